@@ -1,0 +1,220 @@
+"""What every game's scoring shares: input errors that say where they are, the table's common shape, standings and ranks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+# The keys every table file may hold (shared/spec/table-format.md, "Common shape").
+COMMON_KEYS = ("game", "variants", "players", "rounds", "final")
+
+
+class InvalidInput(ValueError):
+    """Input that scoring must refuse; it names the round, player and field at fault.
+
+    >>> str(InvalidInput("5 after 9: numbers must go up", round=2, player="Ana", field="blue"))
+    'round 2, player Ana, blue: 5 after 9: numbers must go up'
+    """
+
+    def __init__(self, message: str, *, round: int | None = None, player: str | None = None,
+                 field: str | None = None) -> None:
+        self.message = message
+        self.round = round
+        self.player = player
+        self.field = field
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = []
+        if self.round is not None:
+            where.append(f"round {self.round}")
+        if self.player is not None:
+            where.append(f"player {self.player}")
+        if self.field is not None:
+            where.append(self.field)
+        return ", ".join(where) + ": " + self.message if where else self.message
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's place: `parts` is the breakdown the score sheet prints and adds up to `total`."""
+
+    player: str
+    rank: int
+    total: int
+    rounds: tuple[int, ...] = ()
+    parts: Mapping[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "rank": self.rank, "total": self.total,
+                "rounds": list(self.rounds), "parts": dict(self.parts)}
+
+
+@dataclass(frozen=True)
+class Result:
+    """A scored table. `detail` is the game's own breakdown for screens and sheets (not in the JSON)."""
+
+    game: str
+    variants: tuple[str, ...]
+    standings: tuple[Standing, ...]
+    detail: Any = None
+    # One line per tie that a tie-break decided, for the table to read (empty when none did).
+    tiebreaks: tuple[str, ...] = ()
+
+    @property
+    def winners(self) -> list[str]:
+        return [s.player for s in self.standings if s.rank == 1]
+
+    def to_json(self) -> dict[str, Any]:
+        """The output of `scorepad score --json`, exactly as shared/spec/table-format.md gives it."""
+        return {"game": self.game, "variants": list(self.variants),
+                "standings": [s.to_json() for s in self.standings], "winners": self.winners}
+
+
+def rank(players: Sequence[str], totals: Mapping[str, int],
+         tiebreak: Callable[[str], tuple] = lambda player: ()) -> dict[str, int]:
+    """Competition ranks (1, 1, 3): higher total first, then higher tie-break key; still level = shared.
+
+    >>> rank(["Ana", "Ben", "Cy"], {"Ana": 5, "Ben": 9, "Cy": 5})
+    {'Ben': 1, 'Ana': 2, 'Cy': 2}
+    """
+    key = {p: (totals[p], *tiebreak(p)) for p in players}
+    order = sorted(players, key=lambda p: key[p], reverse=True)  # sorted() is stable: table order among equals
+    ranks: dict[str, int] = {}
+    for place, player in enumerate(order, start=1):
+        previous = order[place - 2] if place > 1 else None
+        ranks[player] = ranks[previous] if previous and key[previous] == key[player] else place
+    return ranks
+
+
+def standings(players: Sequence[str], totals: Mapping[str, int], *,
+              rounds: Mapping[str, Sequence[int]] | None = None,
+              parts: Mapping[str, Mapping[str, int]] | None = None,
+              tiebreak: Callable[[str], tuple] = lambda player: ()) -> tuple[Standing, ...]:
+    """Standings sorted by rank, then by the order of `players` (the spec's order)."""
+    ranks = rank(players, totals, tiebreak)
+    ordered = sorted(players, key=lambda p: (ranks[p], players.index(p)))
+    return tuple(Standing(p, ranks[p], totals[p], tuple((rounds or {}).get(p, ())), dict((parts or {}).get(p, {})))
+                 for p in ordered)
+
+
+# --- the common shape of a table file -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Table:
+    """A table file after its common shape is checked: names trimmed, every round holding every player."""
+
+    game: str
+    variants: tuple[str, ...]
+    players: tuple[str, ...]
+    rounds: tuple[Mapping[str, Any], ...]
+    final: Mapping[str, Any]
+    extra: Mapping[str, Any]
+
+
+def is_int(value: Any) -> bool:
+    # JSON integers only: bool is an int subclass in Python, and 3.0 is not an integer card.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def require_int(value: Any, low: int, high: int | None = None, **where: Any) -> int:
+    """An integer in [low, high], or InvalidInput naming where it came from."""
+    span = f"{low}–{high}" if high is not None else f"{low} or more"
+    if not is_int(value):
+        raise InvalidInput(f"{value!r} is not a whole number (expected {span})", **where)
+    if value < low or (high is not None and value > high):
+        raise InvalidInput(f"{value} is out of range (expected {span})", **where)
+    return value
+
+
+def check_players(names: Any, counts: Iterable[int]) -> tuple[str, ...]:
+    """Trimmed, unique, non-empty names whose number fits the game."""
+    counts = tuple(counts)
+    if not isinstance(names, list) or not names:
+        raise InvalidInput("must be a non-empty list of names", field="players")
+    trimmed = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInput(f"{name!r} is not a name", field="players")
+        if name.strip() in trimmed:
+            raise InvalidInput(f"{name.strip()!r} appears twice", field="players")
+        trimmed.append(name.strip())
+    if len(trimmed) not in counts:
+        allowed = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+        raise InvalidInput(f"{len(trimmed)} players; this game takes {allowed}", field="players")
+    return tuple(trimmed)
+
+
+def check_variants(names: Any, known: Iterable[str]) -> tuple[str, ...]:
+    """Known variant names in the table's order, each once."""
+    known = tuple(known)
+    if names is None:
+        return ()
+    if not isinstance(names, list):
+        raise InvalidInput("must be a list of variant names", field="variants")
+    seen: list[str] = []
+    for name in names:
+        if name not in known:
+            choices = ", ".join(known) if known else "none"
+            raise InvalidInput(f"unknown variant {name!r} (this game has: {choices})", field="variants")
+        if name not in seen:
+            seen.append(name)
+    return tuple(seen)
+
+
+def _by_player(mapping: Any, players: Sequence[str], what: str, round: int | None = None) -> dict[str, Any]:
+    if not isinstance(mapping, dict):
+        raise InvalidInput(f"must map each player's name to their {what}", round=round,
+                           field=None if round else "final")
+    found: dict[str, Any] = {}
+    for name, value in mapping.items():
+        key = name.strip() if isinstance(name, str) else name
+        if key not in players:
+            raise InvalidInput(f"unknown player {name!r} (players: {', '.join(players)})", round=round,
+                               field=None if round else "final")
+        if not isinstance(value, dict):
+            raise InvalidInput(f"{what} must be an object", round=round, player=key)
+        found[key] = value
+    return found
+
+
+def check_table(table: Any, *, game: str, players: Iterable[int], variants: Iterable[str],
+                rounds: range, extra_keys: Iterable[str] = (), final: bool = False) -> Table:
+    """The checks every game shares; the game's own module checks what is inside each player's inputs."""
+    if not isinstance(table, dict):
+        raise InvalidInput("a table file must be a JSON object")
+    extra_keys = tuple(extra_keys)
+    for key in table:
+        if key not in COMMON_KEYS + extra_keys:
+            raise InvalidInput(f"unknown top-level key {key!r}", field=str(key))
+    if table.get("game") != game:
+        raise InvalidInput(f"expected {game!r}, got {table.get('game')!r}", field="game")
+    names = check_players(table.get("players"), players)
+    chosen = check_variants(table.get("variants", []), variants)
+    raw_rounds = table.get("rounds", [])
+    if not isinstance(raw_rounds, list):
+        raise InvalidInput("must be a list of rounds", field="rounds")
+    if len(raw_rounds) not in rounds:
+        span = f"{rounds.start} or more" if rounds.stop > 99 else f"{rounds.start}–{rounds.stop - 1}"
+        raise InvalidInput(f"{len(raw_rounds)} rounds; this game takes {span}", field="rounds")
+    checked_rounds = []
+    for number, entry in enumerate(raw_rounds, start=1):
+        inputs = _by_player(entry, names, "inputs", round=number)
+        for name in names:
+            if name not in inputs:
+                raise InvalidInput("missing from this round", round=number, player=name)
+        checked_rounds.append(inputs)
+    if "final" in table and not final:
+        raise InvalidInput("this game has no final inputs", field="final")
+    checked_final = _by_player(table.get("final", {}), names, "final inputs")
+    return Table(game, chosen, names, tuple(checked_rounds), checked_final,
+                 {k: table[k] for k in extra_keys if k in table})
+
+
+def unknown_keys(inputs: Mapping[str, Any], allowed: Iterable[str], **where: Any) -> None:
+    """Typos must not silently score 0: any key the game does not know is an error."""
+    allowed = tuple(allowed)
+    for key in inputs:
+        if key not in allowed:
+            raise InvalidInput(f"unknown field {key!r} (expected: {', '.join(allowed)})", **where)

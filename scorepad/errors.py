@@ -1,0 +1,17 @@
+"""The exceptions scorepad expects; cli.py turns each into one line `Error: …` and exit 1."""
+
+
+class ScorepadError(Exception):
+    """An expected failure with a message fit for the person at the table."""
+
+
+class StoreError(ScorepadError):
+    """The database cannot be read or written (unparseable file, newer schema, lock timeout)."""
+
+
+class NotFound(ScorepadError):
+    """No session with that id."""
+
+
+class TableFileError(ScorepadError):
+    """A table file cannot be read as JSON or has the wrong top-level shape."""

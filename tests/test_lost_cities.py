@@ -1,0 +1,195 @@
+"""Lost Cities scoring against the worked examples of shared/rules/lost-cities-and-next-station-london.md part A."""
+
+import pytest
+
+from calculators.core import InvalidInput
+from calculators.lost_cities import (OFFICIAL, check_expedition, check_round, rules_for, score,
+                                     score_expedition)
+
+W = "W"
+AR = rules_for(["bonus-numbers-only", "wagers-alone-score-zero"])  # the Arabic summary's reading (A4)
+
+
+@pytest.mark.parametrize("cards, official, arabic", [
+    ([3, 5, 6, 7, 9], 10, 10),                                  # LC-1
+    ([W, 4, 6, 7], -6, -6),                                     # LC-2: negative results are doubled
+    ([W], -40, 0),                                              # LC-3a: wagers alone are a started expedition
+    ([W, W], -60, 0),                                           # LC-3b
+    ([W, W, W], -80, 0),                                        # LC-3c: official minimum
+    ([W, W, 4, 5, 6, 7, 8, 10], 80, 60),                        # LC-4a: 8 cards only thanks to wagers
+    ([W, W, W, 2, 3, 4, 5, 6], 20, 0),                          # LC-4b: zero base, bonus still earned
+    ([2, 3, 4, 5, 6, 7, 8, 9], 44, 44),                         # LC-5a
+    ([2, 3, 4, 5, 6, 7, 8, 9, 10], 54, 54),                     # LC-5b
+    ([W, 4, 5, 6, 7, 8, 9], 38, 38),                            # LC-6: 7 cards, no bonus
+    ([W, W, W, 2, 3, 4, 5, 6, 7, 8, 9, 10], 156, 156),          # LC-7a: maximum
+    ([W, W, W, 2], -72, -72),                                   # LC-7b: minimum under AR
+    ([], 0, 0),                                                 # unstarted: no cost
+])
+def test_single_expeditions(cards, official, arabic):
+    assert score_expedition(cards).score == official
+    assert score_expedition(cards, AR).score == arabic
+
+
+@pytest.mark.parametrize("variants, cards, expected", [
+    (["bonus-numbers-only"], [W, W, 4, 5, 6, 7, 8, 10], 60),   # AR-1 alone
+    (["bonus-numbers-only"], [W], -40),                        # ...keeps the wager-only cost
+    (["wagers-alone-score-zero"], [W, W], 0),                   # AR-2 alone
+    (["wagers-alone-score-zero"], [W, W, 4, 5, 6, 7, 8, 10], 80),  # ...keeps wagers in the bonus count
+])
+def test_each_variant_alone(variants, cards, expected):
+    assert score_expedition(cards, rules_for(variants)).score == expected
+
+
+# A6: some sources multiply first and take 20 off once; these cases catch that reading.
+@pytest.mark.parametrize("cards, official, multiply_first", [
+    ([W, 4, 6, 7], -6, 14),
+    ([W, W, W, 2, 3, 4, 5, 6], 20, 80),
+    ([W], -40, -20),
+    ([W, W, W, 2, 3, 4, 5, 6, 7, 8, 9, 10], 156, 216),
+])
+def test_multiply_first_misreading_does_not_happen(cards, official, multiply_first):
+    result = score_expedition(cards).score
+    assert result == official
+    assert result != multiply_first
+
+
+def test_lc8_published_round():  # LC-8 (MB): 36, the same under the Arabic reading
+    columns = {"red": [W, 2, 5, 7, 8, 9, 10], "green": [2, 3, 6, 8, 10], "white": [W, 5, 6, 8, 9],
+               "blue": [6, 9, 10], "yellow": [W, W, 8]}
+    table = {"game": "lost-cities", "players": ["MB", "X"], "rounds": [{"MB": columns, "X": {}}]}
+    assert score(table).standings[0].total == 36
+    assert score({**table, "variants": ["bonus-numbers-only", "wagers-alone-score-zero"]}).standings[0].total == 36
+
+
+LC9 = {  # LC-9: a full 2-player round, classic colours
+    "Ana": {"yellow": [W, 3, 4, 6, 8, 9], "blue": [2, 5, 7, 10], "green": [W, W], "red": [4, 6, 7, 8, 9, 10]},
+    "Ben": {"white": [W, W, 2, 3, 4, 5, 6, 7], "blue": [W, 3, 4, 6, 8, 9], "green": [5, 8], "red": [2, 3, 5]},
+}
+LC11_GAME2 = {
+    "Ana": {"yellow": [4, 5, 7, 8, 10], "white": [W, 3, 6, 7, 9], "blue": [2, 3, 6, 9, 10], "red": [W, 5, 6, 8, 9, 10]},
+    "Ben": {"yellow": [2, 3, 6, 9], "green": [W, W, 3, 4, 5, 6, 7, 8], "white": [2, 4, 5, 8, 10], "red": [2, 3, 4]},
+}
+LC11_GAME3 = {
+    "Ana": {"blue": [W, W, 5, 7], "red": [3, 4, 6, 7, 8, 9, 10], "green": [2, 5, 8, 10]},
+    "Ben": {"white": [2, 4, 5, 6, 7, 8, 9, 10], "yellow": [W, 3], "green": [W, 3, 4, 6, 7, 9]},
+}
+
+
+def _table(rounds, variants=()):
+    return {"game": "lost-cities", "variants": list(variants), "players": ["Ana", "Ben"], "rounds": rounds}
+
+
+@pytest.mark.parametrize("variants, ana, ben, winners", [
+    ([], -12, 44, ["Ben"]),
+    (["bonus-numbers-only", "wagers-alone-score-zero"], 48, 24, ["Ana"]),  # the summary flips the winner
+])
+def test_lc9_full_round(variants, ana, ben, winners):
+    result = score(_table([LC9], variants))
+    totals = {s.player: s.total for s in result.standings}
+    assert totals == {"Ana": ana, "Ben": ben}
+    assert result.winners == winners
+
+
+def test_lc9_breakdown_per_colour():
+    ben = {s.player: s for s in score(_table([LC9])).standings}["Ben"]
+    assert ben.parts == {"yellow": 0, "blue": 20, "white": 41, "green": -7, "red": -10}
+    assert sum(ben.parts.values()) == ben.total
+
+
+@pytest.mark.parametrize("variants, ana_rounds, ben_rounds, ana, ben", [
+    ([], [-12, 70, 8], [44, 57, 35], 66, 136),                                            # LC-11 official
+    (["bonus-numbers-only", "wagers-alone-score-zero"], [48, 70, 8], [24, 37, 35], 126, 96),  # LC-11 AR
+])
+def test_lc11_three_game_match(variants, ana_rounds, ben_rounds, ana, ben):
+    result = score(_table([LC9, LC11_GAME2, LC11_GAME3], variants))
+    by = {s.player: s for s in result.standings}
+    assert (by["Ana"].rounds, by["Ana"].total) == (tuple(ana_rounds), ana)
+    assert (by["Ben"].rounds, by["Ben"].total) == (tuple(ben_rounds), ben)
+    assert result.standings[0].player == ("Ben" if ben > ana else "Ana")
+
+
+def test_lc10_long_game_with_purple():
+    ana = {"yellow": [W, 2, 4, 5, 7, 9, 10], "white": [6, 8, 10], "green": [W, W, W, 3, 5, 6, 7, 8],
+           "red": [2, 3, 4, 5, 6, 7, 8, 9, 10], "purple": [W, 4]}
+    ben = {"yellow": [3, 6, 8], "white": [W, W, 2, 3, 4, 5, 7, 9], "blue": [W, 5, 6, 7, 8, 9, 10],
+           "green": [2, 4, 9, 10], "purple": [W, W]}
+    rounds = [{"Ana": ana, "Ben": ben}]
+    official = {s.player: s.total for s in score(_table(rounds, ["purple"])).standings}
+    arabic = {s.player: s.total for s in score(_table(rounds, ["purple", "bonus-numbers-only",
+                                                              "wagers-alone-score-zero"])).standings}
+    assert official == {"Ana": 116, "Ben": 42}
+    assert arabic == {"Ana": 96, "Ben": 82}
+
+
+def test_json_shape_matches_the_spec():
+    out = score(_table([LC9, LC11_GAME2, LC11_GAME3])).to_json()
+    assert out["game"] == "lost-cities" and out["variants"] == [] and out["winners"] == ["Ben"]
+    assert [(s["player"], s["rank"], s["total"], s["rounds"]) for s in out["standings"]] == [
+        ("Ben", 1, 136, [44, 57, 35]), ("Ana", 2, 66, [-12, 70, 8])]
+    for s in out["standings"]:
+        assert sum(s["parts"].values()) == s["total"]
+
+
+def test_tie_shares_rank_and_both_win():
+    table = _table([{"Ana": {"red": [3, 5, 6, 7, 9]}, "Ben": {"blue": [3, 5, 6, 7, 9]}}])
+    result = score(table)
+    assert [(s.player, s.rank) for s in result.standings] == [("Ana", 1), ("Ben", 1)]
+    assert result.winners == ["Ana", "Ben"]
+
+
+def test_lower_case_wager_accepted():
+    assert check_expedition(["w", "W", 3]) == (W, W, 3)
+
+
+@pytest.mark.parametrize("cards, message", [
+    ([3, W], "wager after 3: wagers go before the first number"),
+    ([5, 3], "3 after 5: numbers must go up"),
+    ([4, 4], "4 appears twice"),
+    ([1], "1 is not a card"),
+    ([11], "11 is not a card"),
+    (["3"], "'3' is not a card"),
+    ([3.0], "3.0 is not a card"),
+    ([True], "True is not a card"),
+    ([W, W, W, W], "4 wagers; each colour has 3"),
+    ("W 3", "is not a list of cards"),
+])
+def test_bad_expedition(cards, message):
+    with pytest.raises(InvalidInput, match=message) as error:
+        check_expedition(cards, round=2, player="Ana", colour="blue")
+    assert str(error.value).startswith("round 2, player Ana, blue: ")
+
+
+def test_deck_check_across_both_players():
+    with pytest.raises(InvalidInput, match=r"^round 1, player Ben, red: red 7 is already in Ana's expedition"):
+        check_round({"Ana": {"red": [7]}, "Ben": {"red": [5, 7]}}, OFFICIAL, round=1)
+    with pytest.raises(InvalidInput, match=r"player Ben, red: 4 red wagers in this game across both players"):
+        check_round({"Ana": {"red": [W, W]}, "Ben": {"red": [W, W]}}, OFFICIAL, round=1)
+
+
+def test_purple_needs_its_variant():
+    with pytest.raises(InvalidInput, match="unknown colour 'purple' \\(needs the purple variant\\)"):
+        score(_table([{"Ana": {"purple": [3]}, "Ben": {}}]))
+
+
+@pytest.mark.parametrize("table, message", [
+    ({"game": "lost-cities", "players": ["Ana"], "rounds": [{"Ana": {}}]}, "players: 1 players; this game takes 2"),
+    ({"game": "lost-cities", "players": ["Ana", " Ana "], "rounds": []}, "players: 'Ana' appears twice"),
+    ({"game": "lost-cities", "players": ["Ana", ""], "rounds": []}, "players: '' is not a name"),
+    (_table([]), "rounds: 0 rounds; this game takes 1 or more"),
+    ({**_table([{"Ana": {}}])}, "round 1, player Ben: missing from this round"),
+    (_table([{"Ana": {}, "Ben": {}, "Cy": {}}]), "round 1: unknown player 'Cy'"),
+    (_table([{"Ana": {}, "Ben": {}}], ["pink"]), "variants: unknown variant 'pink'"),
+    ({**_table([{"Ana": {}, "Ben": {}}]), "notes": "x"}, "notes: unknown top-level key 'notes'"),
+    ({**_table([{"Ana": {}, "Ben": {}}]), "game": "chess"}, "game: expected 'lost-cities', got 'chess'"),
+    (_table([{"Ana": {"yelow": [3]}, "Ben": {}}]), "round 1, player Ana, yelow: unknown colour 'yelow'"),
+    ({**_table([{"Ana": {}, "Ben": {}}]), "final": {}}, "final: this game has no final inputs"),
+])
+def test_bad_tables(table, message):
+    with pytest.raises(InvalidInput) as error:
+        score(table)
+    assert str(error.value).startswith(message)
+
+
+def test_names_are_trimmed():
+    table = {"game": "lost-cities", "players": [" Ana", "Ben "], "rounds": [{"Ana": {}, "Ben ": {}}]}
+    assert [s.player for s in score(table).standings] == ["Ana", "Ben"]
