@@ -1,0 +1,18 @@
+"""The registry: every game scorepad knows, in one literal tuple (no scanning, no self-registration)."""
+
+from __future__ import annotations
+
+from calculators.core import InvalidInput
+from scorepad.games import lost_cities
+from scorepad.games.base import Game
+
+GAMES: tuple[Game, ...] = (
+    lost_cities.GAME,
+)
+
+
+def by_slug(slug: str) -> Game:
+    for game in GAMES:
+        if game.slug == slug:
+            return game
+    raise InvalidInput(f"unknown game {slug!r} (games: {', '.join(g.slug for g in GAMES)})", field="game")

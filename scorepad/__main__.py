@@ -1,0 +1,5 @@
+"""`python -m scorepad` runs the same CLI as the `scorepad` command."""
+
+from scorepad.cli import main
+
+main()

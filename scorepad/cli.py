@@ -1,0 +1,420 @@
+"""The command line: the only module that prints, exits or makes a prompter. Heavy libraries load lazily."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+import typer
+
+from calculators.core import InvalidInput
+from scorepad import __version__
+from scorepad.errors import ScorepadError
+
+if TYPE_CHECKING:
+    from scorepad.games.base import Game
+    from scorepad.prompts import Prompter
+    from scorepad.session import Session
+    from scorepad.store import Store
+
+# --- text for people ----------------------------------------------------------------------------------
+
+HELP = "A scoring companion and score pad for board games at a real table."
+NEEDS_TERMINAL = "Error: '{command}' is interactive and needs a terminal (stdin is not one)."
+STARTED = "Session {id}: {title} — {players}. Every answer is saved as it is given."
+RESUMING = "Resuming session {id}: {title} — {players}."
+STOPPED = "\nStopped. Session {id} is saved; carry on with: scorepad resume {id}"
+STOPPED_BEFORE = "\nStopped; nothing was recorded."
+NOTHING_TO_RESUME = "no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME"
+ALREADY_FINISHED = "session {id} is finished; see it with: scorepad show {id}"
+ASK_NAME = "Player {n} name{optional}:"
+
+# typer's rich help and tracebacks cost ~75 ms on every call and print boxes; plain text is what we want.
+app = typer.Typer(help=HELP, no_args_is_help=True, rich_markup_mode=None, pretty_exceptions_enable=False,
+                  add_completion=False)
+
+
+def main() -> None:
+    app(prog_name="scorepad")
+
+
+# --- plumbing -------------------------------------------------------------------------------------------
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def handles_errors(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Expected errors become one line `Error: …` on stderr and exit 1; anything else is a bug."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (ScorepadError, InvalidInput) as error:
+            raise fail(str(error)) from None
+
+    return wrapper
+
+
+def stdin_is_tty() -> bool:
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+def make_prompter() -> Prompter:  # tests replace this with a scripted prompter
+    from scorepad.prompts import QuestionaryPrompter
+
+    return QuestionaryPrompter()
+
+
+def open_store(ctx: typer.Context) -> Store:
+    from scorepad.store import Store, default_path
+
+    return Store((ctx.find_root().obj or {}).get("db") or default_path())
+
+
+def load_session(ctx: typer.Context, session_id: int) -> Session:
+    from scorepad.session import Session
+
+    return Session(open_store(ctx).get(session_id), session_id)
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"scorepad {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(ctx: typer.Context,
+         db: Optional[Path] = typer.Option(None, "--db", metavar="PATH",
+                                           help="The database file (default: $SCOREPAD_DB, else your data folder)."),
+         version: bool = typer.Option(False, "--version", callback=version_callback, is_eager=True,
+                                      help="Show the version and exit.")) -> None:
+    """A scoring companion and score pad for board games at a real table."""
+    ctx.obj = {"db": db}
+
+
+# --- games ----------------------------------------------------------------------------------------------
+
+@app.command()
+@handles_errors
+def games() -> None:
+    """List the games: slug, title, players, variants."""
+    from scorepad.games import GAMES
+
+    for game in GAMES:
+        typer.echo(f"{game.slug}  {game.title}  ({game.player_counts()} players)")
+        if game.blurb:
+            typer.echo(f"    {game.blurb}")
+        for name, explanation in game.variants.items():
+            typer.echo(f"    --variant {name}: {explanation}")
+
+
+# --- play, resume, undo ---------------------------------------------------------------------------------
+
+@app.command(context_settings={"allow_extra_args": True})
+@handles_errors
+def play(ctx: typer.Context,
+         game: Optional[str] = typer.Argument(None, help="The game's slug (see `scorepad games`). "
+                                                          "Leave out to resume the latest unfinished session."),
+         players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar="NAME NAME…",
+                                                     help="The players, in seating order."),
+         variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="A variant (repeatable)."),
+         rounds: Optional[int] = typer.Option(None, "--rounds", "-r", help="Rounds (games) to play.")) -> None:
+    """Play a game with scorepad guiding the table; every answer is saved at once."""
+    names = [n for value in (players or []) + ctx.args for n in value.split(",") if n.strip()]
+    if ctx.args and not players:
+        raise fail(f"unexpected {' '.join(ctx.args)!r}; names go after --players", code=2)
+    if game is None:
+        if names or variant or rounds:
+            raise fail("name the game: scorepad play GAME --players NAME NAME", code=2)
+        store = open_store(ctx)
+        unfinished = [(doc["updated"], doc_id) for doc_id, doc in store.all() if doc.get("status") != "finished"]
+        if not unfinished:
+            raise ScorepadError(NOTHING_TO_RESUME)
+        _need_terminal("play")
+        _run(ctx, max(unfinished)[1], resumed=True)
+        return
+    from scorepad.games import by_slug
+    from scorepad.session import check_options, new_doc
+
+    chosen = by_slug(game)
+    check_options(chosen, variant or [], rounds)  # refuse bad options before asking anything
+    if names:
+        new_doc(chosen, names, variant or [], rounds)
+    _need_terminal("play")
+    if not names:
+        names = _ask_names(chosen)
+    doc = new_doc(chosen, names, variant or [], rounds)
+    session_id = open_store(ctx).insert(doc)
+    typer.echo(STARTED.format(id=session_id, title=chosen.title, players=", ".join(doc["players"])))
+    _run(ctx, session_id, resumed=False)
+
+
+@app.command()
+@handles_errors
+def resume(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Carry on with a session exactly where it stopped."""
+    _run(ctx, session_id, resumed=True)
+
+
+def _need_terminal(command: str) -> None:
+    if not stdin_is_tty():
+        typer.echo(NEEDS_TERMINAL.format(command=command), err=True)
+        raise typer.Exit(2)
+
+
+def _ask_names(game: Game) -> list[str]:
+    from scorepad.prompts import Aborted
+
+    prompter = make_prompter()
+    names: list[str] = []
+    try:
+        while len(names) < game.players[-1]:
+            optional = " (Enter when everyone is in)" if len(names) >= game.players[0] else ""
+
+            def check(text: str, optional: str = optional) -> str | None:
+                if not text.strip():
+                    return None if optional else "a name, please"
+                return f"{text.strip()} is already playing" if text.strip() in names else None
+
+            name = prompter.text(ASK_NAME.format(n=len(names) + 1, optional=optional), validate=check).strip()
+            if not name:
+                break
+            names.append(name)
+    except Aborted:
+        typer.echo(STOPPED_BEFORE, err=True)
+        raise typer.Exit(130) from None
+    return names
+
+
+def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
+    from scorepad.play import play as play_loop
+    from scorepad.prompts import Aborted
+
+    store = open_store(ctx)
+    session = load_session(ctx, session_id)
+    if resumed:
+        if session.finished:
+            raise ScorepadError(ALREADY_FINISHED.format(id=session_id))
+        _need_terminal("resume")  # no-op when play already checked
+        typer.echo(RESUMING.format(id=session_id, title=session.game.title, players=", ".join(session.players)))
+    try:
+        play_loop(store, session_id, make_prompter(), typer.echo, write_sheet=_write_session_sheet)
+    except Aborted:
+        typer.echo(STOPPED.format(id=session_id), err=True)
+        raise typer.Exit(130) from None
+
+
+@app.command()
+@handles_errors
+def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Remove the last recorded answer of a session; it is asked again on resume."""
+    from scorepad import session as sessions
+
+    removed: dict[str, Any] = {}
+    open_store(ctx).update(session_id, lambda doc: removed.update(sessions.undo(doc)))
+    value = removed["value"]
+    shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
+    typer.echo(f"Removed {' / '.join(map(str, removed['at']))} = {shown or '(empty)'}; "
+               f"it will be asked again: scorepad resume {session_id}")
+
+
+# --- list, show, score ----------------------------------------------------------------------------------
+
+@app.command("list")
+@handles_errors
+def list_(ctx: typer.Context) -> None:
+    """List the stored sessions: id, game, players, date, status, leader or winner."""
+    from scorepad.grid import grid
+    from scorepad.session import Session
+
+    rows = []
+    for doc_id, doc in open_store(ctx).all():
+        session = Session(doc, doc_id)
+        rows.append([doc_id, session.game.slug, ", ".join(session.players), doc.get("created", "")[:16].replace("T", " "),
+                     doc.get("status", ""), _leader(session)])
+    if not rows:
+        typer.echo("No sessions yet. Start one: scorepad play GAME --players NAME NAME")
+        return
+    typer.echo(grid(["ID", "Game", "Players", "Started", "Status", "Leader / winner"], rows, indent=""))
+
+
+def _leader(session: Session) -> str:
+    complete = session.complete_rounds()
+    if not complete:
+        return "—"
+    try:
+        result = session.score(complete)
+    except InvalidInput:
+        return "?"
+    top = result.standings[0].total
+    names = " and ".join(result.winners)
+    if session.finished:
+        return f"won by {names} ({top})"
+    return f"{names} ({top}) after {session.game.round_label.lower()} {complete}"
+
+
+@app.command()
+@handles_errors
+def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Show everything a session has recorded, with breakdowns and running totals."""
+    session = load_session(ctx, session_id)
+    typer.echo(f"Session {session_id}: {session.game.title} — {', '.join(session.players)}")
+    typer.echo(f"Started {session.doc.get('created', '')}; {session.doc.get('status')}; "
+               f"variants: {', '.join(session.variants) or 'none (official rules)'}; "
+               f"{session.rounds_planned} {session.game.round_label.lower()}s planned")
+    typer.echo("")
+    typer.echo(session.game.report(session))
+
+
+@app.command()
+@handles_errors
+def score(ctx: typer.Context,
+          session_id: Optional[int] = typer.Argument(None, metavar="[ID]", help="A stored session."),
+          table: Optional[Path] = typer.Option(None, "--table", "-t", metavar="FILE",
+                                               help="Score a table file without touching the database."),
+          as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (the spec's shape).")) -> None:
+    """Score a stored session or a table file: standings, breakdown, winners."""
+    from scorepad.grid import result_text
+
+    if (session_id is None) == (table is None):
+        raise fail("give a session ID or --table FILE (one of them)", code=2)
+    if table is not None:
+        from scorepad.session import load_table_file, score_table
+
+        result = score_table(load_table_file(table))
+        from scorepad.games import by_slug
+
+        game = by_slug(result.game)
+        note = ""
+    else:
+        session = load_session(ctx, session_id)
+        complete = session.complete_rounds()
+        if not complete:
+            raise ScorepadError(f"session {session_id} has no complete {session.game.round_label.lower()} yet")
+        result, game = session.score(complete), session.game
+        note = "" if session.finished else f"(in progress: {complete} of {session.rounds_planned} complete)\n"
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        return
+    variants = ", ".join(result.variants) or "official rules"
+    typer.echo(f"{game.title} ({variants})\n{note}")
+    typer.echo(result_text(result, game.round_label))
+
+
+# --- export, import -------------------------------------------------------------------------------------
+
+@app.command()
+@handles_errors
+def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID"),
+           output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                                 help="Write here instead of to stdout.")) -> None:
+    """Write a session as a table file (its complete rounds)."""
+    session = load_session(ctx, session_id)
+    table = session.table()
+    session.game.score(table)  # a table that would not score is not worth writing
+    text = json.dumps(table, ensure_ascii=False, indent=2) + "\n"
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        _write_atomically(output, text.encode("utf-8"))
+        typer.echo(f"Wrote {output}", err=True)
+    if not session.finished and session.asks() and session.next_ask() is not None:
+        typer.echo(f"Note: session {session_id} is in progress; only complete "
+                   f"{session.game.round_label.lower()}s were exported.", err=True)
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """A temporary file beside the target, then a rename: the old file stays whole if anything fails."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise ScorepadError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+@app.command("import")
+@handles_errors
+def import_(ctx: typer.Context, file: Path = typer.Argument(..., metavar="FILE")) -> None:
+    """Check a table file and store it as a finished session; prints the new id."""
+    from scorepad.session import doc_from_table, load_table_file
+
+    doc = doc_from_table(load_table_file(file))
+    typer.echo(open_store(ctx).insert(doc))
+
+
+# --- sheets ---------------------------------------------------------------------------------------------
+
+@app.command()
+@handles_errors
+def sheet(ctx: typer.Context,
+          target: Optional[str] = typer.Argument(None, metavar="[ID | GAME]",
+                                                 help="A session id, or a game's slug with --blank."),
+          blank: bool = typer.Option(False, "--blank", help="A blank pad to print before a game."),
+          players: Optional[int] = typer.Option(None, "--players", "-p", help="Players on a blank pad."),
+          rounds: Optional[int] = typer.Option(None, "--rounds", "-r", help="Rounds (games) on a blank pad."),
+          variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="A variant for a blank pad."),
+          table: Optional[Path] = typer.Option(None, "--table", "-t", metavar="FILE", help="Fill from a table file."),
+          output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="The PDF to write.")
+          ) -> None:
+    """Print a PDF score sheet: blank (GAME --blank), or filled from a session (ID) or a table file."""
+    if blank:
+        if target is None or table is not None:
+            raise fail("a blank pad needs the game: scorepad sheet GAME --blank", code=2)
+        from calculators.core import check_variants
+        from scorepad.games import by_slug
+
+        game = by_slug(target)
+        count = players or game.players[0]
+        if count not in game.players:
+            raise InvalidInput(f"{count} players; {game.title} takes {game.player_counts()}", field="players")
+        chosen = check_variants(variant or [], game.variants)
+        path = output or Path(f"{game.slug}-blank.pdf")
+        data = game.sheet(None, players=[""] * count, rounds=rounds or game.default_rounds or 1, variants=chosen)
+        typer.echo(f"Wrote {_render(game, data, path)}")
+        return
+    if players or rounds or variant:
+        raise fail("--players, --rounds and --variant are for blank pads (--blank)", code=2)
+    if table is not None:
+        if target is not None:
+            raise fail("give a session ID or --table FILE, not both", code=2)
+        from scorepad.session import load_table_file, score_table
+
+        raw = load_table_file(table)
+        result = score_table(raw)
+        from scorepad.games import by_slug
+
+        game = by_slug(result.game)
+        data = game.sheet(result, players=[s.strip() for s in raw["players"]])
+        typer.echo(f"Wrote {_render(game, data, output or table.with_suffix('.pdf'))}")
+        return
+    if target is None or not target.isdigit():
+        raise fail("give a session ID, --table FILE, or GAME --blank", code=2)
+    session = load_session(ctx, int(target))
+    typer.echo(f"Wrote {_write_session_sheet(session, str(output or f'{session.game.slug}-{target}.pdf'))}")
+
+
+def _write_session_sheet(session: Session, path: str) -> str:
+    complete = session.complete_rounds()
+    if not complete:
+        raise ScorepadError(f"session {session.id} has no complete {session.game.round_label.lower()} yet")
+    data = session.game.sheet(session.score(complete), players=session.players,
+                              date=session.doc.get("created", "")[:10])
+    return _render(session.game, data, Path(path))
+
+
+def _render(game: Game, data: dict, path: Path) -> str:
+    from scorepad import sheets  # reportlab: only this command pays for it
+
+    sheets.render(sheets.load_template(game.template), data, path)
+    return str(path)

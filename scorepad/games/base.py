@@ -1,0 +1,63 @@
+"""The shape every game's table side has: its registry entry, and the steps of a guided game (say, ask)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from calculators.core import Result
+
+Path = tuple[Any, ...]  # where an answer goes in the table file, e.g. ("rounds", 0, "Ana", "yellow")
+
+
+@dataclass(frozen=True)
+class Say:
+    """Text the table reads before the next question (a guide, a breakdown, the standings)."""
+
+    text: Callable[[], str]
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One question; its answer is stored at `at` the moment it is given.
+
+    `parse` turns the typed text into the stored value, raising InvalidInput with the same
+    message that scoring the table would give, so the prompt refuses exactly what scoring refuses.
+    Paths that start with "setup" are the session's own notes and never reach the table file.
+    """
+
+    at: Path
+    message: str
+    parse: Callable[[str], Any]
+    choices: Sequence[str] = ()
+    default: str = ""
+    show: Callable[[Any], str] = str  # the stored value as it is typed, for undo and defaults
+    echo: Callable[[Any], str] | None = None  # a line to print once the answer is accepted
+
+
+Step = Say | Ask
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game in the registry: what `scorepad games` lists and what every command needs of it."""
+
+    slug: str
+    title: str
+    players: tuple[int, ...]
+    variants: Mapping[str, str]
+    default_rounds: int | None
+    score: Callable[[Any], Result]  # the calculator: a table file in, standings out
+    steps: Callable[[Any], list[Step]]  # the guided game for a session (see scorepad.session.Session)
+    template: str  # templates/<template>.toml
+    sheet: Callable[..., dict]  # sheet data for the template: filled from a scored table, or blank
+    report: Callable[[Any], str]  # `scorepad show`: everything a session has recorded, with breakdowns
+    round_label: str = "Round"  # what a round is called at this table ("Game" in a Lost Cities match)
+    blurb: str = ""
+    max_rounds: int | None = None
+    notes: Sequence[str] = field(default_factory=tuple)
+
+    def player_counts(self) -> str:
+        low, high = self.players[0], self.players[-1]
+        return str(low) if low == high else f"{low}–{high}"

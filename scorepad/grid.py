@@ -1,0 +1,53 @@
+"""Plain-text tables for the terminal: columns padded to their widest cell, numbers right-aligned."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"−{-value}"  # a real minus sign reads better than a hyphen in a column of figures
+    return str(value)
+
+
+def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = "  ") -> str:
+    """Headers, a rule, then rows; a cell holding an int (or a figure) is right-aligned."""
+    texts = [[cell(v) for v in headers]] + [[cell(v) for v in row] for row in rows]
+    width = [max(len(r[i]) for r in texts if i < len(r)) for i in range(len(headers))]
+    numeric = [all(_is_figure(row[i]) for row in rows if i < len(row) and row[i] not in (None, ""))
+               and any(i < len(row) and row[i] not in (None, "") for row in rows) for i in range(len(headers))]
+
+    def line(row: list[str]) -> str:
+        parts = [(c.rjust(width[i]) if numeric[i] else c.ljust(width[i])) for i, c in enumerate(row)]
+        return (indent + "  ".join(parts)).rstrip()
+
+    rule = indent + "  ".join("─" * w for w in width)
+    return "\n".join([line(texts[0]), rule] + [line(r) for r in texts[1:]])
+
+
+def _is_figure(value: Any) -> bool:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return True
+    return isinstance(value, str) and value.lstrip("+−-×").isdigit()
+
+
+def result_text(result: Any, round_label: str = "Round") -> str:
+    """Standings with per-round subtotals, then each player's breakdown (`parts`), then the winners."""
+    rounds = max((len(s.rounds) for s in result.standings), default=0)
+    headers = ["Rank", "Player", *[f"{round_label} {n}" for n in range(1, rounds + 1)], "Total"]
+    text = grid(headers, [[s.rank, s.player, *s.rounds, s.total] for s in result.standings])
+    labels = list(dict.fromkeys(label for s in result.standings for label in s.parts))
+    if labels:
+        rows = [[label, *[s.parts.get(label, 0) for s in result.standings]] for label in labels]
+        rows.append(["total", *[s.total for s in result.standings]])
+        text += "\n\nBreakdown:\n" + grid(["", *[s.player for s in result.standings]], rows)
+    winners = result.winners
+    verb = "wins" if len(winners) == 1 else "share the win"
+    text += f"\n\n{' and '.join(winners)} {verb}."
+    for line in getattr(result, "tiebreaks", ()):
+        text += f"\nTie-break: {line}"
+    return text

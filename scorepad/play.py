@@ -1,0 +1,99 @@
+"""The guided loop: say what the table needs, ask the next question, save the answer at once, repeat.
+
+It takes a Prompter and an output function, so it runs in tests without a terminal. Every answer is
+written to the store before the next question is asked; the position in the game is never kept
+anywhere but in the stored answers, so a resumed session continues exactly where it stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from calculators.core import InvalidInput
+from scorepad import session as sessions
+from scorepad.games.base import Ask, Say
+from scorepad.prompts import Prompter
+
+if TYPE_CHECKING:
+    from scorepad.store import Store
+
+RESUMED, QUIET = -1, -2
+UNDO_WORD = "undo"
+TOOK_BACK = "Took back {message} {shown} — asked again."
+NOTHING_TO_TAKE_BACK = "Nothing to take back yet."
+FINISHED = "Game over: session {id} is finished."
+OFFER_SHEET = "Write the score sheet as a PDF?"
+ASK_SHEET_PATH = "File name for the PDF:"
+
+
+def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str], None],
+         write_sheet: Callable[[sessions.Session, str], str] | None = None) -> sessions.Session:
+    """Run a session to its end (Aborted from the prompter leaves it saved where it stands)."""
+    # The first step whose text is still to be printed: RESUMED repeats the guidance that leads to
+    # the current question, QUIET (after an undo) prints nothing but the question.
+    start: int = RESUMED
+    while True:
+        session = sessions.Session(store.get(session_id), session_id)
+        steps = session.game.steps(session)
+        index = next((i for i, s in enumerate(steps) if isinstance(s, Ask) and s.at not in session.answers),
+                     len(steps))
+        if start == QUIET:
+            start = index
+        elif start == RESUMED:
+            start = index
+            while start > 0 and isinstance(steps[start - 1], Say):
+                start -= 1
+        for step in steps[start:index]:
+            if isinstance(step, Say):
+                out("\n" + step.text())
+        if index == len(steps):
+            break
+        ask = steps[index]
+        answer = _ask(prompter, ask)
+        if answer == UNDO_WORD:
+            out(_undo(store, session, steps))
+            start = QUIET
+            continue
+        value = ask.parse(answer)
+        store.update(session_id, lambda doc: sessions.record(doc, ask.at, value))
+        if ask.echo:
+            out(ask.echo(value))
+        start = index + 1
+    if not session.finished:
+        store.update(session_id, sessions.finish)
+        session = sessions.Session(store.get(session_id), session_id)
+    out(FINISHED.format(id=session_id))
+    if write_sheet and prompter.confirm(OFFER_SHEET, default=True):
+        path = prompter.text(ASK_SHEET_PATH, default=f"{session.game.slug}-{session_id}.pdf",
+                             validate=lambda text: None if text.strip() else "a file name, please")
+        out(f"Wrote {write_sheet(session, path.strip())}")
+    return session
+
+
+def _ask(prompter: Prompter, ask: Ask) -> str:
+    if ask.choices:
+        return prompter.select(ask.message, ask.choices, default=ask.default or None)
+
+    def validate(text: str) -> str | None:
+        if text.strip().lower() == UNDO_WORD:
+            return None
+        try:
+            ask.parse(text)
+        except InvalidInput as error:
+            return error.message
+        return None
+
+    answer = prompter.text(ask.message, default=ask.default, validate=validate)
+    return UNDO_WORD if answer.strip().lower() == UNDO_WORD else answer
+
+
+def _undo(store: Store, session: sessions.Session, steps: list) -> str:
+    if not session.doc.get("entries"):
+        return NOTHING_TO_TAKE_BACK
+    removed = {}
+    store.update(session.id, lambda doc: removed.update(sessions.undo(doc)))
+    ask = next((s for s in steps if isinstance(s, Ask) and s.at == tuple(removed["at"])), None)
+    message = ask.message if ask else "/".join(map(str, removed["at"]))
+    shown = ask.show(removed["value"]) if ask else removed["value"]
+    return TOOK_BACK.format(message=message, shown=shown or "(not started)")

@@ -1,0 +1,174 @@
+"""A game at the table as stored: the entry log, the table file built from it, undo, and table-file I/O.
+
+A session document holds the game, players, variants and planned rounds, and `entries`: every
+answer in the order it was given, each with the path it fills in the table file
+(shared/spec/table-format.md). The table file is built from the entries, never stored beside them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from calculators.core import InvalidInput, Result, check_players, check_variants
+from scorepad.errors import ScorepadError, TableFileError
+from scorepad.games import by_slug
+from scorepad.games.base import Ask, Game
+
+PLAYING, FINISHED = "playing", "finished"
+SETUP = "setup"  # entries under this path are the session's own notes (e.g. who is oldest)
+
+
+def now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+class Session:
+    """A read-only view of a session document, with what the table and the play loop derive from it."""
+
+    def __init__(self, doc: dict[str, Any], id: int | None = None) -> None:
+        self.doc = doc
+        self.id = id
+        self.game: Game = by_slug(doc["game"])
+        self.players: list[str] = list(doc["players"])
+        self.variants: list[str] = list(doc.get("variants", []))
+        self.rounds_planned: int = doc.get("rounds_planned") or 0
+        self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc.get("entries", [])}
+
+    @property
+    def finished(self) -> bool:
+        return self.doc.get("status") == FINISHED
+
+    def get(self, *at: Any, default: Any = None) -> Any:
+        return self.answers.get(tuple(at), default)
+
+    def asks(self) -> list[Ask]:
+        return [step for step in self.game.steps(self) if isinstance(step, Ask)]
+
+    def next_ask(self) -> Ask | None:
+        """The first question not answered yet: where a resumed game picks up."""
+        return next((ask for ask in self.asks() if ask.at not in self.answers), None)
+
+    def complete_rounds(self) -> int:
+        """Rounds whose every question is answered, counted from the first (all recorded ones once finished)."""
+        if self.finished:
+            return max((at[1] + 1 for at in self.answers if at[0] == "rounds"), default=0)
+        done = 0
+        while True:
+            asks = [a for a in self.asks() if a.at[:2] == ("rounds", done)]
+            if not asks or any(a.at not in self.answers for a in asks):
+                return done
+            done += 1
+
+    def table(self, rounds: int | None = None) -> dict[str, Any]:
+        """The table file of this session: the first `rounds` rounds (default: the complete ones)."""
+        count = self.complete_rounds() if rounds is None else rounds
+        table: dict[str, Any] = {"game": self.game.slug, "variants": list(self.variants),
+                                 "players": list(self.players),
+                                 "rounds": [{p: {} for p in self.players} for _ in range(count)]}
+        for at, value in self.answers.items():
+            if at[0] == "rounds" and at[1] < count:
+                table["rounds"][at[1]][at[2]][at[3]] = value
+            elif at[0] == "final":
+                table.setdefault("final", {p: {} for p in self.players})[at[1]][at[2]] = value
+            elif at[0] not in ("rounds", SETUP):  # a game's own top-level key, e.g. Chinatown's trades
+                table[at[0]] = value
+        return table
+
+    def score(self, rounds: int | None = None) -> Result:
+        return self.game.score(self.table(rounds))
+
+
+# --- changes to a session document (each runs inside one locked store update) ----------------------
+
+def check_options(game: Game, variants: Iterable[str], rounds: int | None) -> tuple[str, ...]:
+    """The variants and round count asked for, refused as the table file would refuse them."""
+    chosen = check_variants(list(variants), game.variants)
+    if rounds is not None and (rounds < 1 or (game.max_rounds and rounds > game.max_rounds)):
+        top = f"1–{game.max_rounds}" if game.max_rounds else "1 or more"
+        raise InvalidInput(f"{rounds} rounds; {game.title} takes {top}", field="rounds")
+    return chosen
+
+
+def new_doc(game: Game, players: Iterable[str], variants: Iterable[str], rounds: int | None) -> dict[str, Any]:
+    """A fresh session document, refusing what the table file would refuse."""
+    chosen = check_options(game, variants, rounds)
+    names = check_players(list(players), game.players)
+    stamp = now()
+    return {"game": game.slug, "variants": list(chosen), "players": list(names),
+            "rounds_planned": rounds or game.default_rounds, "status": PLAYING,
+            "created": stamp, "updated": stamp, "entries": []}
+
+
+def record(doc: dict[str, Any], at: tuple, value: Any) -> None:
+    """Store one answer; a second answer to the same question replaces the first."""
+    doc["entries"] = [e for e in doc["entries"] if tuple(e["at"]) != tuple(at)]
+    doc["entries"].append({"at": list(at), "value": value})
+    doc["updated"] = now()
+
+
+def undo(doc: dict[str, Any]) -> dict[str, Any]:
+    """Remove the last answer (it will be asked again) and return it."""
+    if not doc["entries"]:
+        raise ScorepadError("nothing to undo: no answer is recorded yet")
+    removed = doc["entries"].pop()
+    doc["status"] = PLAYING
+    doc["updated"] = now()
+    return removed
+
+
+def finish(doc: dict[str, Any]) -> None:
+    doc["status"] = FINISHED
+    doc["updated"] = now()
+
+
+def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
+    """A finished session holding exactly this table file (which must score)."""
+    game = game_of(table)
+    game.score(table)  # every check the calculator makes, before anything is stored
+    doc = new_doc(game, table["players"], table.get("variants", []), max(1, len(table.get("rounds", []))))
+    for number, inputs in enumerate(table.get("rounds", [])):
+        for name, fields in inputs.items():
+            for key, value in fields.items():
+                record(doc, ("rounds", number, name.strip(), key), value)
+    for name, fields in table.get("final", {}).items():
+        for key, value in fields.items():
+            record(doc, ("final", name.strip(), key), value)
+    for key, value in table.items():
+        if key not in ("game", "variants", "players", "rounds", "final"):
+            record(doc, (key,), value)
+    finish(doc)
+    return doc
+
+
+# --- table files -----------------------------------------------------------------------------------
+
+def game_of(table: Any) -> Game:
+    if not isinstance(table, dict):
+        raise InvalidInput("a table file must be a JSON object")
+    slug = table.get("game")
+    if not isinstance(slug, str):
+        raise InvalidInput("missing or not a game name", field="game")
+    return by_slug(slug)
+
+
+def load_table_file(path: Path) -> dict[str, Any]:
+    """Read a table file; one clear line if it cannot be read or is not JSON."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TableFileError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise TableFileError(f"{path}: cannot read it ({getattr(error, 'strerror', None) or error})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise TableFileError(f"{path}: not valid JSON ({error.msg}, line {error.lineno}, "
+                             f"column {error.colno})") from None
+
+
+def score_table(table: Any) -> Result:
+    return game_of(table).score(table)
