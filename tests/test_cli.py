@@ -1,0 +1,298 @@
+"""Every command through typer's CliRunner: output, exit status, and the exact one-line errors."""
+
+import json
+from datetime import date
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import LC11, LC11_TYPED
+from scorepad import cli
+from scorepad.prompts import Aborted, ScriptedPrompter
+
+COMMANDS = ["games", "play", "resume", "undo", "list", "show", "score", "export", "import", "sheet"]
+
+
+def invoke(*args, **kw):
+    return CliRunner().invoke(cli.app, [str(a) for a in args], **kw)
+
+
+def ok(*args):
+    result = invoke(*args)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result.stdout
+
+
+def error(code, *args):
+    """The command fails with `code`, prints nothing on stdout and exactly one line on stderr."""
+    result = invoke(*args)
+    assert result.exit_code == code, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    return result.stderr
+
+
+@pytest.fixture
+def terminal(monkeypatch):
+    """Pretend stdin is a terminal and answer the prompts from a script."""
+    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
+
+    def script(*answers):
+        prompter = ScriptedPrompter(answers)
+        monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
+        return prompter
+
+    return script
+
+
+def write(tmp_path, table, name="table.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(table) if not isinstance(table, str) else table)
+    return path
+
+
+# --- help, version, games ----------------------------------------------------------------------------
+
+def test_version():
+    assert ok("--version") == "scorepad 0.1.0\n"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(command):
+    text = ok(command, "--help")
+    assert text.startswith("Usage: ") and len(text.splitlines()) > 3
+
+
+def test_games_lists_slug_players_and_each_variant():
+    text = ok("games")
+    assert text.startswith("lost-cities  Lost Cities  (2 players)\n")
+    for variant in ("purple", "bonus-numbers-only", "wagers-alone-score-zero"):
+        assert f"    --variant {variant}: " in text
+
+
+# --- score --table --------------------------------------------------------------------------------------
+
+def test_score_table_json_is_the_spec_shape(lc11_file):
+    out = json.loads(ok("score", "--table", lc11_file, "--json"))
+    assert out["winners"] == ["Ben"] and out["variants"] == [] and out["game"] == "lost-cities"
+    assert [(s["player"], s["rank"], s["total"], s["rounds"]) for s in out["standings"]] == [
+        ("Ben", 1, 136, [44, 57, 35]), ("Ana", 2, 66, [-12, 70, 8])]
+    assert all(sum(s["parts"].values()) == s["total"] for s in out["standings"])
+
+
+def test_score_table_readable(lc11_file, database):
+    text = ok("score", "--table", lc11_file)
+    assert "     1  Ben         44      57      35    136" in text
+    assert "  white   101   10" in text
+    assert text.rstrip().endswith("Ben wins.")
+    assert not database.exists()  # --table never touches the database
+
+
+def test_score_table_with_variants(tmp_path):
+    path = write(tmp_path, {**LC11, "variants": ["bonus-numbers-only", "wagers-alone-score-zero"]})
+    out = json.loads(ok("score", "--table", path, "--json"))
+    assert [(s["player"], s["total"]) for s in out["standings"]] == [("Ana", 126), ("Ben", 96)]
+
+
+@pytest.mark.parametrize("table, message", [
+    ("{not json", "not valid JSON (Expecting property name enclosed in double quotes, line 1, column 2)"),
+    ([1, 2], "a table file must be a JSON object"),
+    ({**LC11, "game": "chess"}, "game: unknown game 'chess' (games: lost-cities)"),
+    ({**LC11, "variants": ["pink"]}, "variants: unknown variant 'pink' (this game has: purple, "
+                                     "bonus-numbers-only, wagers-alone-score-zero)"),
+    ({**LC11, "players": ["Ana", "Ben", "Cy"]}, "players: 3 players; this game takes 2"),
+    ({**LC11, "rounds": [{"Ana": {"red": [9, 7]}, "Ben": {}}]}, "round 1, player Ana, red: 7 after 9: numbers must go up"),
+    ({**LC11, "rounds": [{"Ana": {"red": [7]}, "Ben": {"red": [7]}}]},
+     "round 1, player Ben, red: red 7 is already in Ana's expedition; the deck has one of each"),
+    ({**LC11, "rounds": [{"Ana": {"red": ["7"]}, "Ben": {}}]},
+     "round 1, player Ana, red: '7' is not a card: a wager is \"W\", numbers are 2–10"),
+    ({**LC11, "rounds": [{"Ana": {}, "Bob": {}}]}, "round 1: unknown player 'Bob' (players: Ana, Ben)"),
+    ({**LC11, "rounds": [{"Ana": {}}]}, "round 1, player Ben: missing from this round"),
+    ({**LC11, "extra": 1}, "extra: unknown top-level key 'extra'"),
+])
+def test_score_table_errors(tmp_path, table, message):
+    path = write(tmp_path, table)
+    stderr = error(1, "score", "--table", path, "--json")
+    if message.startswith("not valid JSON"):
+        message = f"{path}: {message}"
+    assert stderr == f"Error: {message}\n"
+
+
+def test_score_table_missing_file(tmp_path):
+    assert error(1, "score", "--table", tmp_path / "nope.json") == f"Error: {tmp_path / 'nope.json'}: no such file\n"
+
+
+def test_score_needs_an_id_or_a_table(lc11_file):
+    assert error(2, "score").endswith("Error: give a session ID or --table FILE (one of them)\n")
+    assert error(2, "score", "1", "--table", lc11_file).endswith("(one of them)\n")
+
+
+# --- import, export, list, show, score ID ---------------------------------------------------------------
+
+def test_import_then_export_gives_back_the_same_game(lc11_file, tmp_path):
+    session_id = ok("import", lc11_file).strip()
+    assert session_id == "1"
+    exported = json.loads(ok("export", "1"))
+    assert exported == LC11
+    ok("export", "1", "-o", tmp_path / "out.json")
+    assert json.loads((tmp_path / "out.json").read_text()) == LC11
+    assert ok("score", "1", "--json") == ok("score", "--table", lc11_file, "--json")
+
+
+def test_list_and_show(lc11_file):
+    assert ok("list").startswith("No sessions yet.")
+    ok("import", lc11_file)
+    text = ok("list")
+    assert text.splitlines()[0].split() == ["ID", "Game", "Players", "Started", "Status", "Leader", "/", "winner"]
+    assert "lost-cities  Ana, Ben" in text and "finished" in text and "won by Ben (136)" in text
+    shown = ok("show", "1")
+    assert shown.startswith("Session 1: Lost Cities — Ana, Ben\n")
+    assert "White       W W 2 3 4 5 6 7   27   −20  ×3    +20     41" in shown
+    assert "Game 3 total for Ben: 35" in shown
+    assert "Ben wins, 136 to 66." in shown
+
+
+def test_import_refuses_a_bad_table_and_writes_nothing(tmp_path, database):
+    bad = write(tmp_path, {**LC11, "rounds": [{"Ana": {"red": [9, 7]}, "Ben": {}}]})
+    assert error(1, "import", bad) == "Error: round 1, player Ana, red: 7 after 9: numbers must go up\n"
+    assert not database.exists()
+
+
+def test_unknown_session(database):
+    for command in ("show", "score", "export", "undo", "resume", "sheet"):
+        assert error(1, command, "7") == f"Error: no session 7 in {database}\n"
+
+
+def test_a_database_that_cannot_be_parsed_is_refused_and_left_alone(database, lc11_file):
+    database.parent.mkdir(parents=True)
+    database.write_text('{"_default": {"1": {"game": ')
+    before = database.read_bytes()
+    for args in (["list"], ["import", lc11_file], ["show", "1"]):
+        stderr = error(1, *args)
+        assert stderr.startswith(f"Error: cannot read the database {database}") and stderr.count("\n") == 1
+    assert database.read_bytes() == before
+
+
+def test_db_option_overrides_the_environment(tmp_path, lc11_file, database):
+    other = tmp_path / "other.json"
+    assert ok("--db", other, "import", lc11_file).strip() == "1"
+    assert other.exists() and not database.exists()
+
+
+# --- play, resume, undo ---------------------------------------------------------------------------------
+
+def typed_match():
+    return ["Ben"] + [answer for game in LC11_TYPED for answer in game]
+
+
+def test_play_a_whole_match(terminal):
+    terminal(*typed_match(), False)
+    text = ok("play", "lost-cities", "--players", "Ana", "Ben")
+    assert text.startswith("Session 1: Lost Cities — Ana, Ben. Every answer is saved as it is given.")
+    assert "Ben wins, 136 to 66." in text
+    exported = json.loads(ok("export", "1"))
+    # typed empty answers are stored as [] (not started); otherwise the table is LC-11 itself
+    exported["rounds"] = [{p: {c: v for c, v in cols.items() if v} for p, cols in game.items()}
+                          for game in exported["rounds"]]
+    assert exported == LC11
+    assert "won by Ben (136)" in ok("list")
+
+
+@pytest.mark.parametrize("args", [["--players", "Ana", "Ben"], ["-p", "Ana,Ben"], ["-p", "Ana", "-p", "Ben"]])
+def test_player_names_can_be_given_three_ways(terminal, args):
+    terminal(Aborted())
+    result = invoke("play", "lost-cities", *args)
+    assert result.exit_code == 130
+    assert "Session 1: Lost Cities — Ana, Ben." in result.stdout
+
+
+def test_play_asks_for_names_when_none_are_given(terminal):
+    prompter = terminal("Ana", "Ana", "Ben", Aborted())
+    result = invoke("play", "lost-cities")
+    assert "Session 1: Lost Cities — Ana, Ben." in result.stdout
+    assert prompter.refused == [("Ana", "Ana is already playing")]
+
+
+def test_ctrl_c_saves_and_says_how_to_resume_then_play_resumes(terminal):
+    answers = typed_match()
+    terminal(*answers[:5], Aborted())
+    result = invoke("play", "lost-cities", "--players", "Ana", "Ben")
+    assert result.exit_code == 130
+    assert result.stderr == "\nStopped. Session 1 is saved; carry on with: scorepad resume 1\n"
+    prompter = terminal(*answers[5:], False)
+    text = ok("play")  # no arguments: the latest unfinished session
+    assert text.startswith("Resuming session 1: Lost Cities — Ana, Ben.")
+    assert prompter.asked[0] == "Game 1 · Ana · Red:"
+    assert "Ben wins, 136 to 66." in text
+
+
+def test_undo_from_the_command_line(terminal):
+    answers = typed_match()
+    terminal(*answers[:3], Aborted())
+    invoke("play", "lost-cities", "--players", "Ana", "Ben")
+    assert ok("undo", "1") == "Removed rounds / 0 / Ana / blue = 2 5 7 10; it will be asked again: scorepad resume 1\n"
+    prompter = terminal("2 5 7 10", *answers[3:], False)
+    ok("resume", "1")
+    assert prompter.asked[0] == "Game 1 · Ana · Blue:"
+
+
+def test_undo_with_nothing_recorded(terminal):
+    terminal(Aborted())
+    invoke("play", "lost-cities", "-p", "Ana,Ben")
+    assert error(1, "undo", "1") == "Error: nothing to undo: no answer is recorded yet\n"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "chess", "-p", "Ana,Ben"], "Error: game: unknown game 'chess' (games: lost-cities)\n"),
+    (["play", "lost-cities", "-p", "Ana,Ben", "-v", "pink"],
+     "Error: variants: unknown variant 'pink' (this game has: purple, bonus-numbers-only, wagers-alone-score-zero)\n"),
+    (["play", "lost-cities", "-p", "Ana,Ben,Cy"], "Error: players: 3 players; this game takes 2\n"),
+    (["play", "lost-cities", "-p", "Ana,Ana"], "Error: players: 'Ana' appears twice\n"),
+    (["play", "lost-cities", "-p", "Ana,Ben", "--rounds", "0"], "Error: rounds: 0 rounds; Lost Cities takes 1 or more\n"),
+    (["play"], "Error: no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME\n"),
+])
+def test_play_errors(terminal, args, message):
+    assert error(1, *args) == message
+
+
+def test_play_needs_a_terminal():
+    assert error(2, "play", "lost-cities", "-p", "Ana,Ben") == (
+        "Error: 'play' is interactive and needs a terminal (stdin is not one).\n")
+
+
+def test_resume_a_finished_session(lc11_file, terminal):
+    ok("import", lc11_file)
+    assert error(1, "resume", "1") == "Error: session 1 is finished; see it with: scorepad show 1\n"
+
+
+def test_usage_errors_exit_2():
+    assert "No such option: --bogus" in error(2, "score", "--bogus")
+    assert error(2, "play", "lost-cities", "Ana").endswith("names go after --players\n")
+
+
+# --- sheets (rendering itself is tested in test_sheets.py) ----------------------------------------------
+
+def test_sheet_blank_filled_and_from_a_table(tmp_path, lc11_file):
+    assert ok("sheet", "lost-cities", "--blank", "-o", tmp_path / "pad.pdf") == f"Wrote {tmp_path / 'pad.pdf'}\n"
+    assert (tmp_path / "pad.pdf").read_bytes().startswith(b"%PDF")
+    ok("import", lc11_file)
+    ok("sheet", "1", "-o", tmp_path / "one.pdf")
+    ok("sheet", "--table", lc11_file, "-o", tmp_path / "table.pdf")
+    from pypdf import PdfReader
+
+    session_text = PdfReader(tmp_path / "one.pdf").pages[0].extract_text()
+    table_text = PdfReader(tmp_path / "table.pdf").pages[0].extract_text()
+    for text in (session_text, table_text):
+        assert "Ana" in text and "136" in text
+    assert date.today().isoformat() in session_text  # the session's date is printed
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["sheet", "lost-cities", "--blank", "--players", "3"], 1, "Error: players: 3 players; Lost Cities takes 2\n"),
+    (["sheet", "lost-cities", "--blank", "-v", "pink"], 1, "Error: variants: unknown variant 'pink'"),
+    (["sheet", "--blank"], 2, "Error: a blank pad needs the game: scorepad sheet GAME --blank\n"),
+    (["sheet"], 2, "Error: give a session ID, --table FILE, or GAME --blank\n"),
+    (["sheet", "lost-cities"], 2, "Error: give a session ID, --table FILE, or GAME --blank\n"),
+])
+def test_sheet_errors(args, code, message):
+    assert error(code, *args).startswith(message)

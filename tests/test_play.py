@@ -1,0 +1,139 @@
+"""The guided loop driven by a scripted prompter: a whole match, Ctrl-C and resume, undo."""
+
+import pytest
+
+from conftest import LC11, LC11_TYPED
+from scorepad.games import by_slug
+from scorepad.play import play
+from scorepad.prompts import Aborted, ScriptedPrompter
+from scorepad.session import Session, new_doc
+from scorepad.store import Store
+
+ALL_TYPED = [answer for game in LC11_TYPED for answer in game]
+
+
+@pytest.fixture
+def store(database):
+    return Store(database)
+
+
+def start(store, players=("Ana", "Ben"), variants=(), rounds=3):
+    return store.insert(new_doc(by_slug("lost-cities"), players, variants, rounds))
+
+
+def run(store, session_id, answers, **kw):
+    lines = []
+    prompter = ScriptedPrompter(answers)
+    session = play(store, session_id, prompter, lines.append, **kw)
+    return session, prompter, "\n".join(lines)
+
+
+def test_full_three_game_match(store):
+    session_id = start(store)
+    session, prompter, text = run(store, session_id, ["Ben"] + ALL_TYPED)
+    assert session.finished
+    assert session.score().to_json()["winners"] == ["Ben"]
+    assert [s.total for s in session.score().standings] == [136, 66]
+    # guidance: setup, who starts each game and why, breakdowns, running totals, the winner
+    assert "Shuffle, deal 8 cards to each of you, face down. The other 44 cards are the draw pile." in text
+    assert "Ben starts (the oldest player)." in text
+    assert "Ben starts (scored more in game 1: 44 to −12)." in text
+    assert "Ana starts (scored more in game 2: 70 to 57)." in text
+    assert "White: W W 2 3 4 5 6 7   (27 − 20) × 3 + 20 bonus = 41" in text
+    assert "Game 1 total for Ana: −12" in text
+    assert "  Game 2   70     58   57    101" in text
+    assert "Ben wins, 136 to 66." in text
+    assert prompter.asked[:3] == ["Who is the oldest player? (They start game 1.)",
+                                  "Game 1 · Ana · Yellow:", "Game 1 · Ana · Blue:"]
+
+
+def test_stored_table_equals_the_worked_example(store):
+    session_id = start(store)
+    session, _, _ = run(store, session_id, ["Ana"] + ALL_TYPED)
+    table = session.table()
+    for game, expected in zip(table["rounds"], LC11["rounds"]):
+        for player in ("Ana", "Ben"):
+            assert {c: v for c, v in game[player].items() if v} == expected[player]
+
+
+def test_purple_variant_asks_six_colours_and_deals_72(store):
+    session_id = start(store, variants=["purple"], rounds=1)
+    answers = ["Ana"] + [""] * 5 + ["w4"] + [""] * 5 + ["ww"]
+    session, prompter, text = run(store, session_id, answers)
+    assert "Deck: 72 cards" in text and "The other 56 cards are the draw pile." in text
+    assert "Game 1 · Ben · Purple:" in prompter.asked
+    assert [s.total for s in session.score().standings] == [-32, -60]
+
+
+def test_refused_answers_are_asked_again_with_the_reason(store):
+    session_id = start(store, rounds=1)
+    answers = ["Ana", "3w", "1", "w 5 3", "5 5", "w5", "", "", "", "",       # Ana: yellow W 5
+               "5", "x", "4 9", "", "", "", ""]                                # Ben: yellow 5 refused
+    _, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused == [
+        ("3w", "wager after 3: wagers go before the first number"),
+        ("1", "there is no card 1: type 10 (or 0) for ten"),
+        ("w 5 3", "3 after 5: numbers must go up"),
+        ("5 5", "5 appears twice; each number is in the deck once"),
+        ("5", "yellow 5 is already in Ana's expedition; the deck has one of each"),
+        ("x", "'x' is not a card: w for a wager, 2–9, and 10 (or 0) for ten"),
+    ]
+
+
+def test_four_wagers_of_a_colour_across_both_players(store):
+    session_id = start(store, rounds=1)
+    answers = ["Ana", "ww", "", "", "", "", "ww", "w", "", "", "", ""]
+    _, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused == [("ww", "4 yellow wagers in this game across both players; the deck has 3")]
+
+
+def test_ctrl_c_then_resume_exactly_where_it_stopped(store):
+    session_id = start(store)
+    with pytest.raises(Aborted):
+        run(store, session_id, ["Ben"] + ALL_TYPED[:13] + [Aborted()])
+    saved = Session(store.get(session_id), session_id)
+    assert len(saved.doc["entries"]) == 14 and not saved.finished
+    assert saved.next_ask().message == "Game 2 · Ana · Green:"
+    session, prompter, text = run(store, session_id, ALL_TYPED[13:])
+    assert prompter.asked[0] == "Game 2 · Ana · Green:"
+    # the resumed run repeats nothing already answered and ends with the same result
+    assert [s.total for s in session.score().standings] == [136, 66]
+
+
+def test_resume_repeats_the_guidance_for_the_current_question(store):
+    session_id = start(store)
+    with pytest.raises(Aborted):
+        run(store, session_id, ["Ben"] + ALL_TYPED[:10] + [Aborted()])
+    _, _, text = run(store, session_id, ALL_TYPED[10:])
+    assert text.lstrip().startswith("Ben, game 1:")  # the last breakdown, the games so far, game 2's guide
+    assert "── Game 2 of 3 ──" in text.split("Game 2 · Ana")[0]
+
+
+def test_undo_typed_at_a_prompt_takes_back_the_previous_answer(store):
+    session_id = start(store, rounds=1)
+    answers = ["Ana", "w3", "undo", "w4", "", "", "", "", "", "", "", "", ""]
+    session, prompter, text = run(store, session_id, answers)
+    assert "Took back Game 1 · Ana · Yellow: W 3 — asked again." in text
+    assert session.table()["rounds"][0]["Ana"]["yellow"] == ["W", 4]
+    assert prompter.asked[1:4] == ["Game 1 · Ana · Yellow:", "Game 1 · Ana · Blue:", "Game 1 · Ana · Yellow:"]
+
+
+def test_offer_to_write_the_sheet(store, tmp_path):
+    session_id = start(store, rounds=1)
+    written = []
+
+    def write_sheet(session, path):
+        written.append((session.id, path))
+        return path
+
+    answers = ["Ana"] + [""] * 10 + [True, str(tmp_path / "x.pdf")]
+    _, _, text = run(store, session_id, answers, write_sheet=write_sheet)
+    assert written == [(session_id, str(tmp_path / "x.pdf"))]
+    assert f"Wrote {tmp_path / 'x.pdf'}" in text
+
+
+def test_a_level_game_alternates_the_start(store):
+    session_id = start(store, rounds=2)
+    answers = ["Ana", "35679", "", "", "", "", "", "", "", "", "35679"] + [""] * 10  # 10 each
+    _, _, text = run(store, session_id, answers)
+    assert "Ben starts (game 1 was level at 10; Ana started it)." in text
