@@ -1,0 +1,96 @@
+"""Startup and command latency, as ratios against a bare `import typer`, all measured in one run.
+
+    python bench/bench.py [--runs 15]
+
+Each figure is the median wall time of N fresh processes after one warm-up. Targets (issue 2):
+`scorepad --help` within 1.5x of `python -c "import typer"`; `score --table` close to it;
+the sheet render (reportlab) is paid only by `scorepad sheet`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+W = "W"
+TABLE = {"game": "lost-cities", "players": ["Ana", "Ben"], "rounds": [
+    {"Ana": {"yellow": [W, 3, 4, 6, 8, 9], "blue": [2, 5, 7, 10], "green": [W, W], "red": [4, 6, 7, 8, 9, 10]},
+     "Ben": {"white": [W, W, 2, 3, 4, 5, 6, 7], "blue": [W, 3, 4, 6, 8, 9], "green": [5, 8], "red": [2, 3, 5]}}] * 3}
+
+
+def median_ms(command: list[str], runs: int, env: dict[str, str]) -> float:
+    subprocess.run(command, capture_output=True, env=env, check=True)  # warm-up: page cache, .pyc files
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, env=env, check=True)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    runs = parser.parse_args().runs
+    work = Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
+    env = {**os.environ, "SCOREPAD_DB": str(work / "db.json")}
+    table = work / "table.json"
+    table.write_text(json.dumps(TABLE))
+    scorepad = shutil.which("scorepad", path=str(Path(sys.executable).parent)) or "scorepad"
+    py = sys.executable
+
+    baseline = median_ms([py, "-c", "import typer"], runs, env)
+    rows = [
+        ("python -c 'import typer'", baseline),
+        ("scorepad --help", median_ms([scorepad, "--help"], runs, env)),
+        ("scorepad games", median_ms([scorepad, "games"], runs, env)),
+        ("scorepad score --table FILE", median_ms([scorepad, "score", "--table", str(table)], runs, env)),
+        ("scorepad score --table FILE --json", median_ms([scorepad, "score", "--table", str(table), "--json"], runs, env)),
+    ]
+    subprocess.run([scorepad, "import", str(table)], capture_output=True, env=env, check=True)
+    rows += [
+        ("scorepad list (1 session)", median_ms([scorepad, "list"], runs, env)),
+        ("scorepad show 1", median_ms([scorepad, "show", "1"], runs, env)),
+        ("scorepad sheet --table FILE -o x.pdf", median_ms(
+            [scorepad, "sheet", "--table", str(table), "-o", str(work / "x.pdf")], runs, env)),
+    ]
+    render = subprocess.run([py, "-c", RENDER, str(table)], capture_output=True, text=True, env=env, check=True)
+
+    print(f"{'command':40} {'median ms':>10} {'x import typer':>15}")
+    for name, ms in rows:
+        print(f"{name:40} {ms:10.1f} {ms / baseline:15.2f}")
+    print(render.stdout.rstrip())
+    shutil.rmtree(work)
+
+
+# In one process: what importing the renderer costs, then a first and a later render of a filled sheet.
+RENDER = """
+import io, json, sys, time
+from scorepad.session import score_table
+from scorepad.games import by_slug
+table = json.load(open(sys.argv[1]))
+game = by_slug('lost-cities')
+data = game.sheet(score_table(table), players=table['players'], date='2026-11-29')
+t0 = time.perf_counter()
+from scorepad import sheets
+template = sheets.load_template(game.template)
+t1 = time.perf_counter()
+sheets.render(template, data, io.BytesIO())
+t2 = time.perf_counter()
+sheets.render(template, data, io.BytesIO())
+t3 = time.perf_counter()
+print(f"sheet render in-process: import+template {1000*(t1-t0):.1f} ms, first render {1000*(t2-t1):.1f} ms, "
+      f"second render {1000*(t3-t2):.1f} ms")
+"""
+
+if __name__ == "__main__":
+    main()

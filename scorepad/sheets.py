@@ -1,0 +1,556 @@
+"""Score-sheet PDFs: draws a layout template (templates/*.toml) filled with sheet data; the only reportlab user."""
+
+# The renderer knows no game. A template (data only, format documented at the top of
+# templates/lost-cities.toml) says where header fields and grids go and what their labels are;
+# the game's code builds the "sheet data" dict with the values. reportlab is imported inside
+# render() only, so importing this module stays cheap and `scorepad --help` never pays for it.
+# The canvas API is used instead of platypus: it imports in about half the time and gives
+# exact control over a fixed one-page grid.
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from scorepad.errors import ScorepadError
+
+# Text for people (rule 8 of design.md): every user-facing string of this module.
+TEXT = {
+    "no_template": "no sheet template '{name}'",
+    "bad_toml": "sheet template '{name}' is not valid TOML: {reason}",
+    "bad_template": "sheet template: {reason}",
+    "cannot_write": "cannot write sheet {path}: {reason}",
+    "blank": "____________",  # printed for an empty title variable (a name to write in)
+    "creator": "scorepad",
+}
+
+# Installed: pyproject maps the top-level templates/ to the package scorepad.templates.
+# Source checkout: templates/ sits next to the scorepad package.
+TEMPLATE_DIRS = (
+    Path(__file__).parent / "templates",
+    Path(__file__).parent.parent / "templates",
+)
+
+FONT_NAME = "ScorepadSans"  # Noto Sans (Latin, Greek, Cyrillic) from the pip fontpkg-noto-sans
+FALLBACK_FONT = "Helvetica"  # standard-14: no embedding, Latin-1 only
+MINUS = "\u2212"  # real minus sign for negative numbers; "-" with the fallback font (no glyph)
+
+MM = 72 / 25.4  # points per millimetre
+
+# Colours (greys chosen to survive a cheap printer and a photocopy).
+_INK = "#1a1a1a"
+_RULE_INNER = "#8c8c8c"
+_HEADER_FILL = "#e6e6e6"
+_TOTAL_FILL = "#ededed"
+_SHADE_FILL = "#f4f4f4"
+_MARK_FILL = "#fff0b3"
+_STAR_FILL = "#e0a800"
+_HINT_INK = "#555555"
+
+
+# --------------------------------------------------------------------------------------------
+# Templates
+
+
+def load_template(name: str) -> dict:
+    """The layout template `<name>.toml`, looked up in TEMPLATE_DIRS in order."""
+    import re
+    import tomllib  # (imports here keep `import scorepad.sheets` near free; it is on the CLI path)
+
+    # Only plain slugs: a name must never reach outside the templates directory.
+    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", name) and ".." not in name:
+        for folder in TEMPLATE_DIRS:
+            path = folder / f"{name}.toml"
+            if path.is_file():
+                try:
+                    with path.open("rb") as f:
+                        return tomllib.load(f)
+                except tomllib.TOMLDecodeError as e:
+                    raise ScorepadError(TEXT["bad_toml"].format(name=name, reason=e)) from None
+    raise ScorepadError(TEXT["no_template"].format(name=name))
+
+
+# --------------------------------------------------------------------------------------------
+# Rendering
+
+
+def render(template: dict, data: dict, out: str | Path | BinaryIO, *, invariant: bool = True) -> None:
+    """Draw `data` on the layout `template` and write the PDF to `out` (a path or a binary file).
+
+    With `invariant` (the default) the bytes depend only on the input: fixed dates, ids and
+    font-subset prefixes, so tests can compare renders. A path is written atomically: the PDF
+    is built in memory, written to a temporary file in the same directory, then renamed.
+    """
+    buf = io.BytesIO()
+    _Sheet(template, data, buf, invariant).draw()
+    pdf = buf.getvalue()
+    if hasattr(out, "write"):
+        # A file object (BytesIO, an open file): never str() it, that names a file "<_io...>".
+        out.write(pdf)  # type: ignore[union-attr]
+        return
+    _write_atomic(Path(out), pdf)
+
+
+def _write_atomic(path: Path, pdf: bytes) -> None:
+    import tempfile
+
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            f.write(pdf)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        reason = e.strerror or str(e)
+        raise ScorepadError(TEXT["cannot_write"].format(path=path, reason=reason)) from None
+
+
+def _font_file() -> str | None:
+    """Path of the Noto Sans TTF from fontpkg-noto-sans, or None when the package is missing."""
+    try:
+        import importlib.resources as ir
+
+        files = ir.files("fontpkg_noto_sans") / "files"
+        # The package ships variable fonts only; reportlab draws their default (Regular)
+        # instance, which covers Latin, Greek and Cyrillic (shared/tech-notes.md §4).
+        for entry in sorted(files.iterdir(), key=lambda p: p.name):
+            if entry.name.startswith("NotoSans") and "Italic" not in entry.name and entry.name.endswith(".ttf"):
+                return str(entry)
+    except (ImportError, OSError):
+        pass
+    return None
+
+
+def _register_font() -> str:
+    """Register the sheet font once per process; the name of the font to draw with."""
+    from reportlab.pdfbase import pdfmetrics
+
+    path = _font_file()
+    if path is None:
+        return FALLBACK_FONT
+    if FONT_NAME in pdfmetrics.getRegisteredFontNames():
+        return FONT_NAME
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    try:
+        pdfmetrics.registerFont(TTFont(FONT_NAME, path))
+    except (TTFError, OSError):
+        return FALLBACK_FONT
+    return FONT_NAME
+
+
+def format_value(value: Any, minus: str = MINUS) -> str:
+    """The text of one cell: '' for None, ints as ints with a real minus sign, strings as given."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, (int, float)):
+        text = f"{value:g}" if isinstance(value, float) else str(value)
+        return text.replace("-", minus) if value < 0 else text
+    return str(value)
+
+
+class _Column:
+    """One laid-out column; `width` is relative until the grid is sized, then in points."""
+
+    __slots__ = ("key", "label", "width", "align", "shade")
+
+    def __init__(self, key: str, label: str, width: float, align: str, shade: bool) -> None:
+        self.key, self.label, self.width, self.align, self.shade = key, label, width, align, shade
+
+
+class _Vars(dict):
+    """format_map mapping: an empty or unknown variable prints as a blank to write on."""
+
+    def __getitem__(self, key: str) -> Any:
+        value = self.get(key)
+        return TEXT["blank"] if value is None or value == "" else value
+
+
+class _Sheet:
+    """One render: the canvas, the font and a cursor that moves down the page."""
+
+    def __init__(self, template: dict, data: dict, buf: BinaryIO, invariant: bool) -> None:
+        from reportlab.lib import pagesizes
+        from reportlab.pdfgen import canvas
+
+        self.t = template
+        self.data = data
+        self.page = template.get("page", {})
+        size_name = str(self.page.get("size", "A4")).upper()
+        sizes = {"A3": pagesizes.A3, "A4": pagesizes.A4, "A5": pagesizes.A5,
+                 "LETTER": pagesizes.LETTER, "LEGAL": pagesizes.LEGAL}
+        if size_name not in sizes:
+            raise ScorepadError(TEXT["bad_template"].format(reason=f"unknown page size {size_name!r}"))
+        orientation = self.page.get("orientation", "portrait")
+        if orientation not in ("portrait", "landscape"):
+            raise ScorepadError(TEXT["bad_template"].format(reason=f"unknown orientation {orientation!r}"))
+        size = sizes[size_name]
+        self.w, self.h = pagesizes.landscape(size) if orientation == "landscape" else pagesizes.portrait(size)
+        self.margin = float(self.page.get("margin_mm", 10)) * MM
+        self.gap = float(self.page.get("gap_mm", 4)) * MM
+        self.size = float(self.page.get("font_size", 9))
+        self.font = _register_font()
+        self.minus = MINUS if self.font == FONT_NAME else "-"
+        self.c = canvas.Canvas(buf, pagesize=(self.w, self.h), invariant=1 if invariant else 0,
+                               pageCompression=1)
+        title = str(self.page.get("title", ""))
+        self.c.setTitle(self.text(title))
+        self.c.setCreator(TEXT["creator"])
+        self.c.setAuthor(TEXT["creator"])
+        self.c.setSubject(self.text(title))
+        self.y = self.h - self.margin  # top of the free space
+        self.pages = 1
+
+    # ---- text helpers -------------------------------------------------------------------
+
+    def text(self, s: Any) -> str:
+        s = format_value(s, self.minus)
+        if self.font == FALLBACK_FONT:
+            s = s.replace(MINUS, "-")  # Helvetica's encoding has no U+2212
+        return s
+
+    def width(self, s: str, size: float) -> float:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        return stringWidth(s, self.font, size)
+
+    def fit(self, s: str, size: float, room: float, smallest: float = 5.5) -> tuple[str, float]:
+        """Shrink the size until `s` fits in `room`; past the smallest size, cut it with '…'."""
+        while size > smallest and self.width(s, size) > room:
+            size -= 0.25
+        if self.width(s, size) > room:
+            while s and self.width(s + "…", size) > room:
+                s = s[:-1]
+            s += "…"
+        return s, size
+
+    def wrap(self, s: str, size: float, room: float) -> list[str]:
+        lines: list[str] = []
+        for part in s.split("\n"):
+            line = ""
+            for word in part.split():
+                trial = f"{line} {word}" if line else word
+                if line and self.width(trial, size) > room:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
+
+    def put(self, x: float, y: float, s: str, size: float, *, align: str = "left",
+            bold: bool = False, color: str = _INK) -> None:
+        """Draw one line. `bold` strokes the outline too: Noto Sans ships no bold face and a
+        stroked regular face works for every script (Cyrillic included)."""
+        from reportlab.lib.colors import HexColor
+
+        c = self.c
+        c.setFont(self.font, size)
+        c.setFillColor(HexColor(color))
+        mode = None
+        if bold:
+            c.setStrokeColor(HexColor(color))
+            c.setLineWidth(size * 0.045)
+            mode = 2
+        if align == "center":
+            c.drawCentredString(x, y, s, mode=mode)
+        elif align == "right":
+            c.drawRightString(x, y, s, mode=mode)
+        else:
+            c.drawString(x, y, s, mode=mode)
+
+    def new_page(self) -> None:
+        self.c.showPage()
+        self.pages += 1
+        self.y = self.h - self.margin
+
+    # ---- page parts -----------------------------------------------------------------------
+
+    def draw(self) -> None:
+        self.draw_header()
+        self.draw_fields()
+        for grid in self.t.get("grids", []):
+            self.draw_section(grid)
+        self.c.showPage()
+        self.c.save()
+
+    def draw_header(self) -> None:
+        left, right = self.margin, self.w - self.margin
+        title = self.text(self.page.get("title", ""))
+        if title:
+            size = self.size + 7
+            self.y -= size * 0.95
+            self.put(left, self.y, self.fit(title, size, right - left)[0], size, bold=True)
+            self.y -= size * 0.35
+        subtitle = self.text(self.page.get("subtitle", ""))
+        if subtitle:
+            size = self.size + 1
+            self.y -= size * 1.15
+            self.put(left, self.y, *self.fit(subtitle, size, right - left))
+        for note in self.page.get("notes", []):
+            size = self.size - 0.5
+            for line in self.wrap(self.text(note), size, right - left):
+                self.y -= size * 1.3
+                self.put(left, self.y, line, size, color=_HINT_INK)
+        self.y -= 1.5 * MM
+
+    def draw_fields(self) -> None:
+        fields = self.t.get("fields", [])
+        if not fields:
+            return
+        values = self.data.get("fields", {}) or {}
+        per_line = int(self.page.get("field_columns", len(fields))) or len(fields)
+        left, room = self.margin, self.w - 2 * self.margin
+        gap = 4 * MM
+        label_size, value_size = self.size - 0.5, self.size + 1.5
+        line_h = 9 * MM
+        for start in range(0, len(fields), per_line):
+            line = fields[start:start + per_line]
+            total = sum(float(f.get("width", 1)) for f in line)
+            usable = room - gap * (len(line) - 1)
+            self.y -= line_h
+            x = left
+            for f in line:
+                w = usable * float(f.get("width", 1)) / total
+                label = self.text(f.get("label", ""))
+                self.put(x, self.y + 1.2 * MM, label, label_size, bold=True)
+                x0 = x + self.width(label, label_size) + 1.5 * MM
+                self.c.setStrokeColorRGB(0.1, 0.1, 0.1)
+                self.c.setLineWidth(0.6)
+                self.c.line(x0, self.y, x + w, self.y)
+                value = self.text(values.get(f.get("key", ""), ""))
+                if value:
+                    s, size = self.fit(value, value_size, x + w - x0 - 1 * MM)
+                    self.put(x0 + 1 * MM, self.y + 1.2 * MM, s, size)
+                x += w + gap
+        self.y -= self.gap
+
+    def columns(self, grid: dict) -> list[_Column]:
+        cols: list[_Column] = []
+        for col in grid.get("columns", []):
+            each = col.get("each")
+            if each:
+                count = col.get("count", f"{each}s")
+                n = self.data.get(count, 0) if isinstance(count, str) else count
+                variants = [{each: i} for i in range(1, int(n or 0) + 1)]
+            else:
+                variants = [None]
+            for v in variants:
+                key, label = str(col["key"]), str(col.get("label", ""))
+                if v is not None:
+                    key, label = key.format_map(v), label.format_map(v)
+                cols.append(_Column(key=key, label=self.text(label), width=float(col.get("width", 1)),
+                                    align=col.get("align", "center"), shade=bool(col.get("shade", False))))
+        if not cols:
+            raise ScorepadError(TEXT["bad_template"].format(reason=f"grid {grid.get('key')!r} has no columns"))
+        return cols
+
+    def draw_section(self, grid: dict) -> None:
+        instances = (self.data.get("grids", {}) or {}).get(grid.get("key"), [])
+        if not instances:
+            return
+        across = max(1, int(grid.get("across", 1)))
+        room = self.w - 2 * self.margin
+        hgap = 6 * MM
+        inst_w = (room - hgap * (across - 1)) / across
+        if "width" in grid:
+            inst_w = min(inst_w, room * float(grid["width"]))
+        cols = self.columns(grid)
+        total_rel = sum(c.width for c in cols)
+        for c in cols:
+            c.width = inst_w * c.width / total_rel
+        header_size = self.size - 1
+        header_lines = [self.wrap(c.label, header_size, c.width - 1.5 * MM) for c in cols]
+        header_h = max(len(lines) for lines in header_lines) * header_size * 1.15 + 2.2 * MM
+        row_h = float(grid.get("row_height_mm", 7)) * MM
+        title_h = (self.size + 1) * 1.6
+        for start in range(0, len(instances), across):
+            band = instances[start:start + across]
+            heights = [title_h + header_h + row_h * (len(i.get("rows", [])) + ("total_label" in grid))
+                       for i in band]
+            band_h = max(heights)
+            if self.y - band_h < self.margin and self.y < self.h - self.margin:
+                self.new_page()
+            for n, inst in enumerate(band):
+                x = self.margin + n * (inst_w + hgap)
+                self.draw_grid(grid, inst, cols, header_lines, x, self.y, inst_w,
+                               title_h, header_h, header_size, row_h)
+            self.y -= band_h + self.gap
+
+    def draw_grid(self, grid: dict, inst: dict, cols: list[_Column], header_lines: list[list[str]],
+                  x: float, top: float, width: float, title_h: float, header_h: float,
+                  header_size: float, row_h: float) -> None:
+        from reportlab.lib.colors import HexColor
+
+        c = self.c
+        # Title
+        pattern = str(grid.get("title", ""))
+        title = self.text(pattern.format_map(_Vars(inst.get("vars", {}) or {})))
+        if title:
+            self.put(x, top - title_h + 1.6 * MM, *self.fit(title, self.size + 1, width), bold=True)
+        y = top - title_h  # top of the table
+        rows = list(inst.get("rows", []) or [])
+        has_total = "total_label" in grid
+        n_body = len(rows)
+        bottom = y - header_h - row_h * (n_body + has_total)
+
+        # Fills first, rules and text on top.
+        c.setFillColor(HexColor(_HEADER_FILL))
+        c.rect(x, y - header_h, width, header_h, stroke=0, fill=1)
+        cx = x
+        for col in cols:
+            if col.shade:
+                c.setFillColor(HexColor(_SHADE_FILL))
+                c.rect(cx, bottom, col.width, y - header_h - bottom, stroke=0, fill=1)
+            cx += col.width
+        for i, row in enumerate(rows):
+            if row.get("mark"):
+                c.setFillColor(HexColor(_MARK_FILL))
+                c.rect(x, y - header_h - row_h * (i + 1), width, row_h, stroke=0, fill=1)
+        if has_total:
+            c.setFillColor(HexColor(_TOTAL_FILL))
+            c.rect(x, bottom, width, row_h, stroke=0, fill=1)
+
+        # Header labels, centred as a block in their cell
+        line_step = header_size * 1.15
+        cx = x
+        for col, lines in zip(cols, header_lines):
+            block = len(lines) * line_step
+            base = y - (header_h - block) / 2 - header_size * 0.85
+            for k, line in enumerate(lines):
+                s, size = self.fit(line, header_size, col.width - 1 * MM)
+                self.put(cx + col.width / 2, base - k * line_step, s, size, align="center", bold=True)
+            cx += col.width
+
+        # Body rows
+        colors = grid.get("row_colors", {}) or {}
+        for i, row in enumerate(rows):
+            row_top = y - header_h - row_h * i
+            swatch = colors.get(str(row.get("key", row.get("label", ""))))
+            mark = bool(row.get("mark"))
+            self.draw_row(cols, row, x, row_top, row_h, bold=mark, swatch=swatch,
+                          mark_text=self.text(grid.get("mark_text", "")) if mark else None)
+        span = max(1, min(int(grid.get("total_span", 1)), len(cols)))
+        if has_total:
+            # The label may span several leading columns: cells nobody should fill stay shut.
+            values = dict(inst.get("total") or {})
+            values[cols[0].key] = grid["total_label"]
+            merged = _Column(key=cols[0].key, label="", width=sum(col.width for col in cols[:span]),
+                             align=grid.get("total_align", cols[0].align), shade=False)
+            self.draw_row([merged, *cols[span:]], values, x, bottom + row_h, row_h, bold=True)
+
+        # Rules: thin inner lines, a heavier frame, header and total separators.
+        c.setStrokeColor(HexColor(_RULE_INNER))
+        c.setLineWidth(0.4)
+        for i in range(1, n_body + has_total):
+            ry = y - header_h - row_h * i
+            c.line(x, ry, x + width, ry)
+        cx = x
+        for k, col in enumerate(cols[:-1]):
+            cx += col.width
+            c.line(cx, y, cx, bottom + row_h if has_total and k < span - 1 else bottom)
+        c.setStrokeColor(HexColor(_INK))
+        c.setLineWidth(0.9)
+        c.line(x, y - header_h, x + width, y - header_h)
+        if has_total:
+            c.line(x, bottom + row_h, x + width, bottom + row_h)
+        c.setLineWidth(1.2)
+        c.rect(x, bottom, width, y - bottom, stroke=1, fill=0)
+
+    def draw_row(self, cols: list[_Column], row: dict, x: float, top: float, row_h: float, *,
+                 bold: bool = False, swatch: str | None = None, mark_text: str | None = None) -> None:
+        from reportlab.lib.colors import HexColor
+
+        size = self.size + 0.5
+        pad = 1.0 * MM
+        base = top - row_h / 2 - size * 0.35
+        cx = x
+        for k, col in enumerate(cols):
+            left, room = cx + pad, col.width - 2 * pad
+            if k == 0 and swatch:
+                self.c.setFillColor(HexColor(swatch))
+                self.c.setStrokeColor(HexColor(_RULE_INNER))
+                self.c.setLineWidth(0.4)
+                tab = 2.2 * MM
+                self.c.rect(cx + 1 * MM, top - row_h + 1.2 * MM, tab, row_h - 2.4 * MM, stroke=1, fill=1)
+                left, room = left + tab + 0.6 * MM, room - tab - 0.6 * MM
+            mark_w = 0.0
+            if k == 0 and mark_text is not None:
+                mark_w = self.mark_width(mark_text)
+                room -= mark_w + 1 * MM
+            value = self.text(row.get(col.key, ""))
+            if value:
+                lines, fsize = self.cell_lines(value, size, room, row_h)
+                step = fsize * 1.1
+                first = base + (len(lines) - 1) * step / 2 + (size - fsize) * 0.35
+                for n, s in enumerate(lines):
+                    ly = first - n * step
+                    if col.align == "left":
+                        self.put(left, ly, s, fsize, bold=bold)
+                    elif col.align == "right":
+                        self.put(left + room, ly, s, fsize, align="right", bold=bold)
+                    else:
+                        self.put(left + room / 2, ly, s, fsize, align="center", bold=bold)
+            if mark_w:  # after the label, so text extraction reads "<name> winner"
+                self.draw_mark(cx + col.width - pad, base, mark_text or "")
+            cx += col.width
+
+    def mark_width(self, text: str) -> float:
+        size = self.size - 1.5
+        return (self.width(text, size) + 0.8 * MM if text else 0.0) + 2 * size * 0.55
+
+    def cell_lines(self, s: str, size: float, room: float, row_h: float) -> tuple[list[str], float]:
+        """How a value fits its cell: one line, a little smaller if need be; else two lines
+        (a long list of cards stays legible); else one line shrunk and, at worst, cut."""
+        smaller = size * 0.85
+        t = size
+        while t >= smaller:
+            if self.width(s, t) <= room:
+                return [s], t
+            t -= 0.25
+        t = size * 0.85
+        while t >= 6:
+            lines = self.wrap(s, t, room)
+            if (len(lines) == 2 and 2 * t * 1.1 <= row_h - 1.2 * MM
+                    and all(self.width(line, t) <= room for line in lines)):
+                return lines, t
+            t -= 0.25
+        cut, t = self.fit(s, size, room)
+        return [cut], t
+
+    def draw_mark(self, right: float, base: float, text: str) -> None:
+        """A drawn star (Noto Sans has no ★ glyph) and `text`, right-aligned in the cell."""
+        import math
+
+        size = self.size - 1.5
+        used = 0.0
+        if text:
+            self.put(right, base, text, size, align="right", color=_INK)
+            used = self.width(text, size) + 0.8 * MM
+        r = size * 0.55
+        cx, cy = right - used - r, base + size * 0.35
+        p = self.c.beginPath()
+        for i in range(10):
+            rad = r if i % 2 == 0 else r * 0.42
+            a = math.pi / 2 + i * math.pi / 5
+            (p.moveTo if i == 0 else p.lineTo)(cx + rad * math.cos(a), cy + rad * math.sin(a))
+        p.close()
+        from reportlab.lib.colors import HexColor
+
+        self.c.setFillColor(HexColor(_STAR_FILL))
+        self.c.setStrokeColor(HexColor(_INK))
+        self.c.setLineWidth(0.3)
+        self.c.drawPath(p, stroke=1, fill=1)

@@ -1,0 +1,236 @@
+"""The generic PDF renderer (scorepad/sheets.py) with the Lost Cities layout (templates/lost-cities.toml)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from scorepad import sheets
+from scorepad.errors import ScorepadError
+
+ROOT = Path(__file__).resolve().parent.parent
+COLOURS = ["Yellow", "Blue", "White", "Green", "Red"]
+
+
+def _game(round_: int, player: str, scores: list[int | None], total: int) -> dict:
+    rows = []
+    for colour, score in zip(COLOURS, scores):
+        if score is None:
+            rows.append({"label": colour})  # not started: an empty row
+        else:
+            rows.append({"label": colour, "wagers": 1, "cards": "W 3 4 6 8 9", "sum": 30, "cost": -20,
+                         "mult": "×2", "bonus": "", "score": score})
+    return {"vars": {"round": round_, "player": player}, "rows": rows, "total": {"score": total}}
+
+
+def filled(names: tuple[str, str] = ("Ana", "Ben"), purple: bool = False) -> dict:
+    a, b = names
+    games = [
+        _game(1, a, [20, -32, None, None, None], -12), _game(1, b, [44, None, None, None, None], 44),
+        _game(2, a, [70, None, None, None, None], 70), _game(2, b, [57, None, None, None, None], 57),
+        _game(3, a, [8, None, None, None, None], 8), _game(3, b, [35, None, None, None, None], 35),
+    ]
+    if purple:
+        for g in games:
+            g["rows"].append({"label": "Purple", "wagers": 0, "cards": "2 3", "sum": 5, "cost": -20,
+                              "mult": "×1", "score": -15})
+    return {
+        "rounds": 3,
+        "fields": {"players": f"{a}, {b}", "date": "2026-11-29", "variants": "official rules", "winner": b},
+        "grids": {
+            "game": games,
+            "match": [{"vars": {}, "rows": [
+                {"label": a, "game1": -12, "game2": 70, "game3": 8, "total": 66},
+                {"label": b, "game1": 44, "game2": 57, "game3": 35, "total": 136, "mark": True},
+            ]}],
+        },
+    }
+
+
+def blank(players: int = 2, rounds: int = 3, purple: bool = False) -> dict:
+    colours = COLOURS + ["Purple"] * purple
+    return {
+        "rounds": rounds,
+        "fields": {},
+        "grids": {
+            "game": [{"vars": {"round": r, "player": ""}, "rows": [{"label": c} for c in colours]}
+                     for r in range(1, rounds + 1) for _ in range(players)],
+            "match": [{"vars": {}, "rows": [{"label": ""} for _ in range(players)]}],
+        },
+    }
+
+
+@pytest.fixture(scope="module")
+def template() -> dict:
+    return sheets.load_template("lost-cities")
+
+
+def pdf_bytes(template: dict, data: dict) -> bytes:
+    buf = io.BytesIO()
+    sheets.render(template, data, buf)
+    return buf.getvalue()
+
+
+def pages(pdf: bytes) -> list[str]:
+    # NFKC as in tech-notes §5; U+2212 (our minus sign) is left as it is.
+    return [unicodedata.normalize("NFKC", p.extract_text()) for p in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+
+
+def test_filled_sheet_has_names_scores_labels_and_fields(template):
+    (text,) = pages(pdf_bytes(template, filled()))
+    for label in ["Lost Cities — score sheet", "Expedition", "Wagers", "Cards played", "Bonus", "Score",
+                  "Game total", "Match", "Game 1", "Game 2", "Game 3", "Total", "Players", "Winner"]:
+        assert label in text
+    for title in ["Game 1 — Ana", "Game 1 — Ben", "Game 3 — Ben"]:
+        assert title in text
+    for value in ["2026-11-29", "official rules", "W 3 4 6 8 9", "×2", "136", "66", "44"]:
+        assert value in text
+    # negatives carry a real minus sign (U+2212), never a hyphen
+    assert "\u221212" in text and "\u221232" in text
+    assert not re.search(r"(?<!\d)-\d", text)  # (the date's hyphens are not minus signs)
+    assert "Score = (card sum − 20) × (1 + wagers); +20 if 8 or more cards. Unstarted expedition: 0." in text
+
+
+def test_winner_row_is_marked(template):
+    (text,) = pages(pdf_bytes(template, filled()))
+    assert text.count("winner") == 1  # the field label is "Winner"; the mark is lower case
+    assert re.search(r"Ben\s+winner\s+44\s+57\s+35\s+136", text)
+
+
+def test_blank_pad_is_one_page_with_labels_and_no_numbers(template):
+    texts = pages(pdf_bytes(template, blank()))
+    assert len(texts) == 1
+    (text,) = texts
+    for label in ["Wagers", "Game total", "Game 1", "Game 3", "Yellow", "Red", "Players", "Match"]:
+        assert label in text
+    assert "Game 1 — ____" in text
+    assert "winner" not in text and "Purple" not in text
+    # Digits only in printed labels: the notes line, game titles and headers, the "−20" column.
+    notes = template["page"]["notes"][0]
+    allowed = {notes, "−20"} | {f"Game {n}" for n in (1, 2, 3)}
+    for line in text.splitlines():
+        line = line.strip()
+        if re.search(r"\d", line):
+            assert line in allowed or re.fullmatch(r"Game \d — _+", line), line
+
+
+def test_fits_one_page_with_purple(template):
+    assert len(pages(pdf_bytes(template, blank(purple=True)))) == 1
+    assert len(pages(pdf_bytes(template, filled(purple=True)))) == 1
+
+
+def test_purple_rows_only_when_data_has_them(template):
+    (without,) = pages(pdf_bytes(template, filled()))
+    (with_,) = pages(pdf_bytes(template, filled(purple=True)))
+    assert "Purple" not in without
+    assert with_.count("Purple") == 6
+    (blank_purple,) = pages(pdf_bytes(template, blank(purple=True)))
+    assert blank_purple.count("Purple") == 6
+
+
+def test_round_columns_follow_the_data(template):
+    texts = pages(pdf_bytes(template, blank(rounds=5)))
+    assert len(texts) == 2  # five games do not fit one page: the grid bands flow onto a second
+    assert "Game 5" in texts[1] and "Game 6" not in texts[1]
+    assert "Game 4 — ____" in texts[1] and "Game 4 — ____" not in texts[0]
+
+
+def test_cyrillic_name_survives(template):
+    (text,) = pages(pdf_bytes(template, filled(names=("Алиса", "Ben"))))
+    assert "Game 2 — Алиса" in text
+    assert "Алиса, Ben" in text
+
+
+def test_render_is_deterministic(template):
+    assert pdf_bytes(template, filled()) == pdf_bytes(template, filled())
+
+
+def test_render_is_deterministic_across_processes(template):
+    # The embedded font subset must not depend on hash seeds or the time zone.
+    script = ("import hashlib, io; from scorepad import sheets; from test_sheets import filled; "
+              "b = io.BytesIO(); "
+              "sheets.render(sheets.load_template('lost-cities'), filled(('Алиса', 'Ben')), b); "
+              "print(hashlib.sha256(b.getvalue()).hexdigest())")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]), TZ="Asia/Tehran",
+               PYTHONHASHSEED="7")
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    here = hashlib.sha256(pdf_bytes(template, filled(("Алиса", "Ben")))).hexdigest()
+    assert out.stdout.strip() == here
+
+
+def test_write_to_path_is_atomic(template, tmp_path):
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"old")
+    sheets.render(template, filled(), target)
+    assert target.read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf"]  # no temp file left
+    sheets.render(template, filled(), str(target))  # a str path works too
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf"]
+
+
+def test_write_to_open_file(template, tmp_path):
+    with open(tmp_path / "x.pdf", "wb") as f:
+        sheets.render(template, blank(), f)
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.pdf"]
+
+
+def test_missing_directory_is_one_line_error_and_leaves_nothing(template, tmp_path):
+    target = tmp_path / "nope" / "sheet.pdf"
+    with pytest.raises(ScorepadError) as e:
+        sheets.render(template, filled(), target)
+    message = str(e.value)
+    assert str(target) in message and "No such file or directory" in message
+    assert "\n" not in message
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_load_template_unknown_name():
+    with pytest.raises(ScorepadError, match=r"^no sheet template 'nope'$"):
+        sheets.load_template("nope")
+    with pytest.raises(ScorepadError, match="no sheet template"):
+        sheets.load_template("../pyproject")
+
+
+def test_bad_page_size_is_reported(template):
+    bad = {**template, "page": {**template["page"], "size": "B7"}}
+    with pytest.raises(ScorepadError, match="unknown page size 'B7'"):
+        pdf_bytes(bad, blank())
+
+
+def test_fallback_font_when_noto_is_missing(template, monkeypatch):
+    monkeypatch.setattr(sheets, "_font_file", lambda: None)
+    (text,) = pages(pdf_bytes(template, filled()))
+    assert "Ben" in text and "136" in text and "-12" in text  # Helvetica has no U+2212
+
+
+def test_long_values_stay_in_their_cell(template):
+    data = filled()
+    data["grids"]["game"][0]["rows"][0]["cards"] = "W W W 2 3 4 5 6 7 8 9 10 " * 3
+    data["fields"]["variants"] = "a very long description of variants " * 4
+    texts = pages(pdf_bytes(template, data))
+    assert len(texts) == 1 and "..." in texts[0]  # "…" after NFKC
+
+
+def test_format_value():
+    assert sheets.format_value(-12) == "\u221212"
+    assert sheets.format_value(0) == "0"
+    assert sheets.format_value(None) == ""
+    assert sheets.format_value(7.0) == "7"
+    assert sheets.format_value("×2") == "×2"
+
+
+def test_import_does_not_load_reportlab():
+    code = "import sys, scorepad.sheets; print('reportlab' in sys.modules)"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -1,0 +1,67 @@
+"""Heavy libraries stay out of the commands that do not need them (design.md rule 7; tech-notes §1)."""
+
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("reportlab", "PIL", "questionary", "prompt_toolkit")
+
+
+def imported(*args, env=None):
+    """The modules a real `python -m scorepad ARGS` imports, read from -X importtime."""
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "scorepad", *map(str, args)],
+                            capture_output=True, text=True, env=env)
+    modules = {line.split("|")[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
+    return result, {m.split(".")[0] for m in modules}
+
+
+@pytest.fixture
+def env(database, monkeypatch):
+    import os
+
+    return dict(os.environ)
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["games"], ["score", "--help"]])
+def test_help_and_listing_import_nothing_heavy(args, env):
+    result, top = imported(*args, env=env)
+    assert result.returncode == 0
+    assert not top & set(HEAVY + ("tinydb",))
+
+
+def test_score_table_imports_neither_reportlab_nor_the_database(lc11_file, env):
+    result, top = imported("score", "--table", lc11_file, "--json", env=env)
+    assert result.returncode == 0
+    assert not top & set(HEAVY + ("tinydb", "filelock"))
+
+
+def test_database_commands_do_not_import_reportlab(lc11_file, env):
+    for args in (["import", lc11_file], ["list"], ["show", "1"], ["score", "1"], ["export", "1"]):
+        result, top = imported(*args, env=env)
+        assert result.returncode == 0, result.stderr[-500:]
+        assert "tinydb" in top and not top & set(HEAVY)
+
+
+def test_only_sheet_imports_reportlab(lc11_file, tmp_path, env):
+    result, top = imported("sheet", "--table", lc11_file, "-o", tmp_path / "x.pdf", env=env)
+    assert result.returncode == 0
+    assert "reportlab" in top and not top & {"questionary", "prompt_toolkit"}
+
+
+def test_the_play_loop_does_not_import_reportlab(env):
+    script = (
+        "import sys\n"
+        "from scorepad.store import Store, default_path\n"
+        "from scorepad.session import new_doc\n"
+        "from scorepad.games import by_slug\n"
+        "from scorepad.play import play\n"
+        "from scorepad.prompts import ScriptedPrompter\n"
+        "store = Store(default_path())\n"
+        "i = store.insert(new_doc(by_slug('lost-cities'), ['Ana', 'Ben'], [], 1))\n"
+        "play(store, i, ScriptedPrompter(['Ana'] + ['w3'] + [''] * 9), lambda text: None)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'PIL')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "[]\n"
