@@ -1,0 +1,103 @@
+"""`scorepad play` in a real terminal (tmux): the real questionary prompts, typed key by key."""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Terminal:
+    def __init__(self, tmp_path, command):
+        self.tmux = ["tmux", "-S", str(tmp_path / "tmux.sock")]  # a private server: never the user's
+        env = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
+        shell = f"cd {ROOT} && {command}; echo EXIT=$?; sleep 60"
+        subprocess.run(self.tmux + ["new-session", "-d", "-x", "110", "-y", "50", shell], env=env, check=True)
+
+    def screen(self):
+        return subprocess.run(self.tmux + ["capture-pane", "-p", "-S", "-2000"], capture_output=True,
+                              text=True).stdout
+
+    def wait_for(self, text, timeout=15):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.screen():
+                return self.screen()
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen()}")
+
+    def type(self, text):
+        if text:
+            subprocess.run(self.tmux + ["send-keys", "-l", text], check=True)
+        subprocess.run(self.tmux + ["send-keys", "Enter"], check=True)
+
+    def keys(self, *keys):
+        subprocess.run(self.tmux + ["send-keys", *keys], check=True)
+
+    def close(self):
+        subprocess.run(self.tmux + ["kill-server"], capture_output=True)
+
+
+@pytest.fixture
+def terminal(tmp_path, database):
+    opened = []
+
+    def open_(args):
+        term = Terminal(tmp_path, f"{sys.executable} -m scorepad {args}")
+        opened.append(term)
+        return term
+
+    yield open_
+    for term in opened:
+        term.close()
+
+
+GAME_1 = [("Yellow", "w3 4 6 8 9"), ("Blue", "2 5 7 10"), ("White", ""), ("Green", "ww"), ("Red", "4678910"),
+          ("Yellow", ""), ("Blue", "w34689"), ("White", "w w 2 3 4 5 6 7"), ("Green", "58"), ("Red", "235")]
+
+
+def test_a_game_typed_at_the_real_prompts(terminal, tmp_path):
+    term = terminal("play lost-cities --players Ana Ben --rounds 1")
+    term.wait_for("Who is the oldest player?")
+    term.keys("Down", "Enter")  # Ben
+    term.wait_for("Ben starts (the oldest player).")
+    player = "Ana"
+    for index, (colour, cards) in enumerate(GAME_1):
+        player = "Ana" if index < 5 else "Ben"
+        term.wait_for(f"Game 1 · {player} · {colour}:")
+        if index == 6:  # a card Ana already has: refused, with the reason, then corrected
+            term.type("w3468910")
+            term.wait_for("blue 10 is already in Ana's expedition; the deck has one of each")
+            term.keys("C-u")
+        term.type(cards)
+    screen = term.wait_for("Write the score sheet as a PDF?")
+    assert "Game 1 total for Ana: −12" in screen and "Game 1 total for Ben: 44" in screen
+    assert "Ben wins, 44 to −12." in screen
+    term.keys("y")  # a confirm takes y/n without Enter
+    term.wait_for("File name for the PDF:")
+    term.keys("C-u")
+    term.type(str(tmp_path / "sheet.pdf"))
+    term.wait_for("EXIT=0")
+    assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_ctrl_c_saves_and_resume_carries_on(terminal):
+    term = terminal("play lost-cities --players Ana Ben --rounds 1")
+    term.wait_for("Who is the oldest player?")
+    term.keys("Enter")
+    term.wait_for("Game 1 · Ana · Yellow:")
+    term.type("w3 4 6 8 9")
+    term.wait_for("Game 1 · Ana · Blue:")
+    term.keys("C-c")
+    screen = term.wait_for("EXIT=130")
+    assert "Stopped. Session 1 is saved; carry on with: scorepad resume 1" in screen
+    assert "Traceback" not in screen
+    again = terminal("resume 1")
+    again.wait_for("Resuming session 1")
+    again.wait_for("Game 1 · Ana · Blue:")
