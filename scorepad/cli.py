@@ -319,28 +319,21 @@ def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
                                                  help="Write here instead of to stdout.")) -> None:
     """Write a session as a table file (its complete rounds)."""
     session = load_session(ctx, session_id)
+    if not session.complete_rounds():
+        raise ScorepadError(f"session {session_id} has no complete {session.game.round_label.lower()} to export yet")
     table = session.table()
     session.game.score(table)  # a table that would not score is not worth writing
     text = json.dumps(table, ensure_ascii=False, indent=2) + "\n"
     if output is None:
         typer.echo(text, nl=False)
     else:
-        _write_atomically(output, text.encode("utf-8"))
+        from scorepad.files import write_atomically
+
+        write_atomically(output, text.encode("utf-8"))
         typer.echo(f"Wrote {output}", err=True)
     if not session.finished and session.asks() and session.next_ask() is not None:
         typer.echo(f"Note: session {session_id} is in progress; only complete "
                    f"{session.game.round_label.lower()}s were exported.", err=True)
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """A temporary file beside the target, then a rename: the old file stays whole if anything fails."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise ScorepadError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 @app.command("import")

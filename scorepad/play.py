@@ -33,8 +33,9 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
     # The first step whose text is still to be printed: RESUMED repeats the guidance that leads to
     # the current question, QUIET (after an undo) prints nothing but the question.
     start: int = RESUMED
+    doc = store.get(session_id)
     while True:
-        session = sessions.Session(store.get(session_id), session_id)
+        session = sessions.Session(doc, session_id)
         steps = session.game.steps(session)
         index = next((i for i, s in enumerate(steps) if isinstance(s, Ask) and s.at not in session.answers),
                      len(steps))
@@ -52,17 +53,17 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
         ask = steps[index]
         answer = _ask(prompter, ask)
         if answer == UNDO_WORD:
-            out(_undo(store, session, steps))
+            message, doc = _undo(store, session, steps)
+            out(message)
             start = QUIET
             continue
         value = ask.parse(answer)
-        store.update(session_id, lambda doc: sessions.record(doc, ask.at, value))
+        doc = store.update(session_id, lambda stored: sessions.record(stored, ask.at, value))
         if ask.echo:
             out(ask.echo(value))
         start = index + 1
     if not session.finished:
-        store.update(session_id, sessions.finish)
-        session = sessions.Session(store.get(session_id), session_id)
+        session = sessions.Session(store.update(session_id, sessions.finish), session_id)
     out(FINISHED.format(id=session_id))
     if write_sheet and prompter.confirm(OFFER_SHEET, default=True):
         path = prompter.text(ASK_SHEET_PATH, default=f"{session.game.slug}-{session_id}.pdf",
@@ -88,12 +89,13 @@ def _ask(prompter: Prompter, ask: Ask) -> str:
     return UNDO_WORD if answer.strip().lower() == UNDO_WORD else answer
 
 
-def _undo(store: Store, session: sessions.Session, steps: list) -> str:
+def _undo(store: Store, session: sessions.Session, steps: list) -> tuple[str, dict]:
+    """Take back the last answer; returns what to say and the session document as it now stands."""
     if not session.doc.get("entries"):
-        return NOTHING_TO_TAKE_BACK
+        return NOTHING_TO_TAKE_BACK, session.doc
     removed = {}
-    store.update(session.id, lambda doc: removed.update(sessions.undo(doc)))
+    doc = store.update(session.id, lambda stored: removed.update(sessions.undo(stored)))
     ask = next((s for s in steps if isinstance(s, Ask) and s.at == tuple(removed["at"])), None)
     message = ask.message if ask else "/".join(map(str, removed["at"]))
     shown = ask.show(removed["value"]) if ask else removed["value"]
-    return TOOK_BACK.format(message=message, shown=shown or "(not started)")
+    return TOOK_BACK.format(message=message, shown=shown or "(not started)"), doc

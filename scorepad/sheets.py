@@ -21,7 +21,6 @@ TEXT = {
     "no_template": "no sheet template '{name}'",
     "bad_toml": "sheet template '{name}' is not valid TOML: {reason}",
     "bad_template": "sheet template: {reason}",
-    "cannot_write": "cannot write sheet {path}: {reason}",
     "blank": "____________",  # printed for an empty title variable (a name to write in)
     "creator": "scorepad",
 }
@@ -94,24 +93,9 @@ def render(template: dict, data: dict, out: str | Path | BinaryIO, *, invariant:
 
 
 def _write_atomic(path: Path, pdf: bytes) -> None:
-    import tempfile
+    from scorepad.files import write_atomically
 
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(pdf)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        reason = e.strerror or str(e)
-        raise ScorepadError(TEXT["cannot_write"].format(path=path, reason=reason)) from None
+    write_atomically(path, pdf)
 
 
 def _font_file() -> str | None:

@@ -296,3 +296,25 @@ def test_sheet_blank_filled_and_from_a_table(tmp_path, lc11_file):
 ])
 def test_sheet_errors(args, code, message):
     assert error(code, *args).startswith(message)
+
+
+def test_show_a_game_being_entered(terminal):
+    terminal(*typed_match()[:3], Aborted())
+    invoke("play", "lost-cities", "--players", "Ana", "Ben")
+    text = ok("show", "1")
+    assert "  White       (not entered yet)" in text
+    assert "Game 1 total for Ana so far: 24" in text
+    assert "Ben, game 1" not in text
+    assert "2 of 3 complete" not in text and "playing" in text
+    assert error(1, "export", "1") == "Error: session 1 has no complete game to export yet\n"
+    assert error(1, "score", "1") == "Error: session 1 has no complete game yet\n"
+
+
+def test_export_of_a_match_in_progress_keeps_the_complete_games(terminal):
+    terminal(*typed_match()[:13], Aborted())
+    invoke("play", "lost-cities", "--players", "Ana", "Ben")
+    result = invoke("export", "1")
+    assert result.exit_code == 0
+    assert len(json.loads(result.stdout)["rounds"]) == 1
+    assert result.stderr == "Note: session 1 is in progress; only complete games were exported.\n"
+    assert "(in progress: 1 of 3 complete)" in ok("score", "1")

@@ -197,9 +197,14 @@ BREAKDOWN_HEADERS = ["Expedition", "Cards", "Sum", "Cost", "×", "Bonus", "Score
 def player_breakdown(session: Session, number: int, player: str, r: rules.Rules) -> str:
     columns = {c: session.get("rounds", number, player, c) for c in r.colours}
     expeditions = rules.score_player({c: v for c, v in columns.items() if v is not None}, r)
+    # A colour missing from an imported table was not started; in a game being entered it is still to come.
+    pending = not session.finished and number >= session.complete_rounds()
+    rows = [row if columns[e.colour] is not None or not pending else [row[0], "(not entered yet)"]
+            for row, e in zip(breakdown_rows(expeditions), expeditions)]
     total = sum(e.score for e in expeditions)
-    return (f"{player}, game {number + 1}:\n" + grid(BREAKDOWN_HEADERS, breakdown_rows(expeditions))
-            + f"\n  Game {number + 1} total for {player}: {cell(total)}")
+    so_far = " so far" if pending and None in columns.values() else ""
+    return (f"{player}, game {number + 1}:\n" + grid(BREAKDOWN_HEADERS, rows)
+            + f"\n  Game {number + 1} total for {player}{so_far}: {cell(total)}")
 
 
 def games_table(result: Result, players: Sequence[str]) -> str:
