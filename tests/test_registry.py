@@ -1,0 +1,29 @@
+"""Every registered game is whole: a calculator, a guided game, a sheet template, and its own tests."""
+
+from pathlib import Path
+
+import pytest
+
+from scorepad import sheets
+from scorepad.games import GAMES, by_slug
+from scorepad.games.base import Ask, Say
+from scorepad.session import Session, new_doc
+
+TESTS = Path(__file__).resolve().parent
+
+
+def test_slugs_are_unique():
+    slugs = [g.slug for g in GAMES]
+    assert len(slugs) == len(set(slugs))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_each_game_is_whole(game):
+    assert by_slug(game.slug) is game
+    assert game.score.__module__ == f"calculators.{game.slug.replace('-', '_')}"
+    assert sheets.load_template(game.template)
+    assert (TESTS / f"test_{game.slug.replace('-', '_')}.py").exists()
+    players = [f"P{n}" for n in range(1, game.players[0] + 1)]
+    steps = game.steps(Session(new_doc(game, players, [], None)))
+    assert any(isinstance(s, Say) for s in steps) and any(isinstance(s, Ask) for s in steps)
+    assert all(text for text in game.variants.values())
