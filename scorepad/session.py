@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from calculators.core import InvalidInput, Result, check_players, check_variants
-from scorepad.errors import ScorepadError, TableFileError
+from scorepad.errors import ScorepadError, StoreError, TableFileError
 from scorepad.games import by_slug
 from scorepad.games.base import Ask, Game
 
@@ -32,11 +32,14 @@ class Session:
     def __init__(self, doc: dict[str, Any], id: int | None = None) -> None:
         self.doc = doc
         self.id = id
-        self.game: Game = by_slug(doc["game"])
-        self.players: list[str] = list(doc["players"])
-        self.variants: list[str] = list(doc.get("variants", []))
-        self.rounds_planned: int = doc.get("rounds_planned") or 0
-        self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc.get("entries", [])}
+        try:  # a hand-edited database must give one clear line, not a traceback
+            self.game: Game = by_slug(doc["game"])
+            self.players: list[str] = [str(p) for p in doc["players"]]
+            self.variants: list[str] = list(doc.get("variants", []))
+            self.rounds_planned: int = int(doc.get("rounds_planned") or 0)
+            self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc.get("entries", [])}
+        except (KeyError, TypeError, ValueError, InvalidInput) as error:
+            raise StoreError(f"session {id} in the database is damaged ({type(error).__name__}: {error})") from None
 
     @property
     def finished(self) -> bool:

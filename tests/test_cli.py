@@ -318,3 +318,12 @@ def test_export_of_a_match_in_progress_keeps_the_complete_games(terminal):
     assert len(json.loads(result.stdout)["rounds"]) == 1
     assert result.stderr == "Note: session 1 is in progress; only complete games were exported.\n"
     assert "(in progress: 1 of 3 complete)" in ok("score", "1")
+
+
+def test_a_damaged_session_gives_one_line(database, lc11_file):
+    ok("import", lc11_file)
+    data = json.loads(database.read_text())
+    del data["sessions"]["1"]["players"]
+    database.write_text(json.dumps(data))
+    assert error(1, "show", "1") == "Error: session 1 in the database is damaged (KeyError: 'players')\n"
+    assert error(1, "list").startswith("Error: session 1 in the database is damaged")
