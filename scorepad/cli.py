@@ -29,6 +29,7 @@ NEEDS_TERMINAL = "Error: '{command}' is interactive and needs a terminal (stdin 
 STARTED = "Session {id}: {title} — {players}. Every answer is saved as it is given."
 RESUMING = "Resuming session {id}: {title} — {players}."
 STOPPED = "\nStopped. Session {id} is saved; carry on with: scorepad resume {id}"
+STOPPED_FINISHED = "\nStopped. Session {id} is finished and saved; its sheet: scorepad sheet {id}"
 STOPPED_BEFORE = "\nStopped; nothing was recorded."
 NOTHING_TO_RESUME = "no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME"
 ALREADY_FINISHED = "session {id} is finished; see it with: scorepad show {id}"
@@ -209,7 +210,8 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
     try:
         play_loop(store, session_id, make_prompter(), typer.echo, write_sheet=_write_session_sheet)
     except Aborted:
-        typer.echo(STOPPED.format(id=session_id), err=True)
+        finished = load_session(ctx, session_id).finished  # e.g. Ctrl-C at the offer of a PDF
+        typer.echo((STOPPED_FINISHED if finished else STOPPED).format(id=session_id), err=True)
         raise typer.Exit(130) from None
 
 

@@ -280,10 +280,17 @@ def test_sheet_blank_filled_and_from_a_table(tmp_path, lc11_file):
     ok("sheet", "--table", lc11_file, "-o", tmp_path / "table.pdf")
     from pypdf import PdfReader
 
-    session_text = PdfReader(tmp_path / "one.pdf").pages[0].extract_text()
-    table_text = PdfReader(tmp_path / "table.pdf").pages[0].extract_text()
+    def text_of(path):
+        return " ".join(PdfReader(path).pages[0].extract_text().split())
+
+    session_text, table_text = text_of(tmp_path / "one.pdf"), text_of(tmp_path / "table.pdf")
     for text in (session_text, table_text):
-        assert "Ana" in text and "136" in text
+        # LC-11 as printed: Ben's 8-card white expedition of game 1, the totals, the match, the winner
+        for expected in ("Game 1 — Ben", "W W 2 3 4 5 6 7", "27 −20 ×3 +20 41", "Game total −12",
+                         "Ben winner 44 57 35 136", "Ana −12 70 8 66", "official rules"):
+            assert expected in text, expected
+    pad = text_of(tmp_path / "pad.pdf")
+    assert "Game 3 —" in pad and "Yellow" in pad and "Game total" in pad and "136" not in pad
     assert date.today().isoformat() in session_text  # the session's date is printed
 
 
@@ -327,3 +334,11 @@ def test_a_damaged_session_gives_one_line(database, lc11_file):
     database.write_text(json.dumps(data))
     assert error(1, "show", "1") == "Error: session 1 in the database is damaged (KeyError: 'players')\n"
     assert error(1, "list").startswith("Error: session 1 in the database is damaged")
+
+
+def test_ctrl_c_at_the_offer_of_a_pdf(terminal):
+    terminal(*typed_match(), Aborted())
+    result = invoke("play", "lost-cities", "--players", "Ana", "Ben")
+    assert result.exit_code == 130
+    assert result.stderr == "\nStopped. Session 1 is finished and saved; its sheet: scorepad sheet 1\n"
+    assert "won by Ben (136)" in ok("list")
