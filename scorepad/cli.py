@@ -107,7 +107,7 @@ def root(ctx: typer.Context,
 @app.command()
 @handles_errors
 def games() -> None:
-    """List the games: slug, title, players, variants."""
+    """List the games, their players and variants."""
     from scorepad.games import GAMES
 
     for game in GAMES:
@@ -123,13 +123,18 @@ def games() -> None:
 @app.command(context_settings={"allow_extra_args": True})
 @handles_errors
 def play(ctx: typer.Context,
-         game: Optional[str] = typer.Argument(None, help="The game's slug (see `scorepad games`). "
+         game: Optional[str] = typer.Argument(None, metavar="[GAME]", help="The game's slug (see `scorepad games`). "
                                                           "Leave out to resume the latest unfinished session."),
          players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar="NAME NAME…",
                                                      help="The players, in seating order."),
-         variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="A variant (repeatable)."),
-         rounds: Optional[int] = typer.Option(None, "--rounds", "-r", help="Rounds (games) to play.")) -> None:
-    """Play a game with scorepad guiding the table; every answer is saved at once."""
+         variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar="NAME",
+                                                     help="A variant (repeatable; see `scorepad games`)."),
+         rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar="N",
+                                                help="Rounds (games) to play.")) -> None:
+    """Play a guided game (or resume the latest).
+
+    scorepad guides the setup and every round, and saves every answer the moment it is given.
+    """
     names = [n for value in (players or []) + ctx.args for n in value.split(",") if n.strip()]
     if ctx.args and not players:
         raise fail(f"unexpected {' '.join(ctx.args)!r}; names go after --players", code=2)
@@ -137,7 +142,7 @@ def play(ctx: typer.Context,
         if names or variant or rounds:
             raise fail("name the game: scorepad play GAME --players NAME NAME", code=2)
         store = open_store(ctx)
-        unfinished = [(doc["updated"], doc_id) for doc_id, doc in store.all() if doc.get("status") != "finished"]
+        unfinished = [(doc.get("updated", ""), doc_id) for doc_id, doc in store.all() if doc.get("status") != "finished"]
         if not unfinished:
             raise ScorepadError(NOTHING_TO_RESUME)
         _need_terminal("play")
@@ -218,7 +223,10 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
 @app.command()
 @handles_errors
 def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")) -> None:
-    """Remove the last recorded answer of a session; it is asked again on resume."""
+    """Take back the last answer of a session.
+
+    The removed answer is asked again when the session is resumed.
+    """
     from scorepad import session as sessions
 
     removed: dict[str, Any] = {}
@@ -234,7 +242,7 @@ def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")
 @app.command("list")
 @handles_errors
 def list_(ctx: typer.Context) -> None:
-    """List the stored sessions: id, game, players, date, status, leader or winner."""
+    """List sessions with their leader or winner."""
     from scorepad.grid import grid
     from scorepad.session import Session
 
@@ -267,7 +275,7 @@ def _leader(session: Session) -> str:
 @app.command()
 @handles_errors
 def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")) -> None:
-    """Show everything a session has recorded, with breakdowns and running totals."""
+    """Show all a session recorded, with breakdowns."""
     session = load_session(ctx, session_id)
     typer.echo(f"Session {session_id}: {session.game.title} — {', '.join(session.players)}")
     typer.echo(f"Started {session.doc.get('created', '')}; {session.doc.get('status')}; "
@@ -284,7 +292,10 @@ def score(ctx: typer.Context,
           table: Optional[Path] = typer.Option(None, "--table", "-t", metavar="FILE",
                                                help="Score a table file without touching the database."),
           as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (the spec's shape).")) -> None:
-    """Score a stored session or a table file: standings, breakdown, winners."""
+    """Score a session or a table file.
+
+    Standings, each player's breakdown and the winners; --json prints the table format's result.
+    """
     from scorepad.grid import result_text
 
     if (session_id is None) == (table is None):
@@ -319,7 +330,10 @@ def score(ctx: typer.Context,
 def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID"),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
                                                  help="Write here instead of to stdout.")) -> None:
-    """Write a session as a table file (its complete rounds)."""
+    """Write a session as a table file.
+
+    Only complete rounds are written; a table file is what `score --table` and `import` read.
+    """
     session = load_session(ctx, session_id)
     if not session.complete_rounds():
         raise ScorepadError(f"session {session_id} has no complete {session.game.round_label.lower()} to export yet")
@@ -341,7 +355,7 @@ def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
 @app.command("import")
 @handles_errors
 def import_(ctx: typer.Context, file: Path = typer.Argument(..., metavar="FILE")) -> None:
-    """Check a table file and store it as a finished session; prints the new id."""
+    """Store a table file as a session; prints its id."""
     from scorepad.session import doc_from_table, load_table_file
 
     doc = doc_from_table(load_table_file(file))
@@ -356,13 +370,20 @@ def sheet(ctx: typer.Context,
           target: Optional[str] = typer.Argument(None, metavar="[ID | GAME]",
                                                  help="A session id, or a game's slug with --blank."),
           blank: bool = typer.Option(False, "--blank", help="A blank pad to print before a game."),
-          players: Optional[int] = typer.Option(None, "--players", "-p", help="Players on a blank pad."),
-          rounds: Optional[int] = typer.Option(None, "--rounds", "-r", help="Rounds (games) on a blank pad."),
-          variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", help="A variant for a blank pad."),
+          players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N",
+                                                      help="Players on a blank pad."),
+          rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar="N",
+                                                     help="Rounds (games) on a blank pad."),
+          variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar="NAME",
+                                                            help="A variant for a blank pad."),
           table: Optional[Path] = typer.Option(None, "--table", "-t", metavar="FILE", help="Fill from a table file."),
           output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="The PDF to write.")
           ) -> None:
-    """Print a PDF score sheet: blank (GAME --blank), or filled from a session (ID) or a table file."""
+    """Write a PDF score sheet, blank or filled.
+
+    A blank pad to print before a game (GAME --blank), or the filled sheet of a session (ID)
+    or of a table file (--table FILE).
+    """
     if blank:
         if target is None or table is not None:
             raise fail("a blank pad needs the game: scorepad sheet GAME --blank", code=2)
