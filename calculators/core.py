@@ -173,6 +173,8 @@ def _by_player(mapping: Any, players: Sequence[str], what: str, round: int | Non
         if key not in players:
             raise InvalidInput(f"unknown player {name!r} (players: {', '.join(players)})", round=round,
                                field=None if round else "final")
+        if key in found:  # "Ana" and "Ana " trim to one name: which inputs would count is a guess
+            raise InvalidInput(f"{name!r} appears twice", round=round, field=None if round else "final")
         if not isinstance(value, dict):
             raise InvalidInput(f"{what} must be an object", round=round, player=key)
         found[key] = value
