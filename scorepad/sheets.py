@@ -6,6 +6,9 @@
 # render() only, so importing this module stays cheap and `scorepad --help` never pays for it.
 # The canvas API is used instead of platypus: it imports in about half the time and gives
 # exact control over a fixed one-page grid.
+# Each string picks its fonts by script (_Sheet.runs): Noto Sans for Latin, Greek and Cyrillic;
+# Noto Sans Arabic, after shaping and bidi reordering, for Persian and Arabic; a CJK font for
+# Chinese. The extra fonts and helpers load on the first string that needs them.
 
 from __future__ import annotations
 
@@ -34,6 +37,24 @@ TEMPLATE_DIRS = (
 
 FONT_NAME = "ScorepadSans"  # Noto Sans (Latin, Greek, Cyrillic) from the pip fontpkg-noto-sans
 FALLBACK_FONT = "Helvetica"  # standard-14: no embedding, Latin-1 only
+# Fonts for other scripts, registered only when a string on the sheet needs them (a big CJK
+# font costs 70-85 ms to register), so a Latin/Cyrillic sheet is exactly what it was without them.
+ARABIC_FONT = "ScorepadArabic"  # Noto Sans Arabic from the pip fontpkg-noto-sans-arabic; has Latin too
+CJK_FONT = "ScorepadCJK"  # an embeddable system TTF from CJK_FONT_FILES, when one is installed
+CJK_CID_FONT = "MSung-Light"  # reportlab's built-in Traditional Chinese CID font: nothing to install,
+#                               but not embedded (the viewer substitutes a CJK font it has)
+# TrueType (glyf) CJK fonts that reportlab can embed, as (path, subfont index). None is required:
+# no pip package ships one (Noto Sans CJK is CFF, which reportlab cannot embed), so these are
+# Debian fonts-arphic-uming (index 2 = UMing TW) and fonts-wqy-zenhei, used when present.
+CJK_FONT_FILES: tuple[tuple[str, int], ...] = (
+    ("/usr/share/fonts/truetype/arphic/uming.ttc", 2),
+    ("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc", 0),
+)
+# Code points that pick a font: Arabic script (with the presentation forms the reshaper
+# produces) and CJK (ideographs, CJK punctuation, kana, bopomofo, full-width forms).
+_ARABIC_RANGES = ((0x0600, 0x06FF), (0x0750, 0x077F), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
+_CJK_RANGES = ((0x2E80, 0x2FDF), (0x3000, 0x30FF), (0x3100, 0x312F), (0x3190, 0x31FF), (0x3200, 0x4DBF),
+               (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF))
 MINUS = "\u2212"  # real minus sign for negative numbers; "-" with the fallback font (no glyph)
 
 MM = 72 / 25.4  # points per millimetre
@@ -132,6 +153,161 @@ def _register_font() -> str:
     return FONT_NAME
 
 
+# Extra fonts for a process: role ("arabic", "cjk") -> registered font name, or None when none
+# could be registered. Filled on first need; tests swap in an empty dict to choose again.
+_EXTRA_FONTS: dict[str, str | None] = {}
+
+
+def _script(ch: str) -> str | None:
+    """'arabic', 'cjk' or None (whatever the sheet font draws)."""
+    code = ord(ch)
+    if code < 0x0600:
+        return None
+    for lo, hi in _ARABIC_RANGES:
+        if lo <= code <= hi:
+            return "arabic"
+    for lo, hi in _CJK_RANGES:
+        if lo <= code <= hi:
+            return "cjk"
+    return None
+
+
+def _register_ttf(name: str, path: str, subfont: int = 0) -> str | None:
+    """Register one TTF (or a face of a .ttc) as `name`; None if it cannot be used."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    try:
+        font = TTFont(name, path, subfontIndex=subfont)
+    except (TTFError, OSError, KeyError, ValueError):
+        return None
+    # Two files with the same PostScript name collide in one PDF: reportlab embeds only the
+    # first one's glyphs (tech-notes §4, Debian vs pip NotoSansArabic). One file per name.
+    for other in pdfmetrics.getRegisteredFontNames():
+        face = getattr(pdfmetrics.getFont(other), "face", None)
+        if other != name and face is not None and face.name == font.face.name:
+            return None
+    pdfmetrics.registerFont(font)
+    return name
+
+
+def _arabic_font() -> str | None:
+    """Noto Sans Arabic registered once per process; None without fontpkg-noto-sans-arabic."""
+    if "arabic" not in _EXTRA_FONTS:
+        name = None
+        try:
+            import importlib.resources as ir
+
+            files = ir.files("fontpkg_noto_sans_arabic") / "files"
+            # A variable font, like Noto Sans: reportlab draws its default (Regular) instance.
+            for entry in sorted(files.iterdir(), key=lambda p: p.name):
+                if entry.name.startswith("NotoSansArabic") and entry.name.endswith(".ttf"):
+                    name = _register_ttf(ARABIC_FONT, str(entry))
+                    break
+        except (ImportError, OSError):
+            pass
+        _EXTRA_FONTS["arabic"] = name
+    return _EXTRA_FONTS["arabic"]
+
+
+def _cjk_font() -> str | None:
+    """An embeddable CJK TTF when the system has one, else reportlab's MSung-Light."""
+    if "cjk" not in _EXTRA_FONTS:
+        name = None
+        for path, subfont in CJK_FONT_FILES:
+            if os.path.isfile(path):
+                name = _register_ttf(CJK_FONT, path, subfont)
+                if name:
+                    break
+        if name is None:
+            from reportlab.pdfbase import _cidfontdata, pdfmetrics
+            from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+            # reportlab pairs this CNS1 font with the GB CMap; poppler then draws nothing
+            # ("Unknown CMap 'UniGB-UCS2-H' for character collection 'Adobe-CNS1'"). With the
+            # CNS CMap poppler (given Debian poppler-data) and pdfium draw it and pdftotext reads it.
+            cmap = "UniCNS-UCS2-H"
+            _cidfontdata.defaultUnicodeEncodings[CJK_CID_FONT] = ("cht", cmap)
+            try:
+                if pdfmetrics.getFont(CJK_CID_FONT).encoding.name != cmap:
+                    raise KeyError(CJK_CID_FONT)  # registered elsewhere with the wrong CMap
+            except (KeyError, AttributeError):
+                pdfmetrics.registerFont(UnicodeCIDFont(CJK_CID_FONT))
+            name = CJK_CID_FONT
+        _EXTRA_FONTS["cjk"] = name
+    return _EXTRA_FONTS["cjk"]
+
+
+def _covers(font: str, ch: str) -> bool:
+    from reportlab.pdfbase import pdfmetrics
+
+    face = getattr(pdfmetrics.getFont(font), "face", None)
+    return face is None or ord(ch) in face.charToGlyph
+
+
+def _shape_arabic(s: str) -> str:
+    """Logical order -> the visual string to draw: joined letter forms, right to left."""
+    try:
+        import arabic_reshaper
+        import bidi  # noqa: F401  (python-bidi, used by _visual_order)
+    except ImportError:
+        return s  # no shaping helpers: the letters still show, unjoined
+    return _visual_order(arabic_reshaper.reshape(s))
+
+
+def _visual_order(s: str) -> str:
+    """The Unicode bidi algorithm on one line: characters in the order they are drawn.
+
+    Every string here is a piece of a left-to-right sheet ("Game 1 — {player}", names joined
+    with ", " in table order), so the line runs left to right and only the Arabic-script
+    stretches in it are reversed. (Letting the first letter decide turned "علی, Алиса" into
+    "Алиса ,علی", against the order of the grids.)
+    """
+    import re
+    import unicodedata
+
+    from bidi import get_display
+
+    visual = get_display(s, base_dir="L")
+    # python-bidi >= 0.5 (a wrapper of Rust unicode-bidi) orders brackets right but skips
+    # rule L4: a bracket inside a right-to-left stretch keeps its glyph, so "علی (رضا)" was
+    # drawn as ")رضا( علی" (python-bidi issue #25). Its pure-Python bidi.algorithm mirrors
+    # but lacks bracket pairing and misplaces them worse. So mirror here, using the levels
+    # the same call reports with debug=True, and only when rebuilding the order from those
+    # levels gives back exactly `visual` (if the debug format ever changes: no mirroring).
+    if not any(unicodedata.mirrored(ch) for ch in s):
+        return visual
+    try:
+        from bidi.mirror import MIRRORED
+
+        info = str(get_display(s, base_dir="L", debug=True))
+        per_byte = [int(n) for n in re.findall(r"Level\(\s*(\d+)", info.split("levels:", 1)[1].split("]", 1)[0])]
+        levels, offset = [], 0
+        for ch in s:
+            levels.append(per_byte[offset])
+            offset += len(ch.encode("utf-8"))
+    except (ImportError, IndexError, ValueError):
+        return visual
+    for i in range(len(s) - 1, -1, -1):  # L1: trailing white space takes the line's level (0)
+        if unicodedata.bidirectional(s[i]) not in ("WS", "BN", "FSI", "LRI", "RLI", "PDI"):
+            break
+        levels[i] = 0
+    chars = [MIRRORED.get(ch, ch) if level % 2 else ch for ch, level in zip(s, levels)]
+    plain = list(s)
+    for level in range(max(levels), 0, -1):  # L2: reverse every run at this level or higher
+        i = 0
+        while i < len(levels):
+            if levels[i] >= level:
+                j = i
+                while j < len(levels) and levels[j] >= level:
+                    j += 1
+                chars[i:j], plain[i:j], levels[i:j] = chars[i:j][::-1], plain[i:j][::-1], levels[i:j][::-1]
+                i = j
+            else:
+                i += 1
+    return "".join(chars) if "".join(plain) == visual else visual
+
+
 def format_value(value: Any, minus: str = MINUS) -> str:
     """The text of one cell: '' for None, ints as ints with a real minus sign, strings as given."""
     if value is None:
@@ -197,6 +373,7 @@ class _Sheet:
         self.c.setSubject(self.text(title))
         self.y = self.h - self.margin  # top of the free space
         self.pages = 1
+        self._runs: dict[str, list[tuple[str, str]]] = {}
 
     # ---- text helpers -------------------------------------------------------------------
 
@@ -206,10 +383,48 @@ class _Sheet:
             s = s.replace(MINUS, "-")  # Helvetica's encoding has no U+2212
         return s
 
+    def runs(self, s: str) -> list[tuple[str, str]]:
+        """How `s` (logical order) is drawn: (text, font) pieces, left to right.
+
+        Text in the sheet font's scripts is one piece in that font, as it always was. Arabic
+        script is shaped and put in visual order, and drawn with Noto Sans Arabic together
+        with the Latin, digits and punctuation around it (that font has them); CJK characters
+        get the CJK font; anything the chosen font lacks (Cyrillic in a Persian line) goes
+        back to the sheet font.
+        """
+        runs = self._runs.get(s)
+        if runs is not None:
+            return runs
+        scripts = set() if s.isascii() else {_script(ch) for ch in s}
+        runs = [(s, self.font)]
+        if scripts - {None}:
+            arabic = _arabic_font() if "arabic" in scripts else None
+            cjk = _cjk_font() if "cjk" in scripts else None
+            visual = _shape_arabic(s) if arabic else s
+
+            def font_of(ch: str) -> str:
+                script = _script(ch)
+                if script == "cjk" and cjk:
+                    return cjk
+                if arabic and (script == "arabic" or _covers(arabic, ch)):
+                    return arabic
+                return self.font
+
+            runs = []
+            for ch in visual:
+                font = font_of(ch)
+                if runs and runs[-1][1] == font:
+                    runs[-1] = (runs[-1][0] + ch, font)
+                else:
+                    runs.append((ch, font))
+        self._runs[s] = runs
+        return runs
+
     def width(self, s: str, size: float) -> float:
+        """The drawn width of `s`, measured in the fonts it is drawn with."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        return stringWidth(s, self.font, size)
+        return sum(stringWidth(text, font, size) for text, font in self.runs(s))
 
     def fit(self, s: str, size: float, room: float, smallest: float = 5.5) -> tuple[str, float]:
         """Shrink the size until `s` fits in `room`; past the smallest size, cut it with '…'."""
@@ -242,13 +457,27 @@ class _Sheet:
         from reportlab.lib.colors import HexColor
 
         c = self.c
-        c.setFont(self.font, size)
+        runs = self.runs(s)
+        c.setFont(runs[0][1], size)
         c.setFillColor(HexColor(color))
         mode = None
         if bold:
             c.setStrokeColor(HexColor(color))
             c.setLineWidth(size * 0.045)
             mode = 2
+        if len(runs) > 1:  # pieces in several fonts: place them one after another
+            from reportlab.pdfbase.pdfmetrics import stringWidth
+
+            if align == "center":
+                x -= self.width(s, size) / 2
+            elif align == "right":
+                x -= self.width(s, size)
+            for text, font in runs:
+                c.setFont(font, size)
+                c.drawString(x, y, text, mode=mode)
+                x += stringWidth(text, font, size)
+            return
+        s = runs[0][0]
         if align == "center":
             c.drawCentredString(x, y, s, mode=mode)
         elif align == "right":

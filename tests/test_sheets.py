@@ -85,6 +85,19 @@ def pages(pdf: bytes) -> list[str]:
     return [unicodedata.normalize("NFKC", p.extract_text()) for p in pypdf.PdfReader(io.BytesIO(pdf)).pages]
 
 
+def fonts(pdf: bytes) -> set[str]:
+    """The fonts the pages use (BaseFont names, subset prefix and all)."""
+    return {str(f["/BaseFont"]) for page in pypdf.PdfReader(io.BytesIO(pdf)).pages
+            for f in page["/Resources"]["/Font"].values()}
+
+
+@pytest.fixture
+def pip_fonts_only(monkeypatch):
+    """Choose the extra fonts afresh, as on a machine with no CJK font files (pip packages only)."""
+    monkeypatch.setattr(sheets, "CJK_FONT_FILES", ())
+    monkeypatch.setattr(sheets, "_EXTRA_FONTS", {})
+
+
 def test_filled_sheet_has_names_scores_labels_and_fields(template):
     (text,) = pages(pdf_bytes(template, filled()))
     for label in ["Lost Cities — score sheet", "Expedition", "Wagers", "Cards played", "Bonus", "Score",
@@ -150,20 +163,100 @@ def test_cyrillic_name_survives(template):
     assert "Алиса, Ben" in text
 
 
+def test_persian_name_is_shaped_and_right_to_left(template):
+    pdf = pdf_bytes(template, filled(names=("علی", "Алиса")))
+    (raw,) = [p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+    # The sheet draws joined forms (initial ain, medial lam, final Farsi yeh) right to left;
+    # pypdf reads them back in logical order. Raw letters, unjoined forms or left-to-right
+    # order would all fail here.
+    assert "\ufecb\ufee0\ufbfd" in raw
+    (text,) = pages(pdf)
+    for title in ["Game 1 — علی", "Game 3 — علی", "Game 2 — Алиса"]:
+        assert title in text
+    assert re.search(r"Алиса\s+winner\s+44\s+57\s+35\s+136", text)
+    assert "/AAAAAA+NotoSansArabic-Regular" in fonts(pdf)
+
+
+def test_persian_with_latin_and_cyrillic_in_one_line(template):
+    # Names in table order, left to right; the Persian stretch reads right to left and its
+    # brackets still open towards the text they enclose (python-bidi's Rust code does not
+    # mirror them).
+    pdf = pdf_bytes(template, filled(names=("علی (رضا) Ali", "Олег")))
+    (text,) = pages(pdf)
+    assert "Олег" in text and "Ali" in text
+    assert sheets._shape_arabic("علی (رضا) Ali") == "(\ufe8e\ufebf\ufead) \ufbfd\ufee0\ufecb Ali"
+    assert sheets._shape_arabic("علی, Алиса") == "\ufbfd\ufee0\ufecb, Алиса"
+
+
+def test_text_is_measured_in_the_font_it_is_drawn_with(template):
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    sheet = sheets._Sheet(template, filled(), io.BytesIO(), True)
+    shaped = sheets._shape_arabic("علی (Ali)")
+    assert sheet.width("علی (Ali)", 10) == stringWidth(shaped, sheets.ARABIC_FONT, 10)
+    assert sheet.width("Алиса", 10) == stringWidth("Алиса", sheets.FONT_NAME, 10)
+    # Persian in the Arabic font, Cyrillic in the sheet font
+    assert sheet.runs("علی, Алиса") == [("\ufbfd\ufee0\ufecb, ", sheets.ARABIC_FONT),
+                                        ("Алиса", sheets.FONT_NAME)]
+    # a long Persian value is still cut to its cell
+    data = filled(names=("علی", "Ben"))
+    data["fields"]["variants"] = "قوانین رسمی بازی " * 6
+    (text,) = pages(pdf_bytes(template, data))
+    assert "..." in text
+
+
+def test_chinese_name_with_pip_packages_only(template, pip_fonts_only):
+    pdf = pdf_bytes(template, filled(names=("愛麗絲", "Ben")))
+    (text,) = pages(pdf)
+    assert "愛麗絲" in text and re.search(r"Game 1 —\s*愛麗絲", text)
+    assert re.search(r"Ben\s+winner\s+44\s+57\s+35\s+136", text)
+    # reportlab's MSung-Light with the CNS CMap (as shipped it names a GB CMap and poppler draws nothing)
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    (cid,) = [f for f in reader.pages[0]["/Resources"]["/Font"].values() if f["/BaseFont"] == "/MSung-Light"]
+    assert cid["/Encoding"] == "/UniCNS-UCS2-H"
+
+
+def test_cjk_font_file_is_preferred_when_present(template, monkeypatch, pip_fonts_only):
+    # A stand-in for uming.ttc: any TrueType file that exists shows the choice (and embedding).
+    italic = next(p for p in (Path(sheets._font_file()).parent).iterdir() if "Italic" in p.name)
+    monkeypatch.setattr(sheets, "CJK_FONT", "ScorepadCJKTest")
+    monkeypatch.setattr(sheets, "CJK_FONT_FILES", (("/nonexistent/uming.ttc", 2), (str(italic), 0)))
+    used = fonts(pdf_bytes(template, filled(names=("愛麗絲", "Ben"))))
+    assert "/AAAAAA+NotoSans-Italic" in used and "/MSung-Light" not in used
+
+
+def test_cjk_font_file_with_a_taken_postscript_name_is_skipped(template, monkeypatch, pip_fonts_only):
+    # A second file named NotoSans-Regular would hide one of the two in the PDF: not used.
+    monkeypatch.setattr(sheets, "CJK_FONT", "ScorepadCJKTest")
+    monkeypatch.setattr(sheets, "CJK_FONT_FILES", ((sheets._font_file(), 0),))
+    assert "/MSung-Light" in fonts(pdf_bytes(template, filled(names=("愛麗絲", "Ben"))))
+
+
+def test_latin_sheet_is_unchanged_by_other_scripts(template):
+    before = pdf_bytes(template, filled(names=("Алиса", "Ben")))
+    pdf_bytes(template, filled(names=("علی", "愛麗絲")))  # registers the Arabic and CJK fonts
+    after = pdf_bytes(template, filled(names=("Алиса", "Ben")))
+    assert before == after
+    assert fonts(after) == {"/Helvetica", "/AAAAAA+NotoSans-Regular"}  # nothing Arabic or CJK embedded
+
+
 def test_render_is_deterministic(template):
     assert pdf_bytes(template, filled()) == pdf_bytes(template, filled())
+    other_scripts = filled(("علی", "愛麗絲"))
+    assert pdf_bytes(template, other_scripts) == pdf_bytes(template, other_scripts)
 
 
-def test_render_is_deterministic_across_processes(template):
-    # The embedded font subset must not depend on hash seeds or the time zone.
+@pytest.mark.parametrize("names", [("Алиса", "Ben"), ("علی", "愛麗絲")])
+def test_render_is_deterministic_across_processes(template, names):
+    # The embedded font subsets must not depend on hash seeds or the time zone.
     script = ("import hashlib, io; from scorepad import sheets; from test_sheets import filled; "
               "b = io.BytesIO(); "
-              "sheets.render(sheets.load_template('lost-cities'), filled(('Алиса', 'Ben')), b); "
+              f"sheets.render(sheets.load_template('lost-cities'), filled({names!r}), b); "
               "print(hashlib.sha256(b.getvalue()).hexdigest())")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]), TZ="Asia/Tehran",
                PYTHONHASHSEED="7")
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
-    here = hashlib.sha256(pdf_bytes(template, filled(("Алиса", "Ben")))).hexdigest()
+    here = hashlib.sha256(pdf_bytes(template, filled(names))).hexdigest()
     assert out.stdout.strip() == here
 
 
@@ -230,7 +323,20 @@ def test_format_value():
 
 
 def test_import_does_not_load_reportlab():
-    code = "import sys, scorepad.sheets; print('reportlab' in sys.modules)"
+    code = ("import sys, scorepad.sheets; "
+            "print([m for m in ('reportlab', 'arabic_reshaper', 'bidi') if m in sys.modules])")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "[]"
+
+
+def test_latin_render_does_not_load_the_arabic_helpers():
+    # (not via test_sheets: pypdf itself imports arabic_reshaper and bidi when they are installed)
+    code = ("import io, sys; from scorepad import sheets; "
+            "data = {'fields': {'players': 'Алиса, Ben'}, "
+            "        'grids': {'match': [{'rows': [{'label': 'Алиса'}]}]}}; "
+            "sheets.render(sheets.load_template('lost-cities'), data, io.BytesIO()); "
+            "print([m for m in ('arabic_reshaper', 'bidi') if m in sys.modules], sheets._EXTRA_FONTS)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[] {}"
