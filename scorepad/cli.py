@@ -300,11 +300,10 @@ def score(ctx: typer.Context,
     if (session_id is None) == (table is None):
         raise fail("give a session ID or --table FILE (one of them)", code=2)
     if table is not None:
+        from scorepad.games import by_slug
         from scorepad.session import load_table_file, score_table
 
         result = score_table(load_table_file(table))
-        from scorepad.games import by_slug
-
         game = by_slug(result.game)
         note = ""
     else:
@@ -346,7 +345,7 @@ def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
 
         write_atomically(output, text.encode("utf-8"))
         typer.echo(f"Wrote {output}", err=True)
-    if not session.finished and session.asks() and session.next_ask() is not None:
+    if not session.finished and session.next_ask() is not None:
         typer.echo(f"Note: session {session_id} is in progress; only complete "
                    f"{session.game.round_label.lower()}s were exported.", err=True)
 
@@ -403,12 +402,11 @@ def sheet(ctx: typer.Context,
     if table is not None:
         if target is not None:
             raise fail("give a session ID or --table FILE, not both", code=2)
+        from scorepad.games import by_slug
         from scorepad.session import load_table_file, score_table
 
         raw = load_table_file(table)
         result = score_table(raw)
-        from scorepad.games import by_slug
-
         game = by_slug(result.game)
         data = game.sheet(result, players=[s.strip() for s in raw["players"]])
         typer.echo(f"Wrote {_render(game, data, output or table.with_suffix('.pdf'))}")

@@ -48,6 +48,6 @@ def result_text(result: Any, round_label: str = "Round") -> str:
     winners = result.winners
     verb = "wins" if len(winners) == 1 else "share the win"
     text += f"\n\n{' and '.join(winners)} {verb}."
-    for line in getattr(result, "tiebreaks", ()):
+    for line in result.tiebreaks:
         text += f"\nTie-break: {line}"
     return text

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from calculators.core import Result
@@ -56,7 +56,6 @@ class Game:
     round_label: str = "Round"  # what a round is called at this table ("Game" in a Lost Cities match)
     blurb: str = ""
     max_rounds: int | None = None
-    notes: Sequence[str] = field(default_factory=tuple)
 
     def player_counts(self) -> str:
         low, high = self.players[0], self.players[-1]
