@@ -115,6 +115,8 @@ def games() -> None:
             typer.echo(f"    {game.blurb}")
         for name, explanation in game.variants.items():
             typer.echo(f"    --variant {name}: {explanation}")
+        for name, explanation in game.modules.items():
+            typer.echo(f"    --module {name}: {explanation}")
 
 
 # --- play, resume, undo ---------------------------------------------------------------------------------
@@ -129,7 +131,11 @@ def play(ctx: typer.Context,
          variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar="NAME",
                                                      help="A variant (repeatable; see `scorepad games`)."),
          rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar="N",
-                                                help="Rounds (games) to play.")) -> None:
+                                                help="Rounds (games) to play."),
+         module: Optional[list[str]] = typer.Option(None, "--module", "-m", metavar="NAME",
+                                                    help="A game module (repeatable; see `scorepad games`)."),
+         open_cash: bool = typer.Option(False, "--open-cash",
+                                        help="Chinatown: show every player's cash on screen.")) -> None:
     """Play a guided game (or resume the latest).
 
     scorepad guides the setup and every round, and saves every answer the moment it is given.
@@ -137,8 +143,9 @@ def play(ctx: typer.Context,
     names = [n for value in (players or []) + ctx.args for n in value.split(",") if n.strip()]
     if ctx.args and not players:
         raise fail(f"unexpected {' '.join(ctx.args)!r}; names go after --players", code=2)
+    modules = list(module or []) + (["open-cash"] if open_cash else [])
     if game is None:
-        if names or variant or rounds:
+        if names or variant or rounds or modules:
             raise fail("name the game: scorepad play GAME --players NAME NAME", code=2)
         store = open_store(ctx)
         unfinished = [(doc.get("updated", ""), doc_id) for doc_id, doc in store.all() if doc.get("status") != "finished"]
@@ -151,13 +158,13 @@ def play(ctx: typer.Context,
     from scorepad.session import check_options, new_doc
 
     chosen = by_slug(game)
-    check_options(chosen, variant or [], rounds)  # refuse bad options before asking anything
+    check_options(chosen, variant or [], rounds, modules)  # refuse bad options before asking anything
     if names:
-        new_doc(chosen, names, variant or [], rounds)
+        new_doc(chosen, names, variant or [], rounds, modules)
     _need_terminal("play")
     if not names:
         names = _ask_names(chosen)
-    doc = new_doc(chosen, names, variant or [], rounds)
+    doc = new_doc(chosen, names, variant or [], rounds, modules)
     session_id = open_store(ctx).insert(doc)
     typer.echo(STARTED.format(id=session_id, title=chosen.title, players=", ".join(doc["players"])))
     _run(ctx, session_id, resumed=False)
@@ -256,10 +263,16 @@ def list_(ctx: typer.Context) -> None:
     typer.echo(grid(["ID", "Game", "Players", "Started", "Status", "Leader / winner"], rows, indent=""))
 
 
+def _nothing_to_score(session: Session, purpose: str = "") -> str:
+    if session.game.default_rounds is None:
+        return f"session {session.id} has not reached its final scoring yet"
+    return f"session {session.id} has no complete {session.game.round_label.lower()}{purpose} yet"
+
+
 def _leader(session: Session) -> str:
-    complete = session.complete_rounds()
-    if not complete:
+    if not session.scorable():
         return "—"
+    complete = session.complete_rounds()
     try:
         result = session.score(complete)
     except InvalidInput:
@@ -268,6 +281,8 @@ def _leader(session: Session) -> str:
     names = " and ".join(result.winners)
     if session.finished:
         return f"won by {names} ({top})"
+    if session.game.default_rounds is None:
+        return f"{names} ({top})"
     return f"{names} ({top}) after {session.game.round_label.lower()} {complete}"
 
 
@@ -279,7 +294,9 @@ def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")
     typer.echo(f"Session {session_id}: {session.game.title} — {', '.join(session.players)}")
     typer.echo(f"Started {session.doc.get('created', '')}; {session.doc.get('status')}; "
                f"variants: {', '.join(session.variants) or 'none (official rules)'}; "
-               f"{session.rounds_planned} {session.game.round_label.lower()}s planned")
+               + (f"modules: {', '.join(session.modules)}; " if session.modules else "")
+               + (f"{session.rounds_planned} {session.game.round_label.lower()}s planned"
+                  if session.rounds_planned else "no rounds"))
     typer.echo("")
     typer.echo(session.game.report(session))
 
@@ -308,9 +325,9 @@ def score(ctx: typer.Context,
         note = ""
     else:
         session = load_session(ctx, session_id)
+        if not session.scorable():
+            raise ScorepadError(_nothing_to_score(session))
         complete = session.complete_rounds()
-        if not complete:
-            raise ScorepadError(f"session {session_id} has no complete {session.game.round_label.lower()} yet")
         result, game = session.score(complete), session.game
         note = "" if session.finished else f"(in progress: {complete} of {session.rounds_planned} complete)\n"
     if as_json:
@@ -333,8 +350,8 @@ def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
     Only complete rounds are written; a table file is what `score --table` and `import` read.
     """
     session = load_session(ctx, session_id)
-    if not session.complete_rounds():
-        raise ScorepadError(f"session {session_id} has no complete {session.game.round_label.lower()} to export yet")
+    if not session.scorable():
+        raise ScorepadError(_nothing_to_score(session, " to export"))
     table = session.table()
     session.game.score(table)  # a table that would not score is not worth writing
     text = json.dumps(table, ensure_ascii=False, indent=2) + "\n"
@@ -418,10 +435,9 @@ def sheet(ctx: typer.Context,
 
 
 def _write_session_sheet(session: Session, path: str) -> str:
-    complete = session.complete_rounds()
-    if not complete:
-        raise ScorepadError(f"session {session.id} has no complete {session.game.round_label.lower()} yet")
-    data = session.game.sheet(session.score(complete), players=session.players,
+    if not session.scorable():
+        raise ScorepadError(_nothing_to_score(session))
+    data = session.game.sheet(session.score(session.complete_rounds()), players=session.players,
                               date=session.doc.get("created", "")[:10])
     return _render(session.game, data, Path(path))
 

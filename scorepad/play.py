@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from calculators.core import InvalidInput
 from scorepad import session as sessions
-from scorepad.games.base import Ask, Say
+from scorepad.games.base import Ask, Commands, Say
 from scorepad.prompts import Prompter
 
 if TYPE_CHECKING:
@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 RESUMED, QUIET = -1, -2
 UNDO_WORD = "undo"
+HELP_WORD = "help"
+HELP_TITLE = "Words you can type at any prompt:"
+UNDO_HELP = "take back the previous answer"
 TOOK_BACK = "Took back {message} {shown} — asked again."
 NOTHING_TO_TAKE_BACK = "Nothing to take back yet."
 FINISHED = "Game over: session {id} is finished."
@@ -51,7 +54,12 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
         if index == len(steps):
             break
         ask = steps[index]
-        answer = _ask(prompter, ask)
+        commands = session.game.commands(session)
+        answer = _ask(prompter, ask, commands)
+        if isinstance(answer, _Command):
+            out(answer.run())
+            start = QUIET
+            continue
         if answer == UNDO_WORD:
             message, doc = _undo(store, session, steps)
             out(message)
@@ -72,12 +80,35 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
     return session
 
 
-def _ask(prompter: Prompter, ask: Ask) -> str:
+class _Command:
+    """A prompt word the player typed instead of an answer (`help`, or one of the game's commands)."""
+
+    def __init__(self, run: Callable[[], str]) -> None:
+        self.run = run
+
+
+def _command(text: str, commands: Commands) -> _Command | None:
+    word, _, rest = text.strip().partition(" ")
+    word = word.lower()
+    if word == HELP_WORD and (commands or not rest):
+        return _Command(lambda: _help(commands))
+    if word in commands:
+        return _Command(lambda: commands[word][1](rest.strip()))
+    return None
+
+
+def _help(commands: Commands) -> str:
+    lines = [HELP_TITLE, f"  {UNDO_WORD:<10} {UNDO_HELP}"]
+    lines += [f"  {word:<10} {explanation}" for word, (explanation, _) in commands.items()]
+    return "\n".join(lines)
+
+
+def _ask(prompter: Prompter, ask: Ask, commands: Commands) -> str | _Command:
     if ask.choices:
         return prompter.select(ask.message, ask.choices, default=ask.default or None)
 
     def validate(text: str) -> str | None:
-        if text.strip().lower() == UNDO_WORD:
+        if text.strip().lower() == UNDO_WORD or _command(text, commands):
             return None
         try:
             ask.parse(text)
@@ -86,7 +117,9 @@ def _ask(prompter: Prompter, ask: Ask) -> str:
         return None
 
     answer = prompter.text(ask.message, default=ask.default, validate=validate)
-    return UNDO_WORD if answer.strip().lower() == UNDO_WORD else answer
+    if answer.strip().lower() == UNDO_WORD:
+        return UNDO_WORD
+    return _command(answer, commands) or answer
 
 
 def _undo(store: Store, session: sessions.Session, steps: list) -> tuple[str, dict]:

@@ -8,6 +8,7 @@ answer in the order it was given, each with the path it fills in the table file
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
@@ -37,6 +38,8 @@ class Session:
             self.players: list[str] = [str(p) for p in doc["players"]]
             self.variants: list[str] = list(doc.get("variants", []))
             self.rounds_planned: int = int(doc.get("rounds_planned") or 0)
+            self.modules: list[str] = [str(m) for m in doc.get("modules", [])]
+            self.seed: int = int(doc.get("seed", 0))  # every random draw of the game derives from it
             self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc.get("entries", [])}
         except (KeyError, TypeError, ValueError, InvalidInput) as error:
             raise StoreError(f"session {id} in the database is damaged ({type(error).__name__}: {error})") from None
@@ -66,19 +69,30 @@ class Session:
                 return done
             done += 1
 
+    def scorable(self) -> bool:
+        """Something to score: a complete round, or (a game without rounds) the finished reckoning."""
+        if self.game.default_rounds is None:
+            return self.finished
+        return self.complete_rounds() > 0
+
     def table(self, rounds: int | None = None) -> dict[str, Any]:
         """The table file of this session: the first `rounds` rounds (default: the complete ones)."""
         count = self.complete_rounds() if rounds is None else rounds
         table: dict[str, Any] = {"game": self.game.slug, "variants": list(self.variants),
                                  "players": list(self.players),
                                  "rounds": [{p: {} for p in self.players} for _ in range(count)]}
+        listed: dict[str, list[tuple[int, Any]]] = {}
         for at, value in self.answers.items():
             if at[0] == "rounds" and at[1] < count:
                 table["rounds"][at[1]][at[2]][at[3]] = value
             elif at[0] == "final":
                 table.setdefault("final", {p: {} for p in self.players})[at[1]][at[2]] = value
-            elif at[0] not in ("rounds", SETUP):  # a game's own top-level key, e.g. Chinatown's trades
+            elif at[0] not in ("rounds", SETUP) and len(at) == 2:  # an item of a game's own list, e.g. a trade
+                listed.setdefault(at[0], []).append((at[1], value))
+            elif at[0] not in ("rounds", SETUP):  # a game's own top-level key
                 table[at[0]] = value
+        for key, items in listed.items():
+            table[key] = [value for _, value in sorted(items, key=lambda item: item[0])]
         return table
 
     def score(self, rounds: int | None = None) -> Result:
@@ -87,23 +101,34 @@ class Session:
 
 # --- changes to a session document (each runs inside one locked store update) ----------------------
 
-def check_options(game: Game, variants: Iterable[str], rounds: int | None) -> tuple[str, ...]:
-    """The variants and round count asked for, refused as the table file would refuse them."""
+def check_options(game: Game, variants: Iterable[str], rounds: int | None,
+                  modules: Iterable[str] = ()) -> tuple[str, ...]:
+    """The variants, round count and modules asked for, refused as the table file would refuse them."""
     chosen = check_variants(list(variants), game.variants)
+    for module in modules:
+        if module not in game.modules:
+            known = ", ".join(game.modules) or "none"
+            raise InvalidInput(f"unknown module {module!r} for {game.title} (modules: {known})", field="module")
+    if rounds is not None and game.default_rounds is None:
+        raise InvalidInput(f"{game.title} has no rounds: leave out --rounds", field="rounds")
     if rounds is not None and (rounds < 1 or (game.max_rounds and rounds > game.max_rounds)):
         top = f"1–{game.max_rounds}" if game.max_rounds else "1 or more"
         raise InvalidInput(f"{rounds} rounds; {game.title} takes {top}", field="rounds")
     return chosen
 
 
-def new_doc(game: Game, players: Iterable[str], variants: Iterable[str], rounds: int | None) -> dict[str, Any]:
+def new_doc(game: Game, players: Iterable[str], variants: Iterable[str], rounds: int | None,
+            modules: Iterable[str] = (), seed: int | None = None) -> dict[str, Any]:
     """A fresh session document, refusing what the table file would refuse."""
-    chosen = check_options(game, variants, rounds)
+    modules = list(dict.fromkeys(modules))
+    chosen = check_options(game, variants, rounds, modules)
     names = check_players(list(players), game.players)
     stamp = now()
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
     return {"game": game.slug, "variants": list(chosen), "players": list(names),
-            "rounds_planned": rounds or game.default_rounds, "status": PLAYING,
-            "created": stamp, "updated": stamp, "entries": []}
+            "rounds_planned": rounds or game.default_rounds, "modules": modules, "seed": seed,
+            "status": PLAYING, "created": stamp, "updated": stamp, "entries": []}
 
 
 def record(doc: dict[str, Any], at: tuple, value: Any) -> None:
@@ -132,7 +157,8 @@ def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
     """A finished session holding exactly this table file (which must score)."""
     game = game_of(table)
     game.score(table)  # every check the calculator makes, before anything is stored
-    doc = new_doc(game, table["players"], table.get("variants", []), max(1, len(table.get("rounds", []))))
+    rounds = None if game.default_rounds is None else max(1, len(table.get("rounds") or []))
+    doc = new_doc(game, table["players"], table.get("variants", []), rounds)
     for number, inputs in enumerate(table.get("rounds", [])):
         for name, fields in inputs.items():
             for key, value in fields.items():
@@ -141,7 +167,12 @@ def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
         for key, value in fields.items():
             record(doc, ("final", name.strip(), key), value)
     for key, value in table.items():
-        if key not in ("game", "variants", "players", "rounds", "final"):
+        if key in ("game", "variants", "players", "rounds", "final"):
+            continue
+        if isinstance(value, list):  # item by item, as the guided game records them (e.g. trades)
+            for number, item in enumerate(value):
+                record(doc, (key, number), item)
+        else:
             record(doc, (key,), value)
     finish(doc)
     return doc

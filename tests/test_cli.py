@@ -342,3 +342,10 @@ def test_ctrl_c_at_the_offer_of_a_pdf(terminal):
     assert result.exit_code == 130
     assert result.stderr == "\nStopped. Session 1 is finished and saved; its sheet: scorepad sheet 1\n"
     assert "won by Ben (136)" in ok("list")
+
+
+def test_play_refuses_an_unknown_module_before_asking_anything():
+    assert error(1, "play", "lost-cities", "--players", "Ana", "Ben", "--module", "powers") == \
+        "Error: module: unknown module 'powers' for Lost Cities (modules: none)\n"
+    assert error(1, "play", "lost-cities", "--players", "Ana", "Ben", "--open-cash") == \
+        "Error: module: unknown module 'open-cash' for Lost Cities (modules: none)\n"

@@ -137,3 +137,40 @@ def test_a_level_game_alternates_the_start(store):
     answers = ["Ana", "35679", "", "", "", "", "", "", "", "", "35679"] + [""] * 10  # 10 each
     _, _, text = run(store, session_id, answers)
     assert "Ben starts (game 1 was level at 10; Ana started it)." in text
+
+
+# --- prompt words (a game's commands, help) -------------------------------------------------------------
+
+@pytest.fixture
+def with_commands(monkeypatch):
+    """Lost Cities given one prompt word, `count`, as a game with commands has (Chinatown's `cash NAME`)."""
+    import dataclasses
+
+    import scorepad.games as registry
+
+    def commands(session):
+        return {"count": ("how many answers are stored", lambda rest: f"{len(session.answers)} answers {rest}".strip())}
+
+    game = dataclasses.replace(by_slug("lost-cities"), commands=commands)
+    monkeypatch.setattr(registry, "GAMES", (game,))
+    return game
+
+
+def test_a_command_word_prints_and_asks_the_same_question_again(store, with_commands):
+    session_id = start(store, rounds=1)
+    answers = ["Ana", "count", "COUNT please", "help", "w3 4 6 8 9"] + [""] * 9
+    session, prompter, text = run(store, session_id, answers)
+    assert "\n1 answers\n" in text and "\n1 answers please\n" in text
+    assert "Words you can type at any prompt:\n  undo       take back the previous answer\n" \
+           "  count      how many answers are stored" in text
+    assert prompter.asked[1:5] == ["Game 1 · Ana · Yellow:"] * 4  # the same question each time
+    assert session.finished and session.get("rounds", 0, "Ana", "yellow") == ["W", 3, 4, 6, 8, 9]
+    assert not prompter.refused  # a command word is never refused as a wrong answer
+
+
+def test_help_without_game_commands_lists_undo(store):
+    session_id = start(store, rounds=1)
+    lines = []
+    with pytest.raises(AssertionError, match="no scripted answer"):
+        play(store, session_id, ScriptedPrompter(["Ana", "help"]), lines.append)
+    assert lines[-1] == "Words you can type at any prompt:\n  undo       take back the previous answer"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from calculators.core import Result
@@ -38,6 +38,14 @@ class Ask:
 
 Step = Say | Ask
 
+# A word a player may type at any text prompt of a guided game: word -> (one-line help, function of the
+# rest of the line -> the text to print). E.g. Chinatown's `cash Ana`, London's `summary`.
+Commands = Mapping[str, tuple[str, Callable[[str], str]]]
+
+
+def no_commands(session: Any) -> Commands:
+    return {}
+
 
 @dataclass(frozen=True)
 class Game:
@@ -56,6 +64,8 @@ class Game:
     round_label: str = "Round"  # what a round is called at this table ("Game" in a Lost Cities match)
     blurb: str = ""
     max_rounds: int | None = None
+    modules: Mapping[str, str] = field(default_factory=dict)  # optional game modules: name -> one line
+    commands: Callable[[Any], Commands] = no_commands  # prompt words for a session (see Commands)
 
     def player_counts(self) -> str:
         low, high = self.players[0], self.players[-1]

@@ -1,0 +1,69 @@
+"""The session document: seed, modules, a game's own list keys, and games without rounds."""
+
+import dataclasses
+
+import pytest
+
+import scorepad.games as registry
+from calculators.core import InvalidInput
+from scorepad.games import by_slug
+from scorepad.session import Session, check_options, doc_from_table, new_doc, record
+
+LC = by_slug("lost-cities")
+
+
+def test_each_session_gets_its_own_stored_seed():
+    seeds = {new_doc(LC, ["Ana", "Ben"], [], None)["seed"] for _ in range(20)}
+    assert len(seeds) > 15
+    assert Session(new_doc(LC, ["Ana", "Ben"], [], None, seed=7)).seed == 7
+    old = new_doc(LC, ["Ana", "Ben"], [], None)
+    del old["seed"], old["modules"]  # a document from before seeds and modules
+    assert Session(old).seed == 0 and Session(old).modules == []
+
+
+@pytest.fixture
+def modular(monkeypatch):
+    game = dataclasses.replace(LC, modules={"open-cash": "show all"})
+    monkeypatch.setattr(registry, "GAMES", (game,))
+    return game
+
+
+def test_modules_are_checked_and_kept(modular):
+    doc = new_doc(modular, ["Ana", "Ben"], [], None, modules=["open-cash", "open-cash"])
+    assert Session(doc).modules == ["open-cash"]
+    with pytest.raises(InvalidInput, match=r"unknown module 'powers' for Lost Cities \(modules: open-cash\)"):
+        check_options(modular, [], None, ["powers"])
+    with pytest.raises(InvalidInput, match=r"unknown module 'x' for Lost Cities \(modules: none\)"):
+        check_options(LC, [], None, ["x"])
+
+
+def test_a_game_without_rounds_refuses_rounds_and_is_scorable_once_finished(monkeypatch):
+    game = dataclasses.replace(LC, default_rounds=None)
+    monkeypatch.setattr(registry, "GAMES", (game,))
+    with pytest.raises(InvalidInput, match="Lost Cities has no rounds: leave out --rounds"):
+        check_options(game, [], 2)
+    doc = new_doc(game, ["Ana", "Ben"], [], None)
+    assert doc["rounds_planned"] is None and not Session(doc).scorable()
+    doc["status"] = "finished"
+    assert Session(doc).scorable()
+
+
+def test_list_items_build_a_top_level_list_in_order():
+    doc = new_doc(LC, ["Ana", "Ben"], [], 1)
+    record(doc, ("trades", 1), {"round": 1, "from": "Ben", "to": "Ana", "amount": 5})
+    record(doc, ("trades", 0), {"round": 1, "from": "Ana", "to": "Ben", "amount": 10})
+    record(doc, ("setup", "note", 0), "never in the table")
+    table = Session(doc).table()
+    assert table["trades"] == [{"round": 1, "from": "Ana", "to": "Ben", "amount": 10},
+                               {"round": 1, "from": "Ben", "to": "Ana", "amount": 5}]
+    assert "setup" not in table
+
+
+def test_an_imported_list_is_recorded_item_by_item(monkeypatch):
+    game = dataclasses.replace(LC, score=lambda table: None)  # any table scores: this is about storage
+    monkeypatch.setattr(registry, "GAMES", (game,))
+    trades = [{"round": 1, "from": "Ana", "to": "Ben", "amount": 10}, {"round": 2, "from": "Ben", "to": "Ana", "amount": 3}]
+    doc = doc_from_table({"game": "lost-cities", "players": ["Ana", "Ben"], "rounds": [{"Ana": {}, "Ben": {}}],
+                          "trades": trades})
+    assert [e["at"] for e in doc["entries"] if e["at"][0] == "trades"] == [["trades", 0], ["trades", 1]]
+    assert Session(doc).table()["trades"] == trades
