@@ -1,0 +1,328 @@
+"""London (Martin Wallace), 1st edition (Treefrog 2010) and 2nd edition (Osprey 2017): the end-game reckoning.
+
+Sources: shared/rules/london.md (S1 = the 1st-edition Treefrog rulebook, S3/S4 = the 2nd-edition Osprey
+rulebook, S14 = the Persian summary behind the `flat-penalties` variant); the contract is the London
+section of shared/spec/table-format.md. Both editions score with one function and a frozen `Rules` value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from calculators.core import InvalidInput, Result, check_table, require_int, standings, unknown_keys
+
+PLAYERS: Final = (2, 3, 4)  # S1, S3: 2–4 players
+NO_ROUNDS: Final = range(0, 1)  # no rounds: `rounds` is absent or [] (table-format.md)
+NO_ROUNDS_TEXT: Final = "London has no rounds: leave `rounds` out or [] and put the inputs in `final`"
+
+LOAN_VALUE: Final = 10  # £ a loan gives (S1 §2.3, S3 §3.3)
+LOAN_REPAYMENT: Final = 15  # £ to pay one back, at the end as many as money allows (S1, S3)
+UNPAID_LOAN_PENALTY: Final = 7  # points lost per loan still unpaid at the end (S1, S3)
+MONEY_PER_POINT: Final = 3  # 1 point per full £3 left after repaying (rules §4.4)
+UNDERGROUND_VP: Final = 2  # 1st ed: an occupied borough with an Underground counter is worth +2 (S1 §2.4)
+UNDERGROUND_COUNTERS: Final = 10  # 1st ed: 10 Underground counters in the box (S1)
+BOROUGHS: Final = 20  # boroughs on the 1st-edition map / borough cards in the 2nd (S1, S3)
+STARTING_MONEY: Final = 5  # £ each, both editions (S1, S3)
+STARTING_HAND: Final = 6  # cards each, both editions (S1, S3)
+HAND_LIMIT: Final = 9  # checked after the action (S1) / at the end of the turn (S3)
+DISPLAY_COLUMNS: Final = {2: 3, 3: 4, 4: 5}  # card display / development board columns by player count
+
+# Poverty left after normalisation → points lost; the same on both boards (rules §4.1, §4.2).
+POVERTY_PENALTY: Final = (0, 1, 1, 2, 3, 5, 7, 9, 11, 13, 15)  # index = poverty left, 0–10
+POVERTY_PENALTY_OVER_10: Final = 3  # each point over 10 costs 3 more
+
+
+def poverty_penalty(left: int) -> int:
+    """Points lost for the poverty left after normalisation (rules §4.3).
+
+    >>> [poverty_penalty(n) for n in (0, 2, 3, 4, 5, 10, 11, 20)]
+    [0, 1, 2, 3, 5, 15, 18, 45]
+    """
+    if left <= 0:
+        return 0
+    if left < len(POVERTY_PENALTY):
+        return POVERTY_PENALTY[left]
+    return POVERTY_PENALTY[-1] + POVERTY_PENALTY_OVER_10 * (left - (len(POVERTY_PENALTY) - 1))
+
+
+FLAT_PENALTIES: Final = "flat-penalties"
+VARIANTS: Final = {
+    FLAT_PENALTIES: "the Persian summary's scoring: card points + bonus − debt − poverty, ties shared "
+                    "(not the real London)",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What differs between the editions' end-game scoring (rules §5)."""
+
+    slug: str
+    year: int
+    fields: tuple[str, ...]  # the final inputs per player, in the order the reckoning asks them
+    starting_poverty: int  # S1: 5 each in the 1st ed; S3/S4 mention none (0, an inference)
+    repay_during_play: bool  # 2nd ed: at the start of a turn; 1st ed: only at the end (S1 §2.3, S9)
+    loans_add_poverty: bool  # 2nd ed run city: +1 per £10 loan (S3 §3.2); 1st ed: no loan term
+    boroughs_reduce_poverty: bool  # 1st ed run city: − boroughs occupied, may go negative (S1 §2.2)
+    land_scores_at_end: bool  # 1st ed: borough VP + Underground at the end; 2nd: prestige when bought
+
+
+_COMMON_FIELDS = ("vp", "card_vp", "money", "loans", "hand", "poverty", "boroughs", "best_card")
+FIRST_EDITION: Final = Rules(slug="london-1e", year=2010,
+                             fields=("vp", "borough_vp", "underground", "card_vp", "money", "loans", "hand",
+                                     "poverty", "boroughs", "best_card"),
+                             starting_poverty=5, repay_during_play=False, loans_add_poverty=False,
+                             boroughs_reduce_poverty=True, land_scores_at_end=True)
+SECOND_EDITION: Final = Rules(slug="london-2e", year=2017, fields=_COMMON_FIELDS, starting_poverty=0,
+                              repay_during_play=True, loans_add_poverty=True, boroughs_reduce_poverty=False,
+                              land_scores_at_end=False)
+EDITIONS: Final = {r.slug: r for r in (FIRST_EDITION, SECOND_EDITION)}
+FLAT_FIELDS: Final = ("card_vp", "bonus", "debt", "poverty")
+
+# Labels of `parts` (what the sheet prints), in the order the reckoning adds them.
+PART_LABELS: Final = {"vp_1e": "VP counters", "vp_2e": "score track", "borough_vp": "boroughs",
+                      "underground": "underground", "card_vp": "city cards", "money": "money",
+                      "loans": "unpaid loans", "poverty": "poverty",
+                      "flat_card_vp": "card points", "bonus": "bonus", "debt": "debt"}
+TIEBREAK_NAMES: Final = ("least poverty", "most boroughs", "best single card")  # S1 §2.6 step 7, S3 §3.6
+
+
+def fields_for(rules: Rules, variants: Iterable[str] = ()) -> tuple[str, ...]:
+    return FLAT_FIELDS if FLAT_PENALTIES in variants else rules.fields
+
+
+# --- checking inputs ------------------------------------------------------------------------------
+
+def check_inputs(inputs: Mapping[str, Any], rules: Rules, variants: Iterable[str] = (), *,
+                 player: str | None = None) -> dict[str, int]:
+    """One player's final inputs, possibly partial (a reckoning being entered). Missing fields are 0 when scoring.
+
+    Every field is a whole number ≥ 0; a best card worth more than all cards together, Underground
+    counters in more boroughs than the player occupies, or borough VP without a borough are refused.
+    """
+    variants = tuple(variants)
+    allowed = fields_for(rules, variants)
+    unknown_keys(inputs, allowed, player=player, field="final")
+    checked = {key: require_int(inputs[key], 0, None, player=player, field=key) for key in allowed if key in inputs}
+    if "best_card" in checked and "card_vp" in checked and checked["best_card"] > checked["card_vp"]:
+        raise InvalidInput(f"best card {checked['best_card']} is worth more than all city cards together "
+                           f"({checked['card_vp']})", player=player, field="best_card")
+    if "underground" in checked and "boroughs" in checked and checked["underground"] > checked["boroughs"]:
+        raise InvalidInput(f"{checked['underground']} Underground counters but {checked['boroughs']} boroughs "
+                           "occupied: a counter only scores in a borough you occupy", player=player,
+                           field="underground")
+    if checked.get("borough_vp", 0) > 0 and checked.get("boroughs", 1) == 0:
+        raise InvalidInput(f"borough VP {checked['borough_vp']} but no borough occupied", player=player,
+                           field="borough_vp")
+    if "underground" in checked and checked["underground"] > UNDERGROUND_COUNTERS:
+        raise InvalidInput(f"{checked['underground']} Underground counters; the box has {UNDERGROUND_COUNTERS}",
+                           player=player, field="underground")
+    if "boroughs" in checked and checked["boroughs"] > BOROUGHS:
+        raise InvalidInput(f"{checked['boroughs']} boroughs; the game has {BOROUGHS}", player=player,
+                           field="boroughs")
+    return checked
+
+
+def check_final(final: Mapping[str, Mapping[str, Any]], players: Sequence[str], rules: Rules,
+                variants: Iterable[str] = ()) -> dict[str, dict[str, int]]:
+    """Every player's final inputs, and what the box limits across the table (boroughs, Underground)."""
+    variants = tuple(variants)
+    checked = {}
+    for player in players:
+        if player not in final:
+            raise InvalidInput("missing from final: the reckoning needs every player", player=player,
+                               field="final")
+        checked[player] = check_inputs(final[player], rules, variants, player=player)
+    if FLAT_PENALTIES not in variants:
+        for key, limit in (("boroughs", BOROUGHS), ("underground", UNDERGROUND_COUNTERS)):
+            if key in rules.fields:
+                total = sum(checked[p].get(key, 0) for p in players)
+                if total > limit:
+                    raise InvalidInput(f"{total} across the table; the game has {limit}", player=players[-1],
+                                       field=key)
+    return checked
+
+
+# --- the run-city helper --------------------------------------------------------------------------
+
+def run_city_poverty(rules: Rules, *, stacks: int, hand: int, loans: int = 0, boroughs: int = 0) -> int:
+    """Poverty gained (negative: discarded) after running the city.
+
+    1st ed (S1 §2.2): stacks + cards in hand − boroughs occupied, which may be negative.
+    2nd ed (S3 §3.2): stacks + 1 per £10 loan + cards in hand.
+
+    >>> run_city_poverty(FIRST_EDITION, stacks=3, hand=2, boroughs=7)
+    -2
+    >>> run_city_poverty(SECOND_EDITION, stacks=3, hand=2, loans=1)
+    6
+    """
+    change = stacks + hand
+    if rules.loans_add_poverty:
+        change += loans
+    if rules.boroughs_reduce_poverty:
+        change -= boroughs
+    return change
+
+
+def poverty_after(held: int, change: int) -> int:
+    """Poverty never goes below 0: discards past 0 are lost (S1 §2.2; S3 'does nothing if you have none')."""
+    return max(0, held + change)
+
+
+# --- the reckoning ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reckoning:
+    """One player's end-game reckoning, every step kept for the screen and the sheet."""
+
+    player: str
+    inputs: Mapping[str, int]
+    poverty_held: int  # before the hand is added
+    hand: int
+    poverty: int  # after the hand
+    money: int
+    loans: int
+    repaid: int
+    money_left: int
+    unpaid: int
+    money_vp: int
+    loan_penalty: int  # a positive number of points lost
+    land_vp: int  # 1st ed: printed borough VP
+    underground_vp: int  # 1st ed: +2 per Underground counter
+    card_vp: int
+    vp: int
+    before_poverty: int
+    least: int  # the least poverty at the table, dropped by everyone
+    poverty_left: int
+    penalty: int
+    total: int
+    boroughs: int
+    best_card: int
+
+
+def reckon(player: str, inputs: Mapping[str, int], rules: Rules, least: int | None = None) -> Reckoning:
+    """One player's reckoning; `least` is the least poverty at the table after hands (None: this player's own)."""
+    get = lambda key: inputs.get(key, 0)  # noqa: E731  (missing fields count 0: see check_inputs)
+    poverty = get("poverty") + get("hand")
+    repaid = min(get("loans"), get("money") // LOAN_REPAYMENT)
+    money_left = get("money") - LOAN_REPAYMENT * repaid
+    unpaid = get("loans") - repaid
+    money_vp = money_left // MONEY_PER_POINT
+    land_vp = get("borough_vp") if rules.land_scores_at_end else 0
+    underground_vp = UNDERGROUND_VP * get("underground") if rules.land_scores_at_end else 0
+    before = get("vp") + get("card_vp") + land_vp + underground_vp + money_vp - UNPAID_LOAN_PENALTY * unpaid
+    least = poverty if least is None else least
+    left = poverty - least
+    penalty = poverty_penalty(left)
+    return Reckoning(player, dict(inputs), get("poverty"), get("hand"), poverty, get("money"), get("loans"),
+                     repaid, money_left, unpaid, money_vp, UNPAID_LOAN_PENALTY * unpaid, land_vp, underground_vp,
+                     get("card_vp"), get("vp"), before, least, left, penalty, before - penalty,
+                     get("boroughs"), get("best_card"))
+
+
+def parts_of(r: Reckoning, rules: Rules) -> dict[str, int]:
+    """The breakdown in the rulebook's order; it adds up to the total."""
+    parts = {PART_LABELS["vp_1e" if rules.land_scores_at_end else "vp_2e"]: r.vp}
+    if rules.land_scores_at_end:
+        parts[PART_LABELS["borough_vp"]] = r.land_vp
+        parts[PART_LABELS["underground"]] = r.underground_vp
+    parts[PART_LABELS["card_vp"]] = r.card_vp
+    parts[PART_LABELS["money"]] = r.money_vp
+    parts[PART_LABELS["loans"]] = -r.loan_penalty
+    parts[PART_LABELS["poverty"]] = -r.penalty
+    return parts
+
+
+@dataclass(frozen=True)
+class Detail:
+    """What the screens and sheets need beyond the standings."""
+
+    rules: Rules
+    flat: bool
+    reckonings: Mapping[str, Reckoning]  # empty with flat-penalties
+    least: int  # the least poverty at the table (0 with flat-penalties)
+    least_players: tuple[str, ...]
+    flat_inputs: Mapping[str, Mapping[str, int]]
+
+
+def _tiebreak_lines(players: Sequence[str], totals: Mapping[str, int],
+                    keys: Mapping[str, tuple[int, int, int]], shown: Mapping[str, tuple[int, int, int]]) -> list[str]:
+    """One line per tie on points that a tie-break decided (or could not), saying which and why."""
+    lines = []
+    for total in sorted(set(totals.values()), reverse=True):
+        group = [p for p in players if totals[p] == total]
+        if len(group) > 1:
+            lines += _explain(group, keys, shown, 0, f"{_names(group)} tie on {_figure(total)} points")
+    return lines
+
+
+def _explain(group: list[str], keys: Mapping[str, tuple], shown: Mapping[str, tuple], level: int,
+             lead: str) -> list[str]:
+    if level == len(TIEBREAK_NAMES):
+        return [f"{lead}; still level after every tie-break, so they share the place."]
+    values = {p: keys[p][level] for p in group}
+    if len(set(values.values())) == 1:
+        value = shown[group[0]][level]
+        return _explain(group, keys, shown, level + 1, f"{lead}, {_level_text(level, value)} each")
+    order = sorted(group, key=lambda p: values[p], reverse=True)
+    facts = ", ".join(f"{p} {shown[p][level]}" for p in order)
+    lines = [f"{lead}; {TIEBREAK_NAMES[level]} decides ({_what(level)}: {facts}): "
+             f"{' ahead of '.join(_names([p for p in order if values[p] == v]) for v in _distinct(order, values))}."]
+    for value in _distinct(order, values):
+        sub = [p for p in order if values[p] == value]
+        if len(sub) > 1:
+            lines += _explain(sub, keys, shown, level + 1,
+                              f"{_names(sub)} are still level ({_level_text(level, shown[sub[0]][level])} each)")
+    return lines
+
+
+def _distinct(order: list[str], values: Mapping[str, Any]) -> list[Any]:
+    return list(dict.fromkeys(values[p] for p in order))
+
+
+def _what(level: int) -> str:
+    return ("poverty left", "boroughs", "best card")[level]
+
+
+def _level_text(level: int, value: int) -> str:
+    return (f"{value} poverty left", f"{value} borough{'s' if value != 1 else ''}", f"best card {value}")[level]
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _figure(value: int) -> str:
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def score(table: Any) -> Result:
+    """Score a London table (either edition; the slug picks the rules). `detail` is a Detail."""
+    rules = EDITIONS.get(table.get("game")) if isinstance(table, dict) else None
+    if rules and table.get("rounds", []) != []:
+        raise InvalidInput(NO_ROUNDS_TEXT, field="rounds")
+    checked = check_table(table, game=rules.slug if rules else "london-1e or london-2e", players=PLAYERS,
+                          variants=VARIANTS, rounds=NO_ROUNDS, final=True)
+    assert rules is not None  # check_table refused any other game
+    players = checked.players
+    final = check_final(checked.final, players, rules, checked.variants)
+    if FLAT_PENALTIES in checked.variants:
+        # S14: score = card points + set bonus − debt − poverty; no tie-break is given (rules §7.1).
+        totals = {p: final[p].get("card_vp", 0) + final[p].get("bonus", 0) - final[p].get("debt", 0)
+                  - final[p].get("poverty", 0) for p in players}
+        parts = {p: {PART_LABELS["flat_card_vp"]: final[p].get("card_vp", 0), PART_LABELS["bonus"]: final[p].get("bonus", 0),
+                     PART_LABELS["debt"]: -final[p].get("debt", 0), PART_LABELS["poverty"]: -final[p].get("poverty", 0)}
+                 for p in players}
+        return Result(rules.slug, checked.variants, standings(players, totals, parts=parts),
+                      detail=Detail(rules, True, {}, 0, (), final))
+    own = {p: reckon(p, final[p], rules) for p in players}
+    least = min(r.poverty for r in own.values())  # S1 step 5, S3 step 6: after hand cards are added
+    reckonings = {p: reckon(p, final[p], rules, least) for p in players}
+    totals = {p: r.total for p, r in reckonings.items()}
+    parts = {p: parts_of(r, rules) for p, r in reckonings.items()}
+    keys = {p: (-r.poverty_left, r.boroughs, r.best_card) for p, r in reckonings.items()}
+    shown = {p: (r.poverty_left, r.boroughs, r.best_card) for p, r in reckonings.items()}
+    detail = Detail(rules, False, reckonings, least, tuple(p for p in players if own[p].poverty == least), final)
+    return Result(rules.slug, checked.variants, standings(players, totals, parts=parts, tiebreak=lambda p: keys[p]),
+                  detail=detail, tiebreaks=tuple(_tiebreak_lines(players, totals, keys, shown)))
