@@ -1,0 +1,391 @@
+"""Next Station: London (Blue Orange, Matthew Dunstan): line scores, the tourist track, interchanges, the deck, pencils.
+
+Sources: shared/rules/lost-cities-and-next-station-london.md part B (official rulebook NSL-RB, BGA help
+NSL-BGA, the engine transcription NSL-ENG); the contract is shared/spec/table-format.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from calculators.core import InvalidInput, Result, check_table, rank, require_int, standings, unknown_keys
+
+GAME: Final = "next-station-london"
+PLAYERS: Final = (1, 2, 3, 4)  # NSL-RB cover
+ROUNDS: Final = range(1, 5)  # one line per pencil colour; a table may hold 1–4 rounds (spec)
+DEFAULT_ROUNDS: Final = 4
+
+# Round inputs and their ranges (spec). Stations go to 10: the circle power can add 1 (NSL-RB, NSL-3).
+DISTRICTS: Final = 13  # 9 main + 4 secondary districts (NSL-RB)
+MAX_STATIONS: Final = 10
+TOURIST_SITES: Final = 5  # compass-marked sites, the Central Station among them (NSL-RB)
+LINE_FIELDS: Final = ("districts", "stations", "thames", "tourist")
+SECTIONS: Final = "sections"  # the additive-lines variant's extra cell (summary 004, RU-1)
+THAMES_POINTS: Final = 2  # per crossing (NSL-RB)
+
+# Leftmost uncrossed circle of the tourist track, by circles crossed 0…10 (NSL-RB, NSL-ENG, NSL-KD, NSL-CJ).
+TOURIST_TRACK: Final = (0, 1, 2, 4, 6, 8, 11, 14, 17, 21, 25)
+TOURIST_CAP: Final = len(TOURIST_TRACK) - 1  # extra crossings are simply skipped (NSL-RB)
+
+# Interchange stations by the number of lines through them (NSL-RB, NSL-ENG, NSL-CJ `[2, 5, 9]`).
+INTERCHANGE_POINTS: Final = {"2": 2, "3": 5, "4": 9}
+FINAL_FIELDS: Final = ("interchanges", "objectives")
+OBJECTIVE_POINTS: Final = 10  # per shared objective completed (NSL-RB)
+OBJECTIVES_IN_PLAY: Final = 2
+
+VARIANTS: Final = {
+    "additive-lines": "summary 004 (Russian): a line scores sections + districts + stations + 2 × Thames",
+    "no-interchanges": "summary 004 (Russian): interchange stations score nothing",
+}
+
+# Optional modules (NSL-RB "advanced"): they change play, not the arithmetic (objectives: +10 each).
+MODULES: Final = {
+    "objectives": "shared objectives: 2 of 5 cards drawn, +10 each for whoever completes it",
+    "powers": "pencil powers: one power per pencil, usable once per round",
+}
+
+# The 5 shared objectives (NSL-RB), by a short key.
+OBJECTIVES: Final = {
+    "interchanges": "At least 8 interchange stations (each on 2 or more of your lines).",
+    "districts": "At least one station of your network in each of the 13 districts.",
+    "tourist": "All 5 tourist sites connected.",
+    "central": "All 9 stations of the central district connected.",
+    "thames": "The Thames crossed at least 6 times, all your lines together.",
+}
+
+# The 4 pencil powers (icons only on the cards; names from NSL-ENG, NSL-Q4).
+POWERS: Final = {
+    "double": "Double section: on one turn, draw a second section to another station of the same symbol.",
+    "joker": "Joker: treat this turn's card as a joker (any symbol).",
+    "switch": "Switch: treat this turn's card as if a Railroad Switch came with it (branch from any station).",
+    "circle": "Circle: circle one station of this line; it counts twice in that district's stations "
+              "for this line only (Stations cell +1 at most).",
+}
+
+# The four pencils in the order the setup lays them round the table (NSL-4: A pink, B green, C blue,
+# the spare purple on A's right).
+PENCILS: Final = ("pink", "green", "blue", "purple")
+
+# Solo: 10 off per module used, then the rulebook's bands (NSL-RB). The printed bounds ("< 90",
+# "91 < … < 105", …) leave 90, 105, 120, 135 and 150 open (NSL-Q5); here each goes to the lower band.
+SOLO_MODULE_PENALTY: Final = 10
+SOLO_BANDS: Final = ((90, "90 or less (the lowest band)"), (105, "91–105"), (120, "106–120"),
+                     (135, "121–135"), (150, "136–150"), (None, "over 150 (the best band)"))
+
+
+# --- the station deck ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Card:
+    """A station card: Street (blue back) or Underground (pink-and-yellow); a symbol, joker, or the Switch."""
+
+    kind: str  # "street" | "underground"
+    face: str  # "square" | "triangle" | "pentagon" | "circle" | "joker" | "switch"
+
+    @property
+    def underground(self) -> bool:
+        return self.kind == "underground"
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind}-{self.face}"
+
+
+SYMBOLS: Final = ("square", "triangle", "pentagon", "circle")
+# 6 Street cards (the 4 symbols, a joker, the Railroad Switch) and 5 Underground (4 symbols, a joker):
+# NSL-RB, NSL-TUT, NSL-BZ, NSL-ENG `build_deck()`.
+DECK: Final = tuple(Card("street", f) for f in (*SYMBOLS, "joker", "switch")) + \
+    tuple(Card("underground", f) for f in (*SYMBOLS, "joker"))
+UNDERGROUND_TO_END: Final = 5  # the round ends on the 5th Underground card (NSL-RB; not the 5th of any kind, RU-6)
+SWITCH_IGNORED_TURNS: Final = 2  # a Switch on turn 1 or 2 is ignored (NSL-RB)
+
+
+def shuffle(seed: Any, round: int) -> tuple[Card, ...]:
+    """The 11 cards in the order they are turned in `round` (0-based), the same for the same seed.
+
+    >>> len(shuffle(7, 0)), shuffle(7, 0) == shuffle(7, 0), shuffle(7, 0) == shuffle(7, 1)
+    (11, True, False)
+    """
+    cards = list(DECK)
+    random.Random(f"{seed}:deck:{round}").shuffle(cards)
+    return tuple(cards)
+
+
+def turns(cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The turns of a round: one card each, or the Switch with the next card, which is turned at once.
+
+    The round ends with the turn that shows the 5th Underground card; the cards after it are not used.
+    The Switch always takes the next card with it, even on turns 1–2 where its branch is ignored
+    (NSL-ENG; NSL-Q3), so 11 cards make at most 10 turns, as NSL-RB says (5–10).
+    """
+    out: list[tuple[Card, ...]] = []
+    underground = 0
+    i = 0
+    while i < len(cards) and underground < UNDERGROUND_TO_END:
+        turn = (cards[i], cards[i + 1]) if cards[i].face == "switch" and i + 1 < len(cards) else (cards[i],)
+        underground += sum(card.underground for card in turn)
+        out.append(turn)
+        i += len(turn)
+    return tuple(out)
+
+
+def round_turns(seed: Any, round: int) -> tuple[tuple[Card, ...], ...]:
+    return turns(shuffle(seed, round))
+
+
+# --- pencils ------------------------------------------------------------------------------------------
+
+def seats(players: int) -> tuple[int, ...]:
+    """Each player's place among the 4 pencil places round the table, in passing order (left).
+
+    With 3 players the spare lies between the last and the first player; with 2 a spare lies to the
+    left of each player (NSL-RB). A pencil moves one place left each round: your right-hand neighbour's
+    pencil, or the spare on your right, which your right-hand neighbour then refills (NSL-RB, NSL-BGA).
+    """
+    return {1: (0,), 2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}[players]
+
+
+def pencil_rounds(players: int, start: Sequence[str] = PENCILS) -> list[list[str]]:
+    """[round][player] → the colour that player draws with; `start` is the colour at each of the 4 places.
+
+    Solo: `start` is the order the player chose, one colour per round (NSL-RB).
+
+    >>> pencil_rounds(3)  # NSL-4: A pink, B green, C blue, the spare purple on A's right
+    [['pink', 'green', 'blue'], ['purple', 'pink', 'green'], ['blue', 'purple', 'pink'], ['green', 'blue', 'purple']]
+    """
+    if players == 1:
+        return [[colour] for colour in start]
+    return [[start[(seat - r) % 4] for seat in seats(players)] for r in range(4)]
+
+
+def spare_places(players: int) -> tuple[int, ...]:
+    return tuple(place for place in range(4) if place not in seats(players)) if players > 1 else ()
+
+
+def deal_pencils(seed: Any) -> tuple[str, ...]:
+    """The colours at the 4 places at the start (a random deal, the same for the same seed)."""
+    colours = list(PENCILS)
+    random.Random(f"{seed}:pencils").shuffle(colours)
+    return tuple(colours)
+
+
+def draw_objectives(seed: Any) -> tuple[str, ...]:
+    """The 2 shared objectives of 5 in play (NSL-RB), the same for the same seed."""
+    return tuple(random.Random(f"{seed}:objectives").sample(list(OBJECTIVES), OBJECTIVES_IN_PLAY))
+
+
+def deal_powers(seed: Any) -> dict[str, str]:
+    """Colour → power: one to each pencil, unused pencils too (NSL-RB)."""
+    powers = list(POWERS)
+    random.Random(f"{seed}:powers").shuffle(powers)
+    return dict(zip(PENCILS, powers))
+
+
+# --- rules and checks ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rules:
+    """The scoring choices a table's variants make."""
+
+    additive_lines: bool = False
+    interchanges_score: bool = True
+
+    @property
+    def line_fields(self) -> tuple[str, ...]:
+        return ((SECTIONS,) if self.additive_lines else ()) + LINE_FIELDS
+
+
+OFFICIAL: Final = Rules()
+
+
+def rules_for(variants: Iterable[str]) -> Rules:
+    variants = set(variants)
+    return Rules(additive_lines="additive-lines" in variants, interchanges_score="no-interchanges" not in variants)
+
+
+# The range of each field: (low, high or None for no top).
+FIELD_RANGES: Final = {SECTIONS: (0, None), "districts": (0, DISTRICTS), "stations": (0, MAX_STATIONS),
+                       "thames": (0, None), "tourist": (0, TOURIST_SITES), "objectives": (0, OBJECTIVES_IN_PLAY)}
+INTERCHANGE_RANGE: Final = (0, None)
+
+
+def check_field(name: str, value: Any, **where: Any) -> int:
+    """One round or final number in its range, or InvalidInput naming it."""
+    low, high = FIELD_RANGES[name]
+    return require_int(value, low, high, **{**where, "field": where.get("field") or name})
+
+
+def check_line(inputs: Mapping[str, Any], rules: Rules = OFFICIAL, *, round: int | None = None,
+               player: str | None = None) -> dict[str, int]:
+    """One player's line of one round: every field present and in range."""
+    unknown_keys(inputs, rules.line_fields, round=round, player=player)
+    checked = {}
+    for name in rules.line_fields:
+        if name not in inputs:
+            raise InvalidInput("missing", round=round, player=player, field=name)
+        checked[name] = check_field(name, inputs[name], round=round, player=player)
+    return checked
+
+
+def check_interchanges(value: Any, *, player: str | None = None) -> dict[str, int]:
+    """{"2": n, "3": n, "4": n}; a missing count is 0."""
+    if not isinstance(value, dict):
+        raise InvalidInput(f"{value!r} must map 2, 3 and 4 lines to station counts", player=player,
+                           field="interchanges")
+    for key in value:
+        if key not in INTERCHANGE_POINTS:
+            raise InvalidInput(f"unknown key {key!r} (expected: {', '.join(INTERCHANGE_POINTS)})",
+                               player=player, field="interchanges")
+    return {key: require_int(value.get(key, 0), *INTERCHANGE_RANGE, player=player,
+                             field=f"interchanges {key}") for key in INTERCHANGE_POINTS}
+
+
+def check_final(inputs: Mapping[str, Any], *, player: str | None = None) -> dict[str, Any]:
+    unknown_keys(inputs, FINAL_FIELDS, player=player)
+    return {"interchanges": check_interchanges(inputs.get("interchanges", {}), player=player),
+            "objectives": check_field("objectives", inputs.get("objectives", 0), player=player)}
+
+
+# --- scoring ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Line:
+    """One player's line in one round, with its score."""
+
+    districts: int
+    stations: int
+    thames: int
+    tourist: int
+    sections: int | None
+    score: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One player's game: every part of the final score."""
+
+    lines: tuple[Line, ...]
+    crossed: int  # tourist circles crossed (capped at 10)
+    tourist: int
+    interchange_counts: Mapping[str, int]
+    interchanges: int
+    objectives_done: int
+    objectives: int
+    total: int
+
+    @property
+    def best_line(self) -> int:
+        return max((line.score for line in self.lines), default=0)
+
+
+def line_score(inputs: Mapping[str, int], rules: Rules = OFFICIAL) -> int:
+    """`districts × stations + 2 × thames` (NSL-RB); additive-lines: `sections + districts + stations + 2 × thames`.
+
+    >>> line_score({"districts": 6, "stations": 3, "thames": 1, "tourist": 2})  # NSL-1 round 1: John
+    20
+    """
+    thames = THAMES_POINTS * inputs["thames"]
+    if rules.additive_lines:
+        return inputs[SECTIONS] + inputs["districts"] + inputs["stations"] + thames
+    return inputs["districts"] * inputs["stations"] + thames
+
+
+def make_line(inputs: Mapping[str, int], rules: Rules = OFFICIAL) -> Line:
+    return Line(inputs["districts"], inputs["stations"], inputs["thames"], inputs["tourist"],
+                inputs.get(SECTIONS), line_score(inputs, rules))
+
+
+def tourist_points(passes: int) -> tuple[int, int]:
+    """(circles crossed, points) after `passes` tourist-site passes: the cap is 10 circles = 25.
+
+    >>> tourist_points(7), tourist_points(12)  # NSL-1: 7 → 14; NSL-7: 12 passes → 10 crossed → 25
+    ((7, 14), (10, 25))
+    """
+    crossed = min(TOURIST_CAP, passes)
+    return crossed, TOURIST_TRACK[crossed]
+
+
+def interchange_points(counts: Mapping[str, int], rules: Rules = OFFICIAL) -> int:
+    if not rules.interchanges_score:
+        return 0
+    return sum(INTERCHANGE_POINTS[k] * counts.get(k, 0) for k in INTERCHANGE_POINTS)
+
+
+def summarize(lines: Sequence[Line], final: Mapping[str, Any], rules: Rules = OFFICIAL) -> Summary:
+    crossed, tourist = tourist_points(sum(line.tourist for line in lines))
+    counts = dict(final.get("interchanges") or {k: 0 for k in INTERCHANGE_POINTS})
+    inter = interchange_points(counts, rules)
+    done = final.get("objectives", 0)
+    objectives = OBJECTIVE_POINTS * done
+    total = sum(line.score for line in lines) + tourist + inter + objectives
+    return Summary(tuple(lines), crossed, tourist, counts, inter, done, objectives, total)
+
+
+PART_LABELS: Final = ("lines", "tourist", "interchanges", "objectives")
+
+
+def parts(summary: Summary) -> dict[str, int]:
+    return {"lines": sum(line.score for line in summary.lines), "tourist": summary.tourist,
+            "interchanges": summary.interchanges, "objectives": summary.objectives}
+
+
+def solo_rating(total: int, modules: int) -> tuple[int, str]:
+    """(score for the rating, its band): 10 off per module used (NSL-RB).
+
+    >>> solo_rating(147, 2)  # NSL-5
+    (127, '121–135')
+    """
+    rated = total - SOLO_MODULE_PENALTY * modules
+    for top, band in SOLO_BANDS:
+        if top is None or rated <= top:
+            return rated, band
+    raise AssertionError("unreachable: the last band has no top")
+
+
+def tiebreak_lines(players: Sequence[str], summaries: Mapping[str, Summary], ranks: Mapping[str, int]) -> tuple[str, ...]:
+    """One line per group level on total, saying what the highest single line did (NSL-RB)."""
+    out = []
+    seen: set[int] = set()
+    for player in players:
+        total = summaries[player].total
+        group = [p for p in players if summaries[p].total == total]
+        if len(group) < 2 or total in seen:
+            continue
+        seen.add(total)
+        group.sort(key=lambda p: (ranks[p], players.index(p)))
+        bests = ", ".join(f"{p} {summaries[p].best_line}" for p in group)
+        names = " and ".join(group) if len(group) == 2 else ", ".join(group[:-1]) + " and " + group[-1]
+        if len({ranks[p] for p in group}) == 1:
+            out.append(f"{names} are level on {total} and on their best line ({bests}): they share the place.")
+        else:
+            out.append(f"{names} are level on {total}; the highest single line decides: {bests}.")
+    return tuple(out)
+
+
+def score(table: Any) -> Result:
+    """Score a Next Station: London table; `detail` maps each player to a Summary.
+
+    Total = lines + tourist track + interchanges + objectives; rounds = the line scores.
+    Tie-break: the highest single line; then shared (NSL-RB).
+    """
+    checked = check_table(table, game=GAME, players=PLAYERS, variants=VARIANTS, rounds=ROUNDS, final=True)
+    rules = rules_for(checked.variants)
+    lines: dict[str, list[Line]] = {p: [] for p in checked.players}
+    for number, inputs in enumerate(checked.rounds, start=1):
+        for player in checked.players:
+            lines[player].append(make_line(check_line(inputs[player], rules, round=number, player=player), rules))
+    summaries = {p: summarize(lines[p], check_final(checked.final.get(p, {}), player=p), rules)
+                 for p in checked.players}
+    totals = {p: s.total for p, s in summaries.items()}
+
+    def best(player: str) -> tuple[int]:
+        return (summaries[player].best_line,)
+
+    ranks = rank(checked.players, totals, best)
+    result = standings(checked.players, totals, rounds={p: [line.score for line in lines[p]] for p in checked.players},
+                       parts={p: parts(s) for p, s in summaries.items()}, tiebreak=best)
+    return Result(GAME, checked.variants, result, detail=summaries,
+                  tiebreaks=tiebreak_lines(checked.players, summaries, ranks))

@@ -1,0 +1,292 @@
+"""Next Station: London: the worked examples NSL-1…NSL-8, the deck, pencils, validation, play, CLI, sheets."""
+
+import copy
+
+import pytest
+
+from calculators import next_station_london as nsl
+from calculators.core import InvalidInput
+
+# Worked examples: shared/rules/lost-cities-and-next-station-london.md, part B5.
+
+
+def line(d, s, x, t=0, sections=None):
+    out = {"districts": d, "stations": s, "thames": x, "tourist": t}
+    if sections is not None:
+        out["sections"] = sections
+    return out
+
+
+def table(players, rounds, final=None, variants=()):
+    out = {"game": "next-station-london", "variants": list(variants), "players": list(players),
+           "rounds": [dict(zip(players, r)) for r in rounds]}
+    if final is not None:
+        out["final"] = final
+    return out
+
+
+def ic(two=0, three=0, four=0):
+    return {"2": two, "3": three, "4": four}
+
+
+# NSL-1: John's rulebook sheet; 7 tourist passes (the split is ours: 2 + 2 + 2 + 1).
+NSL1 = table(["John"], [[line(6, 3, 1, 2)], [line(4, 4, 0, 2)], [line(5, 5, 2, 2)], [line(5, 4, 1, 1)]],
+             {"John": {"interchanges": ic(9)}})
+# NSL-2: the tourist cap, 2/3/4-line interchanges and two objectives.
+NSL2_LINES = [line(6, 3, 2, 2), line(5, 4, 1, 3), line(4, 5, 2, 3), line(5, 3, 1, 3)]
+NSL2 = table(["Ana"], [[x] for x in NSL2_LINES], {"Ana": {"interchanges": ic(5, 2, 1), "objectives": 2}})
+# NSL-4: three players, A and B level on 113, B's best line (30) beats A's (25).
+NSL4 = table(["A", "B", "C"], [
+    [line(5, 4, 1, 1), line(7, 4, 1, 2), line(4, 4, 0, 1)],
+    [line(4, 4, 1, 2), line(4, 3, 1, 1), line(5, 4, 2, 1)],
+    [line(5, 5, 0, 1), line(5, 3, 2, 2), line(6, 3, 1, 2)],
+    [line(6, 3, 1, 2), line(5, 3, 3, 2), line(7, 3, 1, 1)],
+], {"A": {"interchanges": ic(6, 1)}, "B": {"interchanges": ic(5, 1)}, "C": {"interchanges": ic(3, 1)}})
+# NSL-5: solo with both modules; the circle power makes round 4's stations 4 + 1.
+NSL5 = table(["Solo"], [[line(6, 4, 0, 2)], [line(5, 5, 1, 2)], [line(5, 3, 3, 2)], [line(6, 5, 0, 2)]],
+             {"Solo": {"interchanges": ic(4, 2), "objectives": 1}})
+# NSL-6: the NSL-2 sheet under summary 004, with sections 8, 7, 7, 6.
+NSL6_ADDITIVE = table(["Ana"], [[dict(x, sections=t)] for x, t in zip(NSL2_LINES, (8, 7, 7, 6))],
+                      {"Ana": {"interchanges": ic(5, 2, 1), "objectives": 2}},
+                      variants=["additive-lines", "no-interchanges"])
+NSL6_PRODUCT = dict(copy.deepcopy(NSL2), variants=["no-interchanges"])
+
+
+def by_player(result):
+    return {s.player: s for s in result.standings}
+
+
+@pytest.mark.parametrize("tbl, rounds, parts, total", [
+    # NSL-1: 87 + 14 + 18 = 119, as printed in the rulebook
+    (NSL1, [20, 16, 29, 22], {"lines": 87, "tourist": 14, "interchanges": 18, "objectives": 0}, 119),
+    # NSL-2: 85 + 25 (10 crossed) + 29 + 20 = 159
+    (NSL2, [22, 22, 24, 17], {"lines": 85, "tourist": 25, "interchanges": 29, "objectives": 20}, 159),
+    # NSL-5: 102 + 17 + 18 + 10 = 147
+    (NSL5, [24, 27, 21, 30], {"lines": 102, "tourist": 17, "interchanges": 18, "objectives": 10}, 147),
+    # NSL-6, summary 004 additive: 75 + 25 + no interchanges + 20 = 120
+    (NSL6_ADDITIVE, [21, 18, 20, 16], {"lines": 75, "tourist": 25, "interchanges": 0, "objectives": 20}, 120),
+    # NSL-6, summary 004 with the product: 85 + 25 + 20 = 130
+    (NSL6_PRODUCT, [22, 22, 24, 17], {"lines": 85, "tourist": 25, "interchanges": 0, "objectives": 20}, 130),
+], ids=["NSL-1", "NSL-2", "NSL-5", "NSL-6-additive", "NSL-6-product"])
+def test_worked_example_sheets(tbl, rounds, parts, total):
+    standing = nsl.score(tbl).standings[0]
+    assert list(standing.rounds) == rounds
+    assert dict(standing.parts) == parts
+    assert standing.total == total == sum(parts.values())
+
+
+def test_nsl4_tie_broken_by_the_highest_single_line():
+    result = nsl.score(NSL4)
+    s = by_player(result)
+    assert [(x.player, x.rank, x.total) for x in result.standings] == [("B", 1, 113), ("A", 2, 113), ("C", 3, 102)]
+    assert list(s["A"].rounds) == [22, 18, 25, 20] and list(s["B"].rounds) == [30, 14, 19, 21]
+    assert list(s["C"].rounds) == [16, 24, 20, 23]
+    assert dict(s["A"].parts) == {"lines": 85, "tourist": 11, "interchanges": 17, "objectives": 0}
+    assert dict(s["B"].parts) == {"lines": 84, "tourist": 14, "interchanges": 15, "objectives": 0}
+    assert dict(s["C"].parts) == {"lines": 83, "tourist": 8, "interchanges": 11, "objectives": 0}
+    assert result.winners == ["B"]
+    assert result.tiebreaks == ("B and A are level on 113; the highest single line decides: B 30, A 25.",)
+    assert result.to_json()["winners"] == ["B"]
+
+
+def test_level_on_total_and_best_line_share_the_rank():
+    # NSL-RB: "if still tied, the victory is shared"
+    tbl = table(["A", "B"], [[line(5, 4, 0), line(4, 5, 0)]])
+    result = nsl.score(tbl)
+    assert [(s.player, s.rank) for s in result.standings] == [("A", 1), ("B", 1)]
+    assert result.winners == ["A", "B"]
+    assert result.tiebreaks == ("A and B are level on 20 and on their best line (A 20, B 20): they share the place.",)
+
+
+def test_no_tiebreak_line_without_a_tie():
+    assert nsl.score(NSL1).tiebreaks == ()
+
+
+@pytest.mark.parametrize("inputs, score", [
+    (line(6, 3, 1), 20),  # NSL-3a before circling (rulebook)
+    (line(6, 4, 1), 26),  # NSL-3a after: the circled station in the best district, 3 → 4
+    (line(5, 4, 0), 20),  # NSL-3b: circled in a weaker district, S stays 4
+    (line(5, 3, 1), 17),  # NSL-3c before
+    (line(5, 4, 1), 22),  # NSL-3c after: one of two tied districts, 3 → 4
+    (line(0, 0, 0), 0),   # a line never drawn (NSL-Q2: the table enters 0)
+])
+def test_nsl3_circle_power_line_scores(inputs, score):
+    assert nsl.line_score(inputs) == score
+
+
+@pytest.mark.parametrize("passes, crossed, points", [
+    ([0, 0, 0, 0], 0, 0),    # NSL-7: no tourist site ever reached
+    ([1, 1, 1, 0], 3, 4),    # NSL-7: one site on each of 3 lines
+    ([2, 2, 2, 1], 7, 14),   # NSL-7: 2 + 2 + 2 + 1
+    ([3, 3, 3, 3], 10, 25),  # NSL-7: 12 passes, capped at 10
+    ([5, 5, 5, 5], 10, 25),  # NSL-7: every line visits all 5 sites
+])
+def test_nsl7_tourist_track(passes, crossed, points):
+    tbl = table(["Ana"], [[line(1, 1, 0, t)] for t in passes])
+    summary = nsl.score(tbl).detail["Ana"]
+    assert (summary.crossed, summary.tourist) == (crossed, points)
+
+
+def test_tourist_track_values():
+    assert nsl.TOURIST_TRACK == (0, 1, 2, 4, 6, 8, 11, 14, 17, 21, 25)
+
+
+def test_fewer_rounds_and_no_final_score_what_they_hold():
+    tbl = table(["Ana", "Ben"], [[line(6, 3, 1, 2), line(4, 4, 0, 1)]])
+    result = nsl.score(tbl)
+    assert [(s.player, s.total) for s in result.standings] == [("Ana", 22), ("Ben", 17)]
+
+
+def test_missing_interchange_counts_are_zero():
+    tbl = table(["Ana"], [[line(2, 2, 0)]], {"Ana": {"interchanges": {"3": 1}}})
+    assert nsl.score(tbl).standings[0].total == 4 + 5
+
+
+@pytest.mark.parametrize("solo_total, modules, rated, band", [
+    (147, 2, 127, "121–135"),  # NSL-5
+    (119, 0, 119, "106–120"),  # NSL-1 played solo without modules
+    (90, 0, 90, "90 or less (the lowest band)"),  # NSL-Q5: a printed bound goes to the lower band
+    (91, 0, 91, "91–105"),
+    (151, 0, 151, "over 150 (the best band)"),
+    (160, 1, 150, "136–150"),
+])
+def test_solo_rating(solo_total, modules, rated, band):
+    assert nsl.solo_rating(solo_total, modules) == (rated, band)
+
+
+# --- validation: one per check -------------------------------------------------------------------------
+
+def bad(mutate):
+    tbl = copy.deepcopy(NSL4)
+    mutate(tbl)
+    return tbl
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda t: t["rounds"][1]["B"].update(districts=14),
+     r"^round 2, player B, districts: 14 is out of range \(expected 0–13\)$"),
+    (lambda t: t["rounds"][0]["A"].update(stations=11),
+     r"^round 1, player A, stations: 11 is out of range \(expected 0–10\)$"),
+    (lambda t: t["rounds"][0]["A"].update(stations=-1),
+     r"^round 1, player A, stations: -1 is out of range"),
+    (lambda t: t["rounds"][2]["C"].update(thames=-1),
+     r"^round 3, player C, thames: -1 is out of range \(expected 0 or more\)$"),
+    (lambda t: t["rounds"][3]["C"].update(tourist=6),
+     r"^round 4, player C, tourist: 6 is out of range \(expected 0–5\)$"),
+    (lambda t: t["rounds"][0]["A"].update(districts="5"),
+     r"^round 1, player A, districts: '5' is not a whole number"),
+    (lambda t: t["rounds"][0]["A"].update(districts=5.0),
+     r"^round 1, player A, districts: 5.0 is not a whole number"),
+    (lambda t: t["rounds"][0]["A"].update(districts=True),
+     r"^round 1, player A, districts: True is not a whole number"),
+    (lambda t: t["rounds"][0]["A"].pop("thames"), r"^round 1, player A, thames: missing$"),
+    (lambda t: t["rounds"][0]["A"].update(thams=1), r"^round 1, player A: unknown field 'thams'"),
+    (lambda t: t["rounds"][0]["A"].update(sections=3), r"^round 1, player A: unknown field 'sections'"),
+    (lambda t: t["rounds"][0].pop("C"), r"^round 1, player C: missing from this round$"),
+    (lambda t: t["rounds"].append(t["rounds"][0]), r"^rounds: 5 rounds; this game takes 1–4$"),
+    (lambda t: t.update(rounds=[]), r"^rounds: 0 rounds; this game takes 1–4$"),
+    (lambda t: t.update(players=["A", "B", "C", "D", "E"]), r"^players: 5 players; this game takes 1–4$"),
+    (lambda t: t.update(variants=["tokyo"]), r"^variants: unknown variant 'tokyo'"),
+    (lambda t: t.update(trades=[]), r"^trades: unknown top-level key 'trades'$"),
+    (lambda t: t["final"]["A"].update(objectives=3),
+     r"^player A, objectives: 3 is out of range \(expected 0–2\)$"),
+    (lambda t: t["final"]["A"].update(bonus=3), r"^player A: unknown field 'bonus'"),
+    (lambda t: t["final"]["B"]["interchanges"].update({"5": 1}),
+     r"^player B, interchanges: unknown key '5' \(expected: 2, 3, 4\)$"),
+    (lambda t: t["final"]["B"]["interchanges"].update({"2": -1}),
+     r"^player B, interchanges 2: -1 is out of range"),
+    (lambda t: t["final"]["B"].update(interchanges=[5, 1, 0]),
+     r"^player B, interchanges: \[5, 1, 0\] must map 2, 3 and 4 lines to station counts$"),
+    (lambda t: t["final"].update(Zed={}), r"^final: unknown player 'Zed'"),
+])
+def test_invalid_input_names_round_player_field(mutate, message):
+    with pytest.raises(InvalidInput, match=message):
+        nsl.score(bad(mutate))
+
+
+def test_additive_lines_needs_sections():
+    tbl = copy.deepcopy(NSL6_ADDITIVE)
+    del tbl["rounds"][2]["Ana"]["sections"]
+    with pytest.raises(InvalidInput, match=r"^round 3, player Ana, sections: missing$"):
+        nsl.score(tbl)
+
+
+# --- the station deck ------------------------------------------------------------------------------------
+
+def test_the_deck_has_6_street_and_5_underground_cards():
+    assert len(nsl.DECK) == 11
+    assert sum(not c.underground for c in nsl.DECK) == 6 and sum(c.underground for c in nsl.DECK) == 5
+    assert nsl.Card("street", "switch") in nsl.DECK and nsl.Card("underground", "switch") not in nsl.DECK
+    assert {c.face for c in nsl.DECK if c.face != "switch"} == {"square", "triangle", "pentagon", "circle", "joker"}
+
+
+def test_every_round_ends_on_the_5th_underground_card_within_10_turns():
+    lengths = set()
+    for seed, round_ in ((seed, round_) for seed in range(2500) for round_ in range(4)):
+        cards = nsl.shuffle(seed, round_)
+        assert sorted(c.name for c in cards) == sorted(c.name for c in nsl.DECK)
+        played = nsl.turns(cards)
+        flat = [c for turn in played for c in turn]
+        assert 5 <= len(played) <= 10
+        assert flat == list(cards[:len(flat)])  # in the shuffled order, nothing skipped
+        assert sum(c.underground for c in flat) == 5 and flat[-1].underground  # ends on the 5th
+        for turn in played:  # the Switch always comes with the next card, never alone
+            assert (turn[0].face == "switch") == (len(turn) == 2)
+        lengths.add(len(played))
+    assert lengths == set(range(5, 11))  # every length from 5 to 10 turns occurs
+
+
+def test_a_seeded_shuffle_is_reproducible():
+    assert nsl.shuffle(42, 0) == nsl.shuffle(42, 0)
+    assert nsl.shuffle(42, 0) != nsl.shuffle(43, 0)
+    assert [c.name for c in nsl.shuffle(1, 0)][:3] == [c.name for c in nsl.shuffle(1, 0)][:3]
+
+
+def test_turns_of_a_known_order():
+    s, u = nsl.Card("street", "square"), nsl.Card("underground", "circle")
+    switch = nsl.Card("street", "switch")
+    # all six Street cards first: the Switch and the next card are one turn, so 11 cards are 10 turns
+    cards = [switch, s, s, s, s, s, u, u, u, u, u]
+    assert len(nsl.turns(cards)) == 10 and nsl.turns(cards)[0] == (switch, s)
+    # five Underground cards first: 5 turns, the rest unused
+    assert len(nsl.turns([u] * 5 + [s] * 6)) == 5
+
+
+# --- pencils (NSL-8) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", range(20))
+def test_nsl8_every_player_uses_every_colour_once(players, seed):
+    start = nsl.deal_pencils(seed)
+    rounds = nsl.pencil_rounds(players, start)
+    assert len(rounds) == 4
+    for player in range(players):
+        assert sorted(r[player] for r in rounds) == sorted(nsl.PENCILS)
+    for r in rounds:  # never two players on one colour
+        assert len(set(r)) == players
+
+
+def test_nsl8_two_players_official():
+    # P1 pink, the spare blue to P1's left (P2's right), P2 green, the spare purple on P1's right
+    rounds = nsl.pencil_rounds(2, ("pink", "blue", "green", "purple"))
+    assert [r[0] for r in rounds] == ["pink", "purple", "green", "blue"]
+    assert [r[1] for r in rounds] == ["green", "blue", "pink", "purple"]
+
+
+def test_nsl4_three_players():
+    rounds = nsl.pencil_rounds(3, ("pink", "green", "blue", "purple"))
+    assert [r[0] for r in rounds] == ["pink", "purple", "blue", "green"]  # A
+    assert [r[1] for r in rounds] == ["green", "pink", "purple", "blue"]  # B
+    assert [r[2] for r in rounds] == ["blue", "green", "pink", "purple"]  # C
+
+
+def test_solo_takes_the_chosen_order():
+    assert nsl.pencil_rounds(1, ("blue", "pink", "purple", "green")) == [["blue"], ["pink"], ["purple"], ["green"]]
+
+
+def test_objectives_and_powers_are_seeded():
+    assert nsl.draw_objectives(5) == nsl.draw_objectives(5)
+    assert len(set(nsl.draw_objectives(5))) == 2 and set(nsl.draw_objectives(5)) <= set(nsl.OBJECTIVES)
+    powers = nsl.deal_powers(5)
+    assert sorted(powers) == sorted(nsl.PENCILS) and sorted(powers.values()) == sorted(nsl.POWERS)
+    assert len({nsl.draw_objectives(s) for s in range(50)}) > 5
