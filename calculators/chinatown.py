@@ -1,0 +1,341 @@
+"""Chinatown (Karsten Hartwig; Z-Man/Filosofia rules): businesses, income, trades, cash by year, and the
+Persian summary's four-season game.
+
+Sources: shared/rules/chinatown.md (§0 key numbers, §2.3 types, §2.7 cards and tiles per year, §2.8 income,
+§4 the summary variant); the contract is the `chinatown` section of shared/spec/table-format.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from calculators.core import (
+    InvalidInput,
+    Result,
+    check_table,
+    is_int,
+    require_int,
+    standings,
+    unknown_keys,
+)
+
+GAME: Final = "chinatown"
+PLAYERS: Final = (3, 4, 5)  # §0
+YEARS: Final = (1965, 1966, 1967, 1968, 1969, 1970)  # §0: six years, income paid at the end of each
+DEFAULT_ROUNDS: Final = len(YEARS)
+START_CASH: Final = 50_000  # §2.5 (Z-Man/Filosofia)
+
+# §2.3: the 12 business types and their complete sizes; the box holds complete size + 3 tiles of each.
+COMPLETE_SIZE: Final = {
+    "photo": 3, "tea-house": 3, "seafood": 3,
+    "jewelry": 4, "florist": 4, "tropical-fish": 4,
+    "take-out": 5, "laundry": 5, "dim-sum": 5,
+    "antiques": 6, "factory": 6, "restaurant": 6,
+}
+EXTRA_TILES: Final = 3
+SUPPLY: Final = {kind: size + EXTRA_TILES for kind, size in COMPLETE_SIZE.items()}
+
+# §2.8: income of one business by its tiles ([PT][DR][ZA] agree).
+INCOMPLETE_INCOME: Final = {1: 10_000, 2: 20_000, 3: 40_000, 4: 60_000, 5: 80_000}
+COMPLETE_INCOME: Final = {3: 50_000, 4: 80_000, 5: 110_000, 6: 140_000}
+
+# §2.7: building cards dealt per player, by player count and year; each player keeps 2 fewer.
+# Shop tiles drawn: year 1 = cards dealt, later years = cards kept ([FRQS]; the [2OFF] totals match).
+CARDS_DEALT: Final = {3: (7, 6, 6, 6, 6, 6), 4: (6, 5, 5, 5, 5, 5), 5: (5, 5, 5, 4, 4, 4)}
+CARDS_RETURNED: Final = 2
+
+# §4 and the spec: the Persian summary's four-season game.
+FOUR_SEASONS: Final = "four-seasons"
+SEASONS: Final = 4
+FOUR_SEASONS_START_CASH: Final = 60_000  # §1.2: three $20,000 notes
+SHOP_INCOME: Final = 10_000  # per shop, times the shops of its type built so far (§1.6)
+SAME_TYPE_CAP: Final = 6  # the summary's table tops out at 6 shops of a type
+BUILDS_PER_SEASON: Final = 2  # §1.6
+SHOP_SPACES: Final = 6  # each player board has 6 spaces
+END_BONUS_PER_SHOP: Final = 10_000  # §1.7
+
+VARIANTS: Final = {
+    FOUR_SEASONS: "the Persian summary's game: 4 seasons, $60,000 each, auctions paid to the bank, "
+                  "income $10,000 per shop × shops of its type built so far, +$10,000 per shop at the end",
+}
+
+TRADE_KEYS: Final = ("round", "from", "to", "amount", "note")  # note: optional words for the table
+BUSINESS_KEYS: Final = ("type", "tiles")
+OFFICIAL_KEYS: Final = ("businesses",)
+SEASON_KEYS: Final = ("spent", "built")
+
+PART_START, PART_INCOME, PART_IN, PART_OUT = "start", "income", "trades in", "trades out"
+PART_AUCTIONS, PART_SHOPS = "auctions", "shop bonus"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a table's variant decides."""
+
+    seasons: bool = False  # the four-season game
+
+    @property
+    def rounds(self) -> int:
+        return SEASONS if self.seasons else len(YEARS)
+
+    @property
+    def start_cash(self) -> int:
+        return FOUR_SEASONS_START_CASH if self.seasons else START_CASH
+
+
+def rules_for(variants: Iterable[str]) -> Rules:
+    return Rules(seasons=FOUR_SEASONS in set(variants))
+
+
+def cards_and_tiles(players: int, year: int) -> tuple[int, int, int]:
+    """(cards dealt, cards kept, shop tiles drawn) per player in `year` (1-based) — §2.7.
+
+    >>> cards_and_tiles(3, 1), cards_and_tiles(5, 4)
+    ((7, 5, 7), (4, 2, 2))
+    """
+    dealt = CARDS_DEALT[players][year - 1]
+    kept = dealt - CARDS_RETURNED
+    return dealt, kept, dealt if year == 1 else kept
+
+
+def business_income(kind: str, tiles: int) -> int:
+    """One business: complete (tiles = the type's size) or not (§2.8).
+
+    >>> business_income("photo", 3), business_income("antiques", 3), business_income("restaurant", 6)
+    (50000, 40000, 140000)
+    """
+    if tiles == COMPLETE_SIZE[kind]:
+        return COMPLETE_INCOME[tiles]
+    return INCOMPLETE_INCOME[tiles]
+
+
+def is_complete(kind: str, tiles: int) -> bool:
+    return tiles == COMPLETE_SIZE[kind]
+
+
+def shop_key(name: str) -> str:
+    """Four-season shop types are any name; "Restaurant" and " restaurant" are one type."""
+    return name.strip().lower()
+
+
+# --- checks -----------------------------------------------------------------------------------------
+
+def check_businesses(value: Any, **where: Any) -> list[dict[str, Any]]:
+    """A player's businesses in one year: [{"type": ..., "tiles": 1..size}, ...]."""
+    if not isinstance(value, list):
+        raise InvalidInput(f"{value!r} is not a list of businesses", **where)
+    checked = []
+    for item in value:
+        if not isinstance(item, dict):
+            raise InvalidInput(f"{item!r} is not a business (expected {{\"type\": ..., \"tiles\": ...}})", **where)
+        unknown_keys(item, BUSINESS_KEYS, **where)
+        kind = item.get("type")
+        if kind not in COMPLETE_SIZE:
+            raise InvalidInput(f"unknown business type {kind!r} (types: {', '.join(COMPLETE_SIZE)})", **where)
+        size = COMPLETE_SIZE[kind]
+        if not is_int(item.get("tiles")) or not 1 <= item["tiles"] <= size:
+            raise InvalidInput(f"{kind} tiles {item.get('tiles')!r}: a business has 1–{size} tiles "
+                               f"(a larger group is two businesses)", **where)
+        checked.append({"type": kind, "tiles": item["tiles"]})
+    return checked
+
+
+def check_supply(year: Mapping[str, Sequence[Mapping[str, Any]]], round: int | None = None) -> None:
+    """In one year the tiles of a type across all players cannot exceed what the box holds (§2.3).
+
+    `year` maps player -> checked businesses; players may be missing (a year being entered).
+    """
+    counted: dict[str, int] = {}
+    for player, businesses in year.items():
+        for business in businesses:
+            kind = business["type"]
+            counted[kind] = counted.get(kind, 0) + business["tiles"]
+            if counted[kind] > SUPPLY[kind]:
+                raise InvalidInput(f"{counted[kind]} {kind} tiles on the board this year; the box holds "
+                                   f"{SUPPLY[kind]}", round=round, player=player, field="businesses")
+
+
+def check_season(inputs: Mapping[str, Any], earlier_shops: int, **where: Any) -> tuple[int, list[str]]:
+    """One player's season in the four-season game: auction money spent, shops built (≤ 2, ≤ 6 in all)."""
+    unknown_keys(inputs, SEASON_KEYS, **where)
+    spent = require_int(inputs.get("spent", 0), 0, None, **where, field="spent")
+    built = inputs.get("built", [])
+    if not isinstance(built, list) or not all(isinstance(b, str) and b.strip() for b in built):
+        raise InvalidInput(f"{built!r} is not a list of shop type names", **where, field="built")
+    if len(built) > BUILDS_PER_SEASON:
+        raise InvalidInput(f"{len(built)} shops built; at most {BUILDS_PER_SEASON} a season", **where, field="built")
+    if earlier_shops + len(built) > SHOP_SPACES:
+        raise InvalidInput(f"{earlier_shops + len(built)} shops in all; a player board has {SHOP_SPACES} spaces",
+                           **where, field="built")
+    return spent, list(built)
+
+
+def check_trades(value: Any, players: Sequence[str], rounds: int) -> list[dict[str, Any]]:
+    """Money paid between players: [{"round", "from", "to", "amount"[, "note"]}], rounds 1..the table's."""
+    if not isinstance(value, list):
+        raise InvalidInput("must be a list of trades", field="trades")
+    checked = []
+    for number, trade in enumerate(value, start=1):
+        field = f"trade {number}"
+        if not isinstance(trade, dict):
+            raise InvalidInput(f"{trade!r} is not a trade (round, from, to, amount)", field=field)
+        unknown_keys(trade, TRADE_KEYS, field=field)
+        for key in ("round", "from", "to", "amount"):
+            if key not in trade:
+                raise InvalidInput(f"missing {key!r}", field=field)
+        round_ = require_int(trade["round"], 1, rounds, field=f"{field} round")
+        names = {}
+        for key in ("from", "to"):
+            name = trade[key].strip() if isinstance(trade[key], str) else trade[key]
+            if name not in players:
+                raise InvalidInput(f"unknown player {trade[key]!r} (players: {', '.join(players)})",
+                                   round=round_, field=f"{field} {key}")
+            names[key] = name
+        if names["from"] == names["to"]:
+            raise InvalidInput(f"{names['from']} pays themselves", round=round_, field=field)
+        amount = require_int(trade["amount"], 1, None, round=round_, field=f"{field} amount")
+        if "note" in trade and not isinstance(trade["note"], str):
+            raise InvalidInput(f"{trade['note']!r} is not text", round=round_, field=f"{field} note")
+        checked.append({"round": round_, "from": names["from"], "to": names["to"], "amount": amount,
+                        "number": number})
+    return checked
+
+
+# --- the ledger -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Business:
+    kind: str
+    tiles: int
+    income: int
+    complete: bool
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's year (or season): what came in, what went out, and the cash after income."""
+
+    businesses: tuple[Business, ...]  # official game; empty in four-seasons
+    built: tuple[str, ...]  # four-seasons: shops built this season
+    shops: tuple[tuple[str, int, int], ...]  # four-seasons: (type, shops owned, income per shop)
+    income: int
+    received: int
+    paid: int
+    spent: int
+    cash: int
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """`detail` of a scored Chinatown table."""
+
+    rules: Rules
+    start: int
+    lines: tuple[Mapping[str, Line], ...]  # per round: player -> Line
+    trades: tuple[Mapping[str, Any], ...]  # checked trades, in table order
+    bonus: Mapping[str, int]  # four-seasons end bonus per player (0 until the last season)
+
+
+def money(amount: int) -> str:
+    """$50,000; −$5,000.
+
+    >>> money(50000), money(-5000)
+    ('$50,000', '−$5,000')
+    """
+    return f"{'−' if amount < 0 else ''}${abs(amount):,}"
+
+
+def _pay(cash: dict[str, int], payer: str, amount: int, why: str, **where: Any) -> None:
+    if cash[payer] - amount < 0:
+        raise InvalidInput(f"{why} leaves {payer} at {money(cash[payer] - amount)} "
+                           f"(has {money(cash[payer])}); cash cannot drop below $0", player=payer, **where)
+    cash[payer] -= amount
+
+
+def score(table: Any) -> Result:
+    """Score a Chinatown table: total = final cash; rounds = each round's income; parts add up to the cash.
+
+    Within a round: (four-seasons: auction money to the bank,) trades in table order, then income.
+    No tie-break (§2.9: the one source for "shops on the board" is unconfirmed): equal cash shares the rank.
+    """
+    checked = check_table(table, game=GAME, players=PLAYERS, variants=VARIANTS, rounds=range(1, len(YEARS) + 1),
+                          extra_keys=("trades",))
+    rules = rules_for(checked.variants)
+    if len(checked.rounds) > rules.rounds:
+        raise InvalidInput(f"{len(checked.rounds)} rounds; the four-season game takes 1–{rules.rounds}",
+                           field="rounds")
+    players = checked.players
+    trades = check_trades(checked.extra.get("trades", []), players, len(checked.rounds))
+    cash = {p: rules.start_cash for p in players}
+    parts = {p: {PART_START: rules.start_cash, PART_INCOME: 0, PART_IN: 0, PART_OUT: 0} for p in players}
+    if rules.seasons:
+        for p in players:
+            parts[p][PART_AUCTIONS] = 0
+    lines: list[dict[str, Line]] = []
+    built: dict[str, list[str]] = {p: [] for p in players}  # four-seasons: shops in build order
+    for number, inputs in enumerate(checked.rounds, start=1):
+        spent = {p: 0 for p in players}
+        new: dict[str, list[str]] = {p: [] for p in players}
+        businesses: dict[str, list[dict[str, Any]]] = {}
+        for p in players:
+            if rules.seasons:
+                spent[p], new[p] = check_season(inputs[p], len(built[p]), round=number, player=p)
+            else:
+                unknown_keys(inputs[p], OFFICIAL_KEYS, round=number, player=p)
+                businesses[p] = check_businesses(inputs[p].get("businesses", []), round=number, player=p,
+                                                 field="businesses")
+        if not rules.seasons:
+            check_supply(businesses, round=number)
+        for p in players:  # the auctions come before the trading (summary §1.3)
+            _pay(cash, p, spent[p], f"spending {money(spent[p])} at auction", round=number, field="spent")
+        received = {p: 0 for p in players}
+        paid = {p: 0 for p in players}
+        for trade in (t for t in trades if t["round"] == number):
+            _pay(cash, trade["from"], trade["amount"], f"paying {money(trade['amount'])} to {trade['to']}",
+                 round=number, field=f"trade {trade['number']}")
+            cash[trade["to"]] += trade["amount"]
+            paid[trade["from"]] += trade["amount"]
+            received[trade["to"]] += trade["amount"]
+        for p in players:
+            built[p] += new[p]
+        counts: dict[str, int] = {}
+        for p in players:
+            for kind in built[p]:
+                counts[shop_key(kind)] = counts.get(shop_key(kind), 0) + 1
+        year: dict[str, Line] = {}
+        for p in players:
+            if rules.seasons:
+                owned: dict[str, tuple[str, int]] = {}
+                for kind in built[p]:
+                    name, n = owned.get(shop_key(kind), (kind, 0))
+                    owned[shop_key(kind)] = (name, n + 1)
+                shops = tuple((name, n, SHOP_INCOME * min(counts[key], SAME_TYPE_CAP))
+                              for key, (name, n) in owned.items())
+                income = sum(n * each for _, n, each in shops)
+                scored: tuple[Business, ...] = ()
+            else:
+                shops = ()
+                scored = tuple(Business(b["type"], b["tiles"], business_income(b["type"], b["tiles"]),
+                                        is_complete(b["type"], b["tiles"])) for b in businesses[p])
+                income = sum(b.income for b in scored)
+            cash[p] += income
+            parts[p][PART_INCOME] += income
+            parts[p][PART_IN] += received[p]
+            parts[p][PART_OUT] -= paid[p]
+            if rules.seasons:
+                parts[p][PART_AUCTIONS] -= spent[p]
+            year[p] = Line(scored, tuple(new[p]), shops, income, received[p], paid[p], spent[p], cash[p])
+        lines.append(year)
+    # The end bonus is paid "at the end" (summary §1.7): only once the table holds every season.
+    ended = rules.seasons and len(checked.rounds) == rules.rounds
+    bonus = {p: END_BONUS_PER_SHOP * len(built[p]) if ended else 0 for p in players}
+    if rules.seasons:
+        for p in players:
+            parts[p][PART_SHOPS] = bonus[p]
+    totals = {p: cash[p] + bonus[p] for p in players}
+    rounds = {p: [line[p].income for line in lines] for p in players}
+    ledger = Ledger(rules, rules.start_cash, tuple(lines),
+                    tuple({k: v for k, v in t.items() if k != "number"} for t in trades), bonus)
+    return Result(GAME, checked.variants, standings(players, totals, rounds=rounds, parts=parts), detail=ledger)

@@ -1,0 +1,366 @@
+"""Chinatown: the calculator against the worked examples of shared/rules/chinatown.md (E1–E11, S1–S3),
+every validation, the guided game through the play loop, the CLI, the sheets and one real terminal."""
+
+
+import pytest
+
+from calculators import chinatown as ct
+from calculators.core import InvalidInput
+
+# The rules file's short names (§5) -> the spec's type names.
+SHORT = {"Photo": "photo", "TeaHouse": "tea-house", "Seafood": "seafood", "Jewellery": "jewelry",
+         "Florist": "florist", "TropFish": "tropical-fish", "TakeOut": "take-out", "Laundry": "laundry",
+         "DimSum": "dim-sum", "Antiques": "antiques", "Factory": "factory", "Restaurant": "restaurant"}
+
+
+def businesses(text):
+    """"Photo2 Florist1" -> [{"type": "photo", "tiles": 2}, {"type": "florist", "tiles": 1}]."""
+    return [{"type": SHORT[word.rstrip("0123456789")], "tiles": int(word[len(word.rstrip("0123456789")):])}
+            for word in text.split()]
+
+
+def trades(text, year):
+    """"Ava>Ben 5; Cai>Ava 3" ($k) -> the spec's trade objects."""
+    out = []
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        who, amount = part.split()
+        payer, payee = who.split(">")
+        out.append({"round": year, "from": payer, "to": payee, "amount": int(amount) * 1000})
+    return out
+
+
+def game_table(players, years, variants=()):
+    """years: [(trades text, {player: businesses text})] -> a table file."""
+    table = {"game": "chinatown", "variants": list(variants), "players": list(players), "rounds": [], "trades": []}
+    for number, (deals, owned) in enumerate(years, start=1):
+        table["rounds"].append({p: {"businesses": businesses(owned[p])} for p in players})
+        table["trades"] += trades(deals, number)
+    return table
+
+
+# E7 (3 players), E8 (4) and E9 (5): trades, businesses when income is paid, and end cash per year ($k).
+E7 = (("Ava", "Ben", "Cai"), [
+    ("Ava>Ben 5; Cai>Ava 3", {"Ava": "Photo2 Florist1 DimSum1", "Ben": "Laundry2 Antiques1 Seafood1",
+                              "Cai": "TeaHouse2 Factory2"}),
+    ("Ben>Cai 12", {"Ava": "Photo3 Florist2 DimSum1", "Ben": "Laundry3 Antiques2 Seafood1", "Cai": "TeaHouse3 Factory3"}),
+    ("Ava>Cai 20", {"Ava": "Photo3 Florist3 DimSum2", "Ben": "Laundry4 Antiques3 Seafood1",
+                    "Cai": "TeaHouse3 Factory4 Jewellery1"}),
+    ("Ben>Ava 15; Cai>Ben 10", {"Ava": "Photo3 Florist4 DimSum3", "Ben": "Laundry5 Antiques4 Seafood2",
+                                "Cai": "TeaHouse3 Factory5 Jewellery2"}),
+    ("", {"Ava": "Photo3 Florist4 DimSum4 Restaurant1", "Ben": "Laundry5 Antiques5 Seafood2",
+          "Cai": "TeaHouse3 Factory6 Jewellery3"}),
+    ("Ava>Cai 25; Cai>Ben 30", {"Ava": "Photo3 Florist4 DimSum5 Restaurant2", "Ben": "Laundry5 Antiques6 Seafood3",
+                                "Cai": "TeaHouse3 Factory6 Jewellery4"}),
+], [(88, 95, 87), (168, 153, 189), (258, 263, 329), (443, 448, 469), (643, 658, 699), (878, 988, 964)],
+    {"Ava": [40, 80, 110, 170, 200, 260], "Ben": [40, 70, 110, 190, 210, 300], "Cai": [40, 90, 120, 150, 230, 270]})
+
+E8 = (("Dana", "Eli", "Fay", "Gus"), [
+    ("Dana>Eli 8; Gus>Fay 4", {"Dana": "Jewellery2 TakeOut1", "Eli": "Restaurant2 Photo1", "Fay": "Seafood2 Laundry2",
+                               "Gus": "TropFish1 DimSum1 Factory1"}),
+    ("Eli>Gus 10", {"Dana": "Jewellery3 TakeOut2", "Eli": "Restaurant3 Photo2", "Fay": "Seafood3 Laundry2",
+                    "Gus": "TropFish2 DimSum2 Factory1"}),
+    ("Fay>Dana 6; Dana>Eli 6", {"Dana": "Jewellery4 TakeOut3", "Eli": "Restaurant4 Photo3",
+                                "Fay": "Seafood3 Laundry3 Antiques1", "Gus": "TropFish3 DimSum3 Factory2"}),
+    ("Eli>Fay 15", {"Dana": "Jewellery4 TakeOut4", "Eli": "Restaurant5 Photo3", "Fay": "Seafood3 Laundry4 Antiques2",
+                    "Gus": "TropFish4 DimSum3 Factory2"}),
+    ("", {"Dana": "Jewellery4 TakeOut5", "Eli": "Restaurant6 Photo3", "Fay": "Seafood3 Laundry5 Antiques2",
+          "Gus": "TropFish4 DimSum4 Factory3"}),
+    ("Gus>Dana 20", {"Dana": "Jewellery4 TakeOut5 Florist1", "Eli": "Restaurant6 Photo3 TeaHouse1",
+                     "Fay": "Seafood3 Laundry5 Antiques3", "Gus": "TropFish4 DimSum5 Factory3"}),
+], [(72, 88, 94, 76), (132, 138, 164, 136), (252, 254, 258, 236), (392, 369, 403, 376), (582, 559, 583, 556),
+    (802, 759, 783, 766)],
+    {"Dana": [30, 60, 120, 140, 190, 200], "Eli": [30, 60, 110, 130, 190, 200], "Fay": [40, 70, 100, 130, 180, 200],
+     "Gus": [30, 50, 100, 140, 180, 230]})
+
+E9 = (("Hal", "Ivy", "Jon", "Kim", "Lee"), [
+    ("Hal>Lee 4; Kim>Jon 5", {"Hal": "Photo2 Antiques1", "Ivy": "Florist2 Laundry1", "Jon": "TeaHouse2",
+                              "Kim": "Factory2 Seafood1", "Lee": "Restaurant1 Jewellery1 DimSum1"}),
+    ("Ivy>Hal 7", {"Hal": "Photo3 Antiques1", "Ivy": "Florist3 Laundry2", "Jon": "TeaHouse3 TakeOut1",
+                   "Kim": "Factory3 Seafood1", "Lee": "Restaurant2 Jewellery1 DimSum1"}),
+    ("Lee>Kim 9", {"Hal": "Photo3 Antiques2", "Ivy": "Florist4 Laundry2", "Jon": "TeaHouse3 TakeOut2",
+                   "Kim": "Factory4 Seafood1", "Lee": "Restaurant3 Jewellery2 DimSum1"}),
+    ("", {"Hal": "Photo3 Antiques3", "Ivy": "Florist4 Laundry3", "Jon": "TeaHouse3 TakeOut3",
+          "Kim": "Factory4 Seafood2", "Lee": "Restaurant4 Jewellery2 DimSum1"}),
+    ("Jon>Ivy 10", {"Hal": "Photo3 Antiques3", "Ivy": "Florist4 Laundry4", "Jon": "TeaHouse3 TakeOut4",
+                    "Kim": "Factory5 Seafood2", "Lee": "Restaurant4 Jewellery3 DimSum1"}),
+    ("Kim>Hal 25", {"Hal": "Photo3 Antiques4", "Ivy": "Florist4 Laundry4", "Jon": "TeaHouse3 TakeOut5",
+                    "Kim": "Factory6 Seafood2", "Lee": "Restaurant5 Jewellery3 DimSum1"}),
+], [(76, 80, 75, 75, 84), (143, 133, 135, 125, 124), (213, 233, 205, 204, 185), (303, 353, 295, 284, 275),
+    (393, 503, 395, 384, 385), (528, 643, 555, 519, 515)],
+    {"Hal": [30, 60, 70, 90, 90, 110], "Ivy": [30, 60, 100, 120, 140, 140], "Jon": [20, 60, 70, 90, 110, 160],
+     "Kim": [30, 50, 70, 80, 100, 160], "Lee": [30, 40, 70, 90, 110, 130]})
+
+GAMES = {"E7": E7, "E8": E8, "E9": E9}
+
+
+def four_seasons_table(players, seasons):
+    """seasons: [(spent $k per player, trades text, built per player)] -> a four-seasons table file."""
+    table = {"game": "chinatown", "variants": ["four-seasons"], "players": list(players), "rounds": [], "trades": []}
+    for number, (spent, deals, built) in enumerate(seasons, start=1):
+        table["rounds"].append({p: {"spent": spent[p] * 1000, "built": built[p]} for p in players})
+        table["trades"] += trades(deals, number)
+    return table
+
+
+# S2: the full 3-player four-season game (X, Y, Z); "Type B" and "Type C" are the rules file's labels.
+S2 = four_seasons_table(("X", "Y", "Z"), [
+    ({"X": 11, "Y": 9, "Z": 7}, "", {"X": ["Restaurant"], "Y": ["Restaurant"], "Z": ["Type B"]}),
+    ({"X": 14, "Y": 7, "Z": 14}, "Z>Y 5; Y>Z 9", {"X": ["Restaurant"], "Y": ["Restaurant"], "Z": ["Type B"]}),
+    ({"X": 19, "Y": 2, "Z": 9}, "Y>X 6", {"X": ["Restaurant"], "Y": ["Type C"], "Z": ["Type B"]}),
+    ({"X": 23, "Y": 13, "Z": 8}, "Y>Z 6; Z>Y 8", {"X": ["Restaurant"], "Y": ["Type C"], "Z": ["Type B"]}),
+])
+
+
+def one_year(owned, players=("Ana", "Ben", "Cy")):
+    return {"game": "chinatown", "players": list(players),
+            "rounds": [{p: {"businesses": owned.get(p, [])} for p in players}]}
+
+
+def income_of(text):
+    return sum(ct.business_income(b["type"], b["tiles"]) for b in businesses(text))
+
+
+# --- the calculator: income of businesses -------------------------------------------------------------
+
+@pytest.mark.parametrize("owned, expected", [
+    ("Photo3 Laundry2 Restaurant1", 80_000),   # E1: complete 50 + incomplete 20 + single 10
+    ("TeaHouse3", 50_000),                     # E2: three tiles complete a size-3 type
+    ("Antiques3", 40_000),                     # E2: the same three tiles of a size-6 type
+    ("Seafood3 Seafood1", 60_000),             # E3: Seafood ×4 = complete 3 + single 1
+    ("Jewellery4", 80_000),                    # E3: complete size-4
+    ("Seafood3 Seafood3", 100_000),            # E3: Seafood ×6 = two complete businesses
+    ("TropFish4 TropFish1", 90_000),           # E3: Tropical Fish ×5 = 80 + 10
+    ("DimSum3 DimSum2", 60_000),               # E4: a street splits the Dim Sum: 40 + 20
+    ("DimSum5", 110_000),                      # E4: the same five tiles in one block
+    ("Factory6 Restaurant5 Florist4", 300_000),  # E5: a late-game portfolio
+    ("TakeOut2", 20_000),                      # E6: before the trade, each owner's pair
+    ("TakeOut4", 60_000),                      # E6: after it, one business of four
+    ("Factory5", 80_000),                      # E10: Kim's Factory before the last tile
+    ("Factory6", 140_000),                     # E10: and after it (+60 for a $25,000 tile)
+])
+def test_income_examples(owned, expected):
+    assert income_of(owned) == expected
+    result = ct.score(one_year({"Ana": businesses(owned)}))
+    assert result.standings[0].rounds == (expected,)
+
+
+@pytest.mark.parametrize("kind, incomes", [  # §2.8 table, tiles 1..size
+    ("photo", [10_000, 20_000, 50_000]),
+    ("jewelry", [10_000, 20_000, 40_000, 80_000]),
+    ("laundry", [10_000, 20_000, 40_000, 60_000, 110_000]),
+    ("restaurant", [10_000, 20_000, 40_000, 60_000, 80_000, 140_000]),
+])
+def test_income_table(kind, incomes):
+    assert [ct.business_income(kind, n) for n in range(1, len(incomes) + 1)] == incomes
+
+
+@pytest.mark.parametrize("players, year, expected", [  # §2.7: (dealt, kept, tiles)
+    (3, 1, (7, 5, 7)), (3, 2, (6, 4, 4)), (3, 6, (6, 4, 4)),
+    (4, 1, (6, 4, 6)), (4, 2, (5, 3, 3)), (4, 6, (5, 3, 3)),
+    (5, 1, (5, 3, 5)), (5, 3, (5, 3, 3)), (5, 4, (4, 2, 2)), (5, 6, (4, 2, 2)),
+])
+def test_cards_and_tiles_per_year(players, year, expected):
+    assert ct.cards_and_tiles(players, year) == expected
+
+
+@pytest.mark.parametrize("players, lots, tiles", [(3, 75, 81), (4, 76, 84), (5, 75, 85)])  # §2.7 totals ([2OFF])
+def test_cards_and_tiles_add_up_to_the_published_totals(players, lots, tiles):
+    per_year = [ct.cards_and_tiles(players, y) for y in range(1, 7)]
+    assert sum(kept for _, kept, _ in per_year) * players == lots
+    assert sum(drawn for _, _, drawn in per_year) * players == tiles
+    assert sum(ct.SUPPLY.values()) == 90  # §2.3
+
+
+# --- the calculator: whole games ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)  # E7 (3p), E8 (4p), E9 (5p): every year's income and end cash
+def test_full_game_ledgers(name):
+    players, years, cash, incomes = GAMES[name]
+    table = game_table(players, years)
+    for number in range(1, 7):
+        partial = {**table, "rounds": table["rounds"][:number],
+                   "trades": [t for t in table["trades"] if t["round"] <= number]}
+        result = ct.score(partial)
+        by = {s.player: s for s in result.standings}
+        assert tuple(by[p].total // 1000 for p in players) == cash[number - 1], f"year {number}"
+        assert tuple(result.detail.lines[-1][p].cash // 1000 for p in players) == cash[number - 1]
+    for p in players:
+        assert [i // 1000 for i in by[p].rounds] == incomes[p]
+        assert sum(by[p].parts.values()) == by[p].total
+
+
+def test_e7_standings():  # E7: 1st Ben $988,000; 2nd Cai $964,000; 3rd Ava $878,000
+    out = ct.score(game_table(*E7[:2])).to_json()
+    assert [(s["player"], s["rank"], s["total"]) for s in out["standings"]] == [
+        ("Ben", 1, 988_000), ("Cai", 2, 964_000), ("Ava", 3, 878_000)]
+    assert out["winners"] == ["Ben"]
+    ava = out["standings"][2]
+    assert ava["parts"] == {"start": 50_000, "income": 860_000, "trades in": 18_000, "trades out": -50_000}
+
+
+def test_e8_and_e9_standings():  # E8 final standings; E9 final standings
+    e8 = ct.score(game_table(*E8[:2]))
+    assert [(s.player, s.rank) for s in e8.standings] == [("Dana", 1), ("Fay", 2), ("Gus", 3), ("Eli", 4)]
+    e9 = ct.score(game_table(*E9[:2]))
+    assert [(s.player, s.total) for s in e9.standings] == [
+        ("Ivy", 643_000), ("Jon", 555_000), ("Hal", 528_000), ("Kim", 519_000), ("Lee", 515_000)]
+
+
+def test_e10_a_last_year_completion_tile():  # E10: Kim's net +35, Hal's +25
+    players, years = E9[:2]
+    without = [*years[:5], ("", {**years[5][1], "Kim": "Factory5 Seafood2"})]
+    with_deal, no_deal = ({s.player: s.total for s in ct.score(game_table(players, y)).standings}
+                          for y in (years, without))
+    assert with_deal["Kim"] - no_deal["Kim"] == 35_000
+    assert with_deal["Hal"] - no_deal["Hal"] == 25_000
+
+
+def test_arithmetic_cross_check():  # §5.11: trades are zero-sum
+    for players, years, _, _ in GAMES.values():
+        result = ct.score(game_table(players, years))
+        assert sum(s.total for s in result.standings) == 50_000 * len(players) + sum(
+            sum(s.rounds) for s in result.standings)
+
+
+def test_e11_a_tie_shares_the_rank():  # E11: two players on $802,000 share first place
+    table = one_year({"Ana": businesses("Photo3"), "Ben": businesses("TeaHouse3"), "Cy": businesses("Photo1")})
+    out = ct.score(table).to_json()
+    assert [(s["player"], s["rank"]) for s in out["standings"]] == [("Ana", 1), ("Ben", 1), ("Cy", 3)]
+    assert out["winners"] == ["Ana", "Ben"]
+
+
+def test_json_shape_matches_the_spec():
+    out = ct.score(game_table(*E8[:2])).to_json()
+    assert set(out) == {"game", "variants", "standings", "winners"}
+    assert out["game"] == "chinatown" and out["variants"] == []
+    for s in out["standings"]:
+        assert set(s) == {"player", "rank", "total", "rounds", "parts"}
+        assert len(s["rounds"]) == 6 and sum(s["parts"].values()) == s["total"]
+
+
+def test_a_player_may_own_nothing_and_trade_notes_are_allowed():
+    table = one_year({"Ana": businesses("Photo1")})
+    table["trades"] = [{"round": 1, "from": "Ana", "to": "Ben", "amount": 50_000, "note": "lot 12 and a Florist tile"}]
+    by = {s.player: s.total for s in ct.score(table).standings}
+    assert by == {"Ana": 10_000, "Ben": 100_000, "Cy": 50_000}  # Ana may pay out every last dollar
+
+
+def test_trades_apply_in_their_order_within_the_year():
+    table = one_year({})
+    table["trades"] = [{"round": 1, "from": "Ben", "to": "Ana", "amount": 30_000},
+                       {"round": 1, "from": "Ana", "to": "Cy", "amount": 70_000}]
+    assert {s.player: s.total for s in ct.score(table).standings} == {"Ana": 10_000, "Ben": 20_000, "Cy": 120_000}
+    table["trades"].reverse()  # Ana cannot pay 70,000 before Ben's 30,000 came in
+    with pytest.raises(InvalidInput, match=r"^round 1, player Ana, trade 1: paying \$70,000 to Cy leaves Ana "
+                                           r"at −\$20,000 \(has \$50,000\); cash cannot drop below \$0$"):
+        ct.score(table)
+
+
+# --- the calculator: the four-season variant ---------------------------------------------------------
+
+def test_s1_income_in_one_season():  # S1: Restaurant 3, Type B 1, Type C 2 in the neighbourhood: 70 each
+    table = four_seasons_table(("P", "Q", "R"), [
+        ({"P": 0, "Q": 0, "R": 0}, "", {"P": ["Restaurant", "Type B"], "Q": ["Restaurant"], "R": []}),
+        ({"P": 0, "Q": 0, "R": 0}, "", {"P": ["Restaurant"], "Q": ["Type C", "Type C"], "R": []}),
+    ])
+    result = ct.score(table)
+    by = {s.player: s for s in result.standings}
+    assert by["P"].rounds[1] == 70_000 and by["Q"].rounds[1] == 70_000
+    assert result.detail.lines[1]["P"].shops == (("Restaurant", 2, 30_000), ("Type B", 1, 10_000))
+
+
+def test_s2_full_four_season_game():  # S2: end cash 489/391/324, +40 each: 529/431/364
+    result = ct.score(S2)
+    out = result.to_json()
+    assert [(s["player"], s["rank"], s["total"]) for s in out["standings"]] == [
+        ("X", 1, 529_000), ("Y", 2, 431_000), ("Z", 3, 364_000)]
+    cash = [tuple(line[p].cash // 1000 for p in "XYZ") for line in result.detail.lines]
+    assert cash == [(69, 71, 63), (135, 140, 93), (272, 242, 174), (489, 391, 324)]
+    x = out["standings"][0]
+    assert x["rounds"] == [20_000, 80_000, 150_000, 240_000]
+    assert x["parts"] == {"start": 60_000, "income": 490_000, "trades in": 6_000, "trades out": 0,
+                          "auctions": -67_000, "shop bonus": 40_000}
+    assert all(sum(s["parts"].values()) == s["total"] for s in out["standings"])
+
+
+def test_s2_before_the_end_has_no_shop_bonus():  # the +10,000 a shop is paid "at the end" (§1.7)
+    partial = {**S2, "rounds": S2["rounds"][:3], "trades": [t for t in S2["trades"] if t["round"] <= 3]}
+    assert [s.total for s in ct.score(partial).standings] == [272_000, 242_000, 174_000]
+
+
+def test_s3_income_cap_of_six():  # S3: seven restaurants still earn 60 each
+    players = ("A", "B", "C", "D")
+    table = four_seasons_table(players, [({p: 0 for p in players}, "", {"A": ["restaurant"] * 2,
+                                          "B": ["Restaurant"] * 2, "C": ["restaurant"] * 2, "D": ["restaurant"]})])
+    assert [s.rounds[0] for s in ct.score(table).standings] == [120_000, 120_000, 120_000, 60_000]
+
+
+def test_s3_end_bonus_counts_built_shops():  # S3: 6 shops built -> +60,000
+    players = ("A", "B", "C")
+    seasons = [({p: 0 for p in players}, "", {"A": ["x", "y"], "B": [], "C": []})] * 3
+    seasons.append(({p: 0 for p in players}, "", {"A": [], "B": [], "C": []}))
+    result = ct.score(four_seasons_table(players, seasons))
+    assert result.standings[0].parts["shop bonus"] == 60_000
+
+
+# --- the calculator: refusals -----------------------------------------------------------------------------
+
+def with_round(inputs, players=("Ana", "Ben", "Cy"), **extra):
+    nothing = {} if extra.get("variants") else {"businesses": []}
+    return {"game": "chinatown", "players": list(players),
+            "rounds": [{p: inputs.get(p, nothing) for p in players}], **extra}
+
+
+TRADE = {"round": 1, "from": "Ana", "to": "Ben", "amount": 10_000}
+
+
+@pytest.mark.parametrize("table, message", [
+    (with_round({"Ana": {"businesses": [{"type": "bakery", "tiles": 2}]}}),
+     r"^round 1, player Ana, businesses: unknown business type 'bakery' \(types: photo, tea-house"),
+    (with_round({"Ana": {"businesses": [{"type": "photo", "tiles": 4}]}}),
+     r"^round 1, player Ana, businesses: photo tiles 4: a business has 1–3 tiles \(a larger group is two"),
+    (with_round({"Ana": {"businesses": [{"type": "photo", "tiles": 0}]}}), r"photo tiles 0: a business has 1–3"),
+    (with_round({"Ana": {"businesses": [{"type": "photo", "tiles": "2"}]}}), r"photo tiles '2': a business"),
+    (with_round({"Ana": {"businesses": [{"type": "photo", "tiles": 2.0}]}}), r"photo tiles 2\.0: a business"),
+    (with_round({"Ana": {"businesses": [{"type": "photo", "tile": 2}]}}), r"unknown field 'tile' \(expected: type"),
+    (with_round({"Ana": {"businesses": {"photo": 2}}}), r"^round 1, player Ana, businesses: .* is not a list"),
+    (with_round({"Ana": {"businesses": ["photo 2"]}}), r"'photo 2' is not a business"),
+    (with_round({"Ana": {"busineses": []}}), r"^round 1, player Ana: unknown field 'busineses' \(expected: businesses"),
+    (with_round({"Ana": {"businesses": [{"type": "photo", "tiles": 3}, {"type": "photo", "tiles": 3}]},
+                 "Ben": {"businesses": [{"type": "photo", "tiles": 1}]}}),
+     r"^round 1, player Ben, businesses: 7 photo tiles on the board this year; the box holds 6$"),
+    (with_round({}, trades=[{**TRADE, "amount": 60_000}]),
+     r"^round 1, player Ana, trade 1: paying \$60,000 to Ben leaves Ana at −\$10,000"),
+    (with_round({}, trades=[{**TRADE, "to": "Dan"}]), r"^round 1, trade 1 to: unknown player 'Dan' \(players: Ana, Ben"),
+    (with_round({}, trades=[{**TRADE, "to": "Ana"}]), r"^round 1, trade 1: Ana pays themselves"),
+    (with_round({}, trades=[{**TRADE, "round": 2}]), r"^trade 1 round: 2 is out of range \(expected 1–1\)"),
+    (with_round({}, trades=[{**TRADE, "amount": 0}]), r"^round 1, trade 1 amount: 0 is out of range"),
+    (with_round({}, trades=[{**TRADE, "amount": "10k"}]), r"trade 1 amount: '10k' is not a whole number"),
+    (with_round({}, trades=[{k: v for k, v in TRADE.items() if k != "to"}]), r"^trade 1: missing 'to'"),
+    (with_round({}, trades=[{**TRADE, "ammount": 5}]), r"^trade 1: unknown field 'ammount'"),
+    (with_round({}, trades=[{**TRADE, "note": 12}]), r"trade 1 note: 12 is not text"),
+    (with_round({}, trades={"1": TRADE}), r"^trades: must be a list of trades"),
+    (with_round({}, bank=5), r"^bank: unknown top-level key 'bank'"),
+    (with_round({}, players=("Ana", "Ben")), r"^players: 2 players; this game takes 3–5"),
+    ({**with_round({}), "rounds": [with_round({})["rounds"][0]] * 7}, r"^rounds: 7 rounds; this game takes 1–6"),
+    ({**with_round({}), "variants": ["four-seasons"], "rounds": [{p: {} for p in ("Ana", "Ben", "Cy")}] * 5},
+     r"^rounds: 5 rounds; the four-season game takes 1–4"),
+    (with_round({"Ana": {"spent": -1}}, variants=["four-seasons"]), r"^round 1, player Ana, spent: -1 is out of range"),
+    (with_round({"Ana": {"spent": 70_000}}, variants=["four-seasons"]),
+     r"^round 1, player Ana, spent: spending \$70,000 at auction leaves Ana at −\$10,000"),
+    (with_round({"Ana": {"built": ["a", "b", "c"]}}, variants=["four-seasons"]),
+     r"^round 1, player Ana, built: 3 shops built; at most 2 a season"),
+    (with_round({"Ana": {"built": "restaurant"}}, variants=["four-seasons"]), r"built: 'restaurant' is not a list"),
+    (with_round({"Ana": {"businesses": []}}, variants=["four-seasons"]), r"unknown field 'businesses' \(expected: spent"),
+    (with_round({}, variants=["seasons"]), r"^variants: unknown variant 'seasons' \(this game has: four-seasons\)"),
+])
+def test_refused(table, message):
+    with pytest.raises(InvalidInput, match=message):
+        ct.score(table)
+
+
+def test_s3_space_limit_of_six_shops():  # S3: a full board cannot take a seventh shop
+    players = ("A", "B", "C")
+    seasons = [({p: 0 for p in players}, "", {"A": ["x", "y"], "B": [], "C": []})] * 4
+    with pytest.raises(InvalidInput, match=r"^round 4, player A, built: 8 shops in all; a player board has 6 spaces"):
+        ct.score(four_seasons_table(players, seasons))
