@@ -68,10 +68,10 @@ class Rules:
     land_scores_at_end: bool  # 1st ed: borough VP + Underground at the end; 2nd: prestige when bought
 
 
-_COMMON_FIELDS = ("vp", "card_vp", "money", "loans", "hand", "poverty", "boroughs", "best_card")
+_COMMON_FIELDS = ("vp", "card_vp", "best_card", "money", "loans", "hand", "poverty", "boroughs")
 FIRST_EDITION: Final = Rules(slug="london-1e", year=2010,
-                             fields=("vp", "borough_vp", "underground", "card_vp", "money", "loans", "hand",
-                                     "poverty", "boroughs", "best_card"),
+                             fields=("vp", "boroughs", "borough_vp", "underground", "card_vp", "best_card", "money",
+                                     "loans", "hand", "poverty"),
                              starting_poverty=5, repay_during_play=False, loans_add_poverty=False,
                              boroughs_reduce_poverty=True, land_scores_at_end=True)
 SECOND_EDITION: Final = Rules(slug="london-2e", year=2017, fields=_COMMON_FIELDS, starting_poverty=0,
@@ -125,11 +125,16 @@ def check_inputs(inputs: Mapping[str, Any], rules: Rules, variants: Iterable[str
 
 
 def check_final(final: Mapping[str, Mapping[str, Any]], players: Sequence[str], rules: Rules,
-                variants: Iterable[str] = ()) -> dict[str, dict[str, int]]:
-    """Every player's final inputs, and what the box limits across the table (boroughs, Underground)."""
+                variants: Iterable[str] = (), *, complete: bool = True) -> dict[str, dict[str, int]]:
+    """Every player's final inputs, and what the box limits across the table (boroughs, Underground).
+
+    With `complete=False` (a reckoning being entered) players not entered yet are skipped.
+    """
     variants = tuple(variants)
     checked = {}
     for player in players:
+        if player not in final and not complete:
+            continue
         if player not in final:
             raise InvalidInput("missing from final: the reckoning needs every player", player=player,
                                field="final")
@@ -137,9 +142,9 @@ def check_final(final: Mapping[str, Mapping[str, Any]], players: Sequence[str], 
     if FLAT_PENALTIES not in variants:
         for key, limit in (("boroughs", BOROUGHS), ("underground", UNDERGROUND_COUNTERS)):
             if key in rules.fields:
-                total = sum(checked[p].get(key, 0) for p in players)
+                total = sum(inputs.get(key, 0) for inputs in checked.values())
                 if total > limit:
-                    raise InvalidInput(f"{total} across the table; the game has {limit}", player=players[-1],
+                    raise InvalidInput(f"{total} across the table; the game has {limit}", player=list(checked)[-1],
                                        field=key)
     return checked
 

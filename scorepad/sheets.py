@@ -558,13 +558,19 @@ class _Sheet:
             if each:
                 count = col.get("count", f"{each}s")
                 n = self.data.get(count, 0) if isinstance(count, str) else count
+                n = len(n) if isinstance(n, list) else n  # a list counts its items (e.g. player names)
                 variants = [{each: i} for i in range(1, int(n or 0) + 1)]
             else:
                 variants = [None]
+            # `labels`: the n-th repeated column is headed by item n of that top-level list
+            # (a blank pad's "" prints an empty header to write a name in).
+            labels = self.data.get(col["labels"], []) if each and col.get("labels") else None
             for v in variants:
                 key, label = str(col["key"]), str(col.get("label", ""))
                 if v is not None:
                     key, label = key.format_map(v), label.format_map(v)
+                if labels is not None and v is not None:
+                    label = str(labels[v[each] - 1]) if v[each] <= len(labels) else ""
                 cols.append(_Column(key=key, label=self.text(label), width=float(col.get("width", 1)),
                                     align=col.get("align", "center"), shade=bool(col.get("shade", False))))
         if not cols:

@@ -8,7 +8,10 @@ from typer.testing import CliRunner
 
 from conftest import LC11, LC11_TYPED
 from scorepad import cli
+from scorepad.games import GAMES
 from scorepad.prompts import Aborted, ScriptedPrompter
+
+SLUGS = ", ".join(g.slug for g in GAMES)  # the registry grows as games land
 
 COMMANDS = ["games", "play", "resume", "undo", "list", "show", "score", "export", "import", "sheet"]
 
@@ -97,7 +100,7 @@ def test_score_table_with_variants(tmp_path):
 @pytest.mark.parametrize("table, message", [
     ("{not json", "not valid JSON (Expecting property name enclosed in double quotes, line 1, column 2)"),
     ([1, 2], "a table file must be a JSON object"),
-    ({**LC11, "game": "chess"}, "game: unknown game 'chess' (games: lost-cities)"),
+    ({**LC11, "game": "chess"}, f"game: unknown game 'chess' (games: {SLUGS})"),
     ({**LC11, "variants": ["pink"]}, "variants: unknown variant 'pink' (this game has: purple, "
                                      "bonus-numbers-only, wagers-alone-score-zero)"),
     ({**LC11, "players": ["Ana", "Ben", "Cy"]}, "players: 3 players; this game takes 2"),
@@ -243,7 +246,7 @@ def test_undo_with_nothing_recorded(terminal):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["play", "chess", "-p", "Ana,Ben"], "Error: game: unknown game 'chess' (games: lost-cities)\n"),
+    (["play", "chess", "-p", "Ana,Ben"], f"Error: game: unknown game 'chess' (games: {SLUGS})\n"),
     (["play", "lost-cities", "-p", "Ana,Ben", "-v", "pink"],
      "Error: variants: unknown variant 'pink' (this game has: purple, bonus-numbers-only, wagers-alone-score-zero)\n"),
     (["play", "lost-cities", "-p", "Ana,Ben,Cy"], "Error: players: 3 players; this game takes 2\n"),

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from calculators.core import InvalidInput
-from scorepad.games import lost_cities
+from scorepad.games import london, lost_cities, next_station_london
 from scorepad.games.base import Game
 
 GAMES: tuple[Game, ...] = (
     lost_cities.GAME,
+    next_station_london.GAME,
+    london.GAME_1E,
+    london.GAME_2E,
 )
 
 

@@ -1,0 +1,549 @@
+"""London, both editions, at the table: setup guide, tracking during play, the reckoning step by step, the sheet data."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from calculators import london as rules
+from calculators.core import InvalidInput, Result, require_int
+from scorepad.games.base import Ask, Commands, Game, Say, Step
+from scorepad.grid import cell, grid
+
+if TYPE_CHECKING:
+    from scorepad.session import Session
+
+# --- text for people ----------------------------------------------------------------------------------
+
+TITLES = {"london-1e": "London (first edition, 2010)", "london-2e": "London (second edition, 2017)"}
+BLURBS = {
+    "london-1e": "Treefrog 2010: build a city, buy boroughs on the map, keep poverty down; loans repaid only "
+                 "at the end.",
+    "london-2e": "Osprey 2017: build a city, buy borough cards, keep poverty down; loans repaid at the start "
+                 "of a turn.",
+}
+EDITION_NAMES = {"london-1e": "first edition, Treefrog 2010", "london-2e": "second edition, Osprey 2017"}
+
+SETUP_1E = """\
+{title} — setup for {count} players: {players}
+  • Money: £{money} each, kept in view. Poverty: {poverty} points each. No loans yet.
+  • City cards: shuffle decks A, B and C separately; put C at the bottom, B on it, A on top.
+    Deal {hand} cards to each player.
+  • Card display: two rows; with {count} players use the first {columns} columns.
+  • Beside the board: VP counters, loan counters (£10), poverty cubes (1) and discs (5), 10 Underground
+    counters, coins. Each player takes the 11 building counters of a colour.
+  • First player: the rules draw a building counter at random — scorepad drew {first}."""
+SETUP_2E = """\
+{title} — setup for {count} players: {players}
+  • Money: £{money} each, on display. Poverty: none. Score trackers at 0. No loans yet.
+  • City cards: shuffle decks A, B and C separately; put C at the bottom, B on it, A on top.
+    Deal {hand} cards to each player.
+  • Development board: two rows; with {count} players use the first {columns} spaces of each row.
+  • Boroughs: City, Westminster and Southwark & Bermondsey face up; shuffle the rest as the borough
+    deck (there are always 3 face up).
+  • First player: the player who set up the game, then clockwise."""
+GUIDE_1E = """\
+A turn (first edition):
+  1. Take one card: the top of the deck or any card of the card display (compulsory).
+  2. One action (no passing):
+     • Play cards — each needs a card of the same colour from hand onto the display, plus its £ cost;
+       cards go on any stack or start a new one (never on a card played this turn).
+     • Run city — activate face-up cards in any order, then poverty changes by
+       stacks + cards in hand − boroughs occupied (negative: discard that many).
+     • Buy land — one building counter in a free borough (first: City, Westminster or Southwark &
+       Bermondsey; then next to any occupied borough); pay its cost, draw its cards.
+     • Take three cards.
+  3. Over 9 cards in hand: discard down to 9 onto the display.
+  Loans: £10 each, whenever you need money; they are repaid only at the end (£15 each, −7 if not).
+End: when the last card is taken from the deck, that turn ends and every other player has one more
+turn. Then the final reckoning."""
+GUIDE_2E = """\
+A turn (second edition):
+  1. Start of the turn: you may repay loans, £15 each.
+  2. Draw one city card: the top of the deck or any card of the development board.
+  3. One action:
+     • Develop — play cards; each needs a same-colour discard to the board plus its extra cost.
+     • Buy land — take one of the 3 face-up boroughs, pay its cost, take its rewards (cards, prestige,
+       poverty removed); it goes on top of your last borough.
+     • Run your city — activate face-up cards in any order; then gain 1 poverty per stack,
+       1 per £10 of loans and 1 per card in hand.
+     • Draw three cards.
+  4. Discard down to 9 cards.
+  Loans: £10 each, any time (forced if you must pay and cannot); −7 each if unpaid at the end.
+End: when the city deck is empty at the end of a turn, every other player takes one final turn.
+Then the final reckoning."""
+GUIDE_FLAT = """\
+Flat penalties (the Persian "London 2010" summary — not the official rules):
+  • Three rounds; a round ends when the central deck is empty.
+  • At a round's end: debt above 10 → return city cards until it is 10; then the same for poverty.
+  • After round 3: score = points on your city cards + bonus − debt − poverty. Ties are shared.
+  • Enter each player's card points, bonus, debt and poverty at the end."""
+SETUP_FLAT = """\
+{title}, played from the Persian summary ("flat penalties") — {count} players: {players}
+  • Each player takes a player guide, a city board and a debt marker; deal 7 cards each and keep hands
+    hidden; the rest is the central deck."""
+TRACKING = """\
+During play, tell scorepad what happens (all optional) so the end needs few inputs: loans, runs of a
+city (scorepad works out the poverty), poverty removed, points scored. Choose "Go to the final
+reckoning" when the game has ended. At any typed answer: `summary`, `guide`, `undo`, `help`."""
+
+ASK_EVENT = "What happened?"
+ASK_WHO = "Who?"
+EVENT_LABELS = {
+    "loan": "Take a loan (£10 each)",
+    "repay": "Repay loans (£15 each, at the start of a turn)",
+    "run": "Run a city (poverty helper)",
+    "relief": "Poverty removed (cards, boroughs)",
+    "points": "Points scored during play",
+    "summary": "Show every player's loans, poverty and points",
+    "guide": "Show the turn guide",
+    "end": "Go to the final reckoning",
+    "undo": "undo",  # the play loop takes back the previous answer when a choice is exactly "undo"
+}
+ASK_COUNT = {"loan": "How many loans?", "repay": "How many loans repaid?", "relief": "How much poverty removed?",
+             "points": "How many points?"}
+ASK_STACKS = "How many stacks in {player}'s city?"
+ASK_HAND = "Cards in {player}'s hand after running?"
+ASK_BOROUGHS = "Boroughs {player} occupies?"
+ASK_LOANS = "Loans {player} holds (£10 each)?"
+REPAY_1E = "(First edition: loans are repaid only at the end.)"
+TOO_MANY_REPAID = "{player} holds {loans} loan{s}"
+
+EVENT_LOAN = "{player} takes {n} loan{s}: £{money} — {loans} loan{ls} held."
+EVENT_REPAY = "{player} repays {n} loan{s} for £{money} — {loans} loan{ls} held."
+EVENT_RELIEF = "{player} removes {n} poverty: {before} → {after}.{floor}"
+EVENT_POINTS = "{player} scores {n} point{s}: {before} → {after}."
+EVENT_RUN = "{player} runs the city: {formula} = {change:+d} poverty: {before} → {after}.{floor}"
+FLOOR = " (poverty cannot go below 0)"
+
+FINAL_INTRO = """\
+Final reckoning ({edition}). For each player, the end-of-game figures.
+Enter alone = 0; a pre-filled figure comes from the tracking (edit it if it is off)."""
+ASK_FIELD = "{player} · {question}:"
+QUESTIONS = {
+    "vp_1e": "VP counters gained during play",
+    "vp_2e": "prestige on the score track",
+    "boroughs_1e": "boroughs occupied",
+    "boroughs_2e": "borough cards held",
+    "borough_vp": "printed VP of those boroughs",
+    "underground": "of them with an Underground counter",
+    "card_vp": "end-game VP of all city cards (covered and flipped too)",
+    "best_card": "VP of the single best city card",
+    "money": "£ in hand",
+    "loans": "loans still held",
+    "hand": "cards left in hand",
+    "poverty": "poverty held (before the hand)",
+    "flat_card_vp": "points printed on the city cards",
+    "bonus": "set bonus",
+    "debt": "debt",
+    "flat_poverty": "poverty",
+}
+RECKONING_TITLE = "The reckoning, step by step in the rulebook's order ({edition}):"
+LEAST_LINE = "Least poverty after hands: {names} with {least}; everyone drops {least}."
+STANDINGS_TITLE = "Final standings:"
+TIEBREAK = "Tie-break: {line}"
+WINS = "{name} wins with {total}."
+SHARE = "{names} share the win with {total} each."
+SUMMARY_TITLE = "Loans, poverty and points so far:"
+NOTHING_YET = "Nothing recorded yet."
+TRACKED_TITLE = "Tracked during play:"
+
+# Rows of the reckoning, in the rulebook's order: (label, what to show) — S1 §2.6 and S3 §3.6.
+ROWS_1E = (
+    ("1. Money £", "money"), ("   Loans", "loans"), ("   Loans repaid (£15 each)", "repaid"),
+    ("   Money left £", "money_left"),
+    ("2. Poverty held", "poverty_held"), ("   + cards in hand", "hand"), ("   = poverty", "poverty"),
+    ("3a. 1 VP per full £3", "money_vp"), ("3b. Borough VP", "land_vp"), ("      + 2 per Underground", "underground_vp"),
+    ("3c. City cards", "card_vp"), ("3d. VP counters", "vp"),
+    ("4. − 7 per unpaid loan", "-loan_penalty"), ("   = VP before poverty", "before_poverty"),
+    ("5. − least poverty", "-least"), ("   = poverty left", "poverty_left"),
+    ("6. Poverty penalty", "-penalty"),
+)
+ROWS_2E = (
+    ("1. Poverty held", "poverty_held"), ("   + cards in hand", "hand"), ("   = poverty", "poverty"),
+    ("2. Score track", "vp"), ("   + city cards", "card_vp"),
+    ("3. Money £", "money"), ("   Loans", "loans"), ("   Loans repaid (£15 each)", "repaid"),
+    ("   Money left £", "money_left"), ("4. 1 per full £3", "money_vp"),
+    ("5. − 7 per unpaid loan", "-loan_penalty"), ("   = prestige before poverty", "before_poverty"),
+    ("6. − least poverty", "-least"), ("   = poverty left", "poverty_left"),
+    ("7. Poverty penalty", "-penalty"),
+)
+TIEBREAK_ROWS = {"london-1e": (("Tie-break 2: boroughs", "boroughs"), ("Tie-break 3: best card", "best_card")),
+                 "london-2e": (("Tie-break 2: borough cards", "boroughs"), ("Tie-break 3: best card", "best_card"))}
+ROWS_FLAT = (("Card points", "card_vp"), ("+ bonus", "bonus"), ("− debt", "-debt"), ("− poverty", "-poverty"))
+TOTAL_LABEL = "Final score"
+RANK_LABEL = "Rank"
+
+
+def rows_for(r: rules.Rules, flat: bool) -> tuple[tuple[str, str], ...]:
+    if flat:
+        return ROWS_FLAT
+    return ROWS_1E if r is rules.FIRST_EDITION else ROWS_2E
+
+
+# --- tracking during play ------------------------------------------------------------------------------
+
+@dataclass
+class Tracked:
+    """What the table told scorepad during play, per player."""
+
+    loans: int = 0
+    poverty: int = 0
+    points: int = 0
+    boroughs: int | None = None
+    events: list[str] = field(default_factory=list)
+
+
+def edition(session: Session) -> rules.Rules:
+    return rules.EDITIONS[session.game.slug]
+
+
+def flat(session: Session) -> bool:
+    return rules.FLAT_PENALTIES in session.variants
+
+
+def event_keys(r: rules.Rules) -> list[str]:
+    return [k for k in EVENT_LABELS if k != "repay" or r.repay_during_play]
+
+
+def track(session: Session, upto: int | None = None) -> dict[str, Tracked]:
+    """Replay the tracked events (all of them, or the first `upto`): loans, poverty, points per player."""
+    r = edition(session)
+    state = {p: Tracked(poverty=r.starting_poverty) for p in session.players}
+    k = 0
+    while (upto is None or k < upto) and session.get("setup", "track", k, "event") is not None:
+        line = apply_event(session, k, state, r)
+        if line:
+            state[session.get("setup", "track", k, "player")].events.append(line)
+        k += 1
+    return state
+
+
+def apply_event(session: Session, k: int, state: dict[str, Tracked], r: rules.Rules) -> str | None:
+    """Apply event k to `state` if all its answers are in; the line that says what happened."""
+    get = lambda name: session.get("setup", "track", k, name)  # noqa: E731
+    kind, player = get("event"), get("player")
+    if kind not in ("loan", "repay", "run", "relief", "points") or player is None:
+        return None
+    s = state[player]
+    if kind == "run":
+        stacks, hand, extra = get("stacks"), get("hand"), get("boroughs" if r.boroughs_reduce_poverty else "loans")
+        if None in (stacks, hand, extra):
+            return None
+        if r.boroughs_reduce_poverty:
+            change = rules.run_city_poverty(r, stacks=stacks, hand=hand, boroughs=extra)
+            formula = f"{stacks} stacks + {hand} in hand − {extra} boroughs"
+            s.boroughs = extra
+        else:
+            change = rules.run_city_poverty(r, stacks=stacks, hand=hand, loans=extra)
+            formula = f"{stacks} stacks + {extra} loans + {hand} in hand"
+            s.loans = extra
+        before, s.poverty = s.poverty, rules.poverty_after(s.poverty, change)
+        return EVENT_RUN.format(player=player, formula=formula, change=change, before=before, after=s.poverty,
+                                floor=FLOOR if before + change < 0 else "")
+    n = get("count")
+    if n is None:
+        return None
+    plural = "" if n == 1 else "s"
+    if kind == "loan":
+        s.loans += n
+        return EVENT_LOAN.format(player=player, n=n, s=plural, money=rules.LOAN_VALUE * n, loans=s.loans,
+                                 ls="" if s.loans == 1 else "s")
+    if kind == "repay":
+        s.loans -= n
+        return EVENT_REPAY.format(player=player, n=n, s=plural, money=rules.LOAN_REPAYMENT * n, loans=s.loans,
+                                  ls="" if s.loans == 1 else "s")
+    if kind == "relief":
+        before, s.poverty = s.poverty, rules.poverty_after(s.poverty, -n)
+        return EVENT_RELIEF.format(player=player, n=n, before=before, after=s.poverty,
+                                   floor=FLOOR if before - n < 0 else "")
+    before, s.points = s.points, s.points + n
+    return EVENT_POINTS.format(player=player, n=n, s=plural, before=before, after=s.points)
+
+
+def summary_text(session: Session) -> str:
+    state = track(session)
+    r = edition(session)
+    headers = ["Player", "Loans", "Poverty", "VP counters" if r.land_scores_at_end else "Score track"]
+    if r.boroughs_reduce_poverty:
+        headers.append("Boroughs")
+    rows = []
+    for p in session.players:
+        s = state[p]
+        row: list[Any] = [p, s.loans, s.poverty, s.points]
+        if r.boroughs_reduce_poverty:
+            row.append("" if s.boroughs is None else s.boroughs)
+        rows.append(row)
+    return SUMMARY_TITLE + "\n" + grid(headers, rows)
+
+
+def guide_text(session: Session) -> str:
+    if flat(session):
+        return GUIDE_FLAT
+    return GUIDE_1E if edition(session) is rules.FIRST_EDITION else GUIDE_2E
+
+
+def commands(session: Session) -> Commands:
+    return {"summary": ("every player's loans, poverty and points so far", lambda rest: summary_text(session)),
+            "guide": ("the turn structure and how the game ends", lambda rest: guide_text(session))}
+
+
+# --- parsing -------------------------------------------------------------------------------------------
+
+def parse_count(text: str, low: int = 0, high: int | None = None, **where: Any) -> int:
+    """A whole number typed at a prompt; Enter alone is 0 (when 0 is allowed)."""
+    text = text.strip()
+    if not text and low == 0:
+        return 0
+    try:
+        value = int(text)
+    except ValueError:
+        raise InvalidInput(f"{text!r} is not a whole number", **where) from None
+    return require_int(value, low, high, **where)
+
+
+def _choice(labels: dict[str, str]):
+    by_label = {label: key for key, label in labels.items()}
+
+    def parse(text: str) -> str:
+        if text in by_label:
+            return by_label[text]
+        if text in labels:
+            return text
+        raise InvalidInput(f"{text!r} is not one of: {', '.join(labels.values())}")
+    return parse
+
+
+def _player(players: Sequence[str]):
+    def parse(text: str) -> str:
+        if text not in players:
+            raise InvalidInput(f"{text!r} is not one of the players ({', '.join(players)})")
+        return text
+    return parse
+
+
+# --- the guided game -----------------------------------------------------------------------------------
+
+def first_player(session: Session) -> str:
+    """1st ed: drawn at random (S1); the draw comes from the session's seed, so a resumed game shows the same."""
+    return random.Random(f"{session.seed}:first-player").choice(session.players)
+
+
+def setup_text(session: Session) -> str:
+    r, count = edition(session), len(session.players)
+    values = dict(title=session.game.title, count=count, players=", ".join(session.players),
+                  money=rules.STARTING_MONEY, poverty=r.starting_poverty, hand=rules.STARTING_HAND,
+                  columns=rules.DISPLAY_COLUMNS[count])
+    if flat(session):
+        return SETUP_FLAT.format(**values)
+    if r is rules.FIRST_EDITION:
+        return SETUP_1E.format(first=first_player(session), **values)
+    return SETUP_2E.format(**values)
+
+
+def steps(session: Session) -> list[Step]:
+    out: list[Step] = [Say(lambda: setup_text(session)), Say(lambda: guide_text(session))]
+    if not flat(session):
+        out.append(Say(lambda: TRACKING))
+        out += tracking_steps(session)
+    out += reckoning_steps(session)
+    return out
+
+
+def tracking_steps(session: Session) -> list[Step]:
+    r = edition(session)
+    labels = {k: EVENT_LABELS[k] for k in event_keys(r)}
+    out: list[Step] = []
+    k = 0
+    while True:
+        out.append(Ask(("setup", "track", k, "event"), ASK_EVENT, parse=_choice(labels),
+                       choices=tuple(labels.values()), show=lambda key: EVENT_LABELS.get(key, key)))
+        kind = session.get("setup", "track", k, "event")
+        if kind is None or kind == "end":
+            return out
+        if kind == "summary":
+            out.append(Say(lambda: summary_text(session)))
+        elif kind == "guide":
+            out.append(Say(lambda: guide_text(session)))
+        else:
+            out += event_steps(session, k, kind, r)
+        k += 1
+
+
+def event_steps(session: Session, k: int, kind: str, r: rules.Rules) -> list[Step]:
+    at = ("setup", "track", k)
+    out: list[Step] = [Ask((*at, "player"), ASK_WHO, parse=_player(session.players), choices=tuple(session.players))]
+    player = session.get(*at, "player")
+    if player is None:
+        return out
+    before = track(session, upto=k)[player]
+    if kind == "run":
+        out.append(Ask((*at, "stacks"), ASK_STACKS.format(player=player),
+                       parse=lambda text: parse_count(text, field="stacks")))
+        out.append(Ask((*at, "hand"), ASK_HAND.format(player=player),
+                       parse=lambda text: parse_count(text, field="hand")))
+        if r.boroughs_reduce_poverty:
+            out.append(Ask((*at, "boroughs"), ASK_BOROUGHS.format(player=player),
+                           parse=lambda text: parse_count(text, 0, rules.BOROUGHS, field="boroughs"),
+                           default="" if before.boroughs is None else str(before.boroughs)))
+        else:
+            out.append(Ask((*at, "loans"), ASK_LOANS.format(player=player),
+                           parse=lambda text: parse_count(text, field="loans"), default=str(before.loans)))
+    else:
+        high = before.loans if kind == "repay" else None
+
+        def parse(text: str) -> int:
+            if high is not None and text.strip().isdigit() and int(text) > high:
+                raise InvalidInput(TOO_MANY_REPAID.format(player=player, loans=high, s="" if high == 1 else "s"),
+                                   field="count")
+            return parse_count(text, 1, high, field="count")
+
+        out.append(Ask((*at, "count"), ASK_COUNT[kind], parse=parse))
+    out.append(Say(lambda: apply_event(session, k, track(session, upto=k), r) or ""))
+    return out
+
+
+def reckoning_steps(session: Session) -> list[Step]:
+    r = edition(session)
+    is_flat = flat(session)
+    tracked = track(session) if not is_flat else {}
+    out: list[Step] = [Say(lambda: FINAL_INTRO.format(edition=EDITION_NAMES[r.slug]))]
+    for player in session.players:
+        for name in rules.fields_for(r, session.variants):
+            default = ""
+            if not is_flat:
+                s = tracked[player]
+                default = {"vp": str(s.points), "loans": str(s.loans), "poverty": str(s.poverty),
+                           "boroughs": "" if s.boroughs is None else str(s.boroughs)}.get(name, "")
+            out.append(Ask(("final", player, name), ASK_FIELD.format(player=player, question=question(r, name, is_flat)),
+                           parse=_final_parser(session, r, player, name), default=default))
+    out.append(Say(lambda: reckoning_text(session.score(), session.players)))
+    return out
+
+
+def question(r: rules.Rules, name: str, is_flat: bool) -> str:
+    if is_flat and f"flat_{name}" in QUESTIONS:
+        return QUESTIONS[f"flat_{name}"]
+    if name in ("vp", "boroughs"):
+        return QUESTIONS[f"{name}_{'1e' if r.land_scores_at_end else '2e'}"]
+    return QUESTIONS[name]
+
+
+def _final_parser(session: Session, r: rules.Rules, player: str, name: str):
+    def parse(text: str) -> int:
+        value = parse_count(text, player=player, field=name)
+        # The calculator's own checks, on everything entered so far with this answer in it.
+        final = {p: {f: session.get("final", p, f) for f in rules.fields_for(r, session.variants)
+                     if session.get("final", p, f) is not None} for p in session.players}
+        final[player][name] = value
+        rules.check_final({p: v for p, v in final.items() if v}, session.players, r, session.variants,
+                          complete=False)
+        return value
+    return parse
+
+
+# --- the reckoning on screen ----------------------------------------------------------------------------
+
+def value_of(row_key: str, source: Any) -> int:
+    negative = row_key.startswith("-")
+    key = row_key.lstrip("-")
+    value = source.get(key, 0) if isinstance(source, dict) else getattr(source, key)
+    return -value if negative and value else value
+
+
+def reckoning_table(result: Result, players: Sequence[str]) -> tuple[list[list[Any]], list[Any], list[Any],
+                                                                    list[list[Any]]]:
+    """The reckoning as rows × players: the steps, the final scores, the ranks, the tie-break figures.
+
+    The screen and the sheet print the same rows.
+    """
+    d: rules.Detail = result.detail
+    by = {s.player: s for s in result.standings}
+    sources = d.flat_inputs if d.flat else d.reckonings
+
+    def rows(spec: Sequence[tuple[str, str]]) -> list[list[Any]]:
+        return [[label, *[value_of(key, sources[p]) for p in players]] for label, key in spec]
+
+    return (rows(rows_for(d.rules, d.flat)), [TOTAL_LABEL, *[by[p].total for p in players]],
+            [RANK_LABEL, *[by[p].rank for p in players]], [] if d.flat else rows(TIEBREAK_ROWS[d.rules.slug]))
+
+
+def reckoning_text(result: Result, players: Sequence[str]) -> str:
+    d: rules.Detail = result.detail
+    steps_, total, ranks, ties = reckoning_table(result, players)
+    text = (RECKONING_TITLE.format(edition=EDITION_NAMES[d.rules.slug]) + "\n"
+            + grid(["", *players], [*steps_, total, ranks, *ties]))
+    if not d.flat:
+        text += "\n" + LEAST_LINE.format(names=" and ".join(d.least_players), least=d.least)
+    return text + "\n\n" + standings_text(result)
+
+
+def standings_text(result: Result) -> str:
+    rows = [[s.rank, s.player, s.total] for s in result.standings]
+    text = STANDINGS_TITLE + "\n" + grid(["Rank", "Player", "Score"], rows)
+    for line in result.tiebreaks:
+        text += "\n" + TIEBREAK.format(line=line)
+    winners, top = result.winners, cell(result.standings[0].total)
+    if len(winners) == 1:
+        return text + "\n" + WINS.format(name=winners[0], total=top)
+    return text + "\n" + SHARE.format(names=" and ".join(winners), total=top)
+
+
+def report(session: Session) -> str:
+    parts = []
+    if not flat(session):
+        state = track(session)
+        lines = [line for p in session.players for line in state[p].events]
+        if lines:
+            parts.append(TRACKED_TITLE + "\n" + "\n".join("  " + line for line in lines))
+        parts.append(summary_text(session))
+    if session.scorable():
+        parts.append(reckoning_text(session.score(), session.players))
+    return "\n\n".join(parts) if parts else NOTHING_YET
+
+
+# --- the score sheet ------------------------------------------------------------------------------------
+
+POVERTY_COLUMNS = ("p0", "p1", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "over")
+
+
+def sheet_for(r: rules.Rules):
+    def sheet(result: Result | None = None, *, players: Sequence[str] = ("", ""), rounds: int = 0,
+              variants: Sequence[str] = (), date: str = "") -> dict[str, Any]:
+        """Data for templates/london-*.toml: a column per player, a row per reckoning step."""
+        is_flat = rules.FLAT_PENALTIES in (result.variants if result else variants)
+        if result is None:
+            rows = [{"label": label} for label, _ in
+                    (*rows_for(r, is_flat), *(() if is_flat else TIEBREAK_ROWS[r.slug]), (RANK_LABEL, ""))]
+            total = None
+            fields = {"variants": "flat penalties (Persian summary)"} if is_flat else {}
+        else:
+            steps_, total_row, ranks, ties = reckoning_table(result, players)
+            rows = [{"label": row[0], **{f"p{n}": v for n, v in enumerate(row[1:], start=1)}}
+                    for row in [*steps_, *ties, ranks]]
+            total = {f"p{n}": v for n, v in enumerate(total_row[1:], start=1)}
+            fields = {"players": ", ".join(players), "date": date, "winner": " and ".join(result.winners),
+                      "variants": "flat penalties (Persian summary)" if is_flat else "official rules"}
+        data: dict[str, Any] = {"player_names": list(players), "fields": fields,
+                                "grids": {"reckoning": [{"vars": {}, "rows": rows, **({"total": total} if total else {})}]}}
+        if not is_flat:
+            penalty = [rules.poverty_penalty(n) for n in (0, 1, 3, 4, 5, 6, 7, 8, 9, 10)]
+            data["grids"]["poverty"] = [{"vars": {}, "rows": [
+                {"label": "Points lost", **{k: -v if v else 0 for k, v in zip(POVERTY_COLUMNS, penalty)},
+                 "over": f"{rules.POVERTY_PENALTY_OVER_10} more each"}]}]
+        if result is not None and result.tiebreaks:
+            data["grids"]["tiebreaks"] = [{"vars": {}, "rows": [{"label": line} for line in result.tiebreaks]}]
+        return data
+    return sheet
+
+
+def _game(r: rules.Rules) -> Game:
+    return Game(slug=r.slug, title=TITLES[r.slug], players=rules.PLAYERS, variants=rules.VARIANTS,
+                default_rounds=None, score=rules.score, steps=steps, template=r.slug, sheet=sheet_for(r),
+                report=report, round_label="Round", blurb=BLURBS[r.slug], max_rounds=0, commands=commands)
+
+
+GAME_1E = _game(rules.FIRST_EDITION)
+GAME_2E = _game(rules.SECOND_EDITION)
