@@ -1,0 +1,492 @@
+"""Next Station: London at the table: setup, pencils and controllers, the digital station deck, line entry, sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from calculators import next_station_london as rules
+from calculators.core import InvalidInput, Result
+from scorepad.games.base import Ask, Commands, Game, Say, Step
+from scorepad.grid import grid
+
+if TYPE_CHECKING:
+    from scorepad.session import Session
+
+# --- text for people ----------------------------------------------------------------------------------
+
+TITLE = "Next Station: London"
+BLURB = "Draw four Underground lines, one per pencil colour; scorepad can turn the station cards for you."
+SETUP = """\
+Setup for {players}{modules}:
+  • Each player takes a map sheet{pencil_text}.
+{pencils}"""
+SOLO_SETUP = """\
+Setup, solo{modules}:
+  • Take a map sheet and lay the four pencils above it in the order you choose: that is the order of your lines."""
+PLACES_3 = "  • The spare {colour} pencil lies on the table between {right} and {left} (on {left}'s right)."
+PLACES_2 = "  • Spare pencils: {a} to {p}'s left (between {p} and {q}), {b} to {q}'s left (between {q} and {p})."
+OBJECTIVES_TEXT = "Shared objectives in play (+{points} each for everyone who completes it):"
+POWERS_TEXT = "Pencil powers (each stays with its pencil; once per round, optional):"
+ASK_CONTROLLER = "Who last rode the Underground? (They are the first controller.)"
+ASK_ORDER = "Your order of the four pencils (names or first letters, e.g. pink green blue purple):"
+ROUND_START = """\
+── Round {number} of {rounds} ──
+Controller: {controller}. Pencils this round:
+{pencils}
+  Start at the departure station of your colour. Each turn the controller turns a card; you may draw
+  one straight section from either end of your line to a station of that symbol (a joker is any).
+  No crossing sections, no passing through a station, no visiting a station of this line twice.
+  The round ends on the 5th Underground (pink-and-yellow) card; you may still draw for that card."""
+PASSING = {
+    1: "  (You took the next pencil of your order.)",
+    2: "  (Each of you took the spare pencil on your right; the other put the one they used in its place.)",
+    3: "  (Pencils went left; {first} took the spare on their right, and {last} put the one they used there.)",
+    4: "  (Pencils went left: each of you took the one from your right.)",
+}
+ASK_DECK = "Round {number}: turn the station cards with scorepad, or use the physical cards?"
+DECK_CHOICES = ("Digital deck", "Physical cards")
+DIGITAL, PHYSICAL = DECK_CHOICES
+ASK_TURN = "Round {number} · turn {turn} — Enter turns the card:"
+PRESS_ENTER = "press Enter to turn the card (or type undo, help)"
+CARD_LINE = "  Turn {turn}: {cards}   Underground cards: {underground} of 5"
+SWITCH_BRANCH = ("  RAILROAD SWITCH: this turn's section may start from ANY station of your line "
+                 "(a branch); the next card was turned with it.")
+SWITCH_IGNORED = ("  RAILROAD SWITCH on turn {turn}: ignored this early (extend an end as usual); "
+                  "the next card was turned with it.")
+ROUND_OVER = "  That was the 5th Underground card: draw your last section; round {number} is over."
+PHYSICAL_DECK = ("  Controller: shuffle the 11 station cards and turn one per turn; the round ends on the "
+                 "5th Underground card.")
+SCORE_ROUND = """\
+Score round {number}, each player for the line just drawn:{sections}
+  districts = districts the line passes through (0–13)
+  stations  = most stations of the line in one district{circle}
+  thames    = Thames crossings (2 points each)
+  tourist   = tourist sites on the line (0–5): cross that many circles of your tourist track"""
+SECTIONS_HELP = "\n  sections  = sections drawn this round (additive-lines variant)"
+CIRCLE_HELP = " (+1 for a station circled with the Circle power)"
+ASK_FIELD = "Round {number} · {player} ({colour}) · {field}:"
+LINE_RESULT = "  {player}'s {colour} line: {formula}   Tourist track: {crossed} crossed = {points}"
+INTERCHANGE_RESULT = "  {player}'s interchanges: {formula}"
+SCORE_FINAL = """\
+End of the game. Count each interchange station once, by the lines through it:
+  2 lines = 2 points, 3 lines = 5, 4 lines = 9.{no_interchanges}{objectives}"""
+NO_INTERCHANGES = "\n  (no-interchanges variant: they score nothing, so they are not asked.)"
+FINAL_OBJECTIVES = "\n  Shared objectives: how many of the two did each player complete (0–2)?"
+ASK_INTERCHANGES = "{player} · interchange stations on 2, 3 and 4 lines (e.g. 5 2 1; Enter = none):"
+ASK_OBJECTIVES = "{player} · shared objectives completed (0–2):"
+SOLO_RATING = "Solo rating: {total}{minus} = {rated} → band {band}."
+ROUNDS_HEADING = "Lines so far:"
+NOTHING_YET = "Nothing scored yet."
+FIELD_NAMES = {"sections": "sections", "districts": "districts", "stations": "stations", "thames": "thames",
+               "tourist": "tourist"}
+COMMAND_HELP = {"summary": "the scores so far", "guide": "this round's controller, pencils, objectives, powers",
+                "pencils": "every player's pencil in every round"}
+COLOUR_NAMES = {"pink": "Pink", "green": "Green", "blue": "Blue", "purple": "Purple"}
+FACE_NAMES = {"square": "■ square", "triangle": "▲ triangle", "pentagon": "⬟ pentagon", "circle": "● circle",
+              "joker": "★ joker (any symbol)", "switch": "⑂ Railroad Switch"}
+KIND_NAMES = {"street": "Street", "underground": "UNDERGROUND"}
+
+
+# --- who holds what ----------------------------------------------------------------------------------
+
+def start_colours(session: Session) -> tuple[str, ...]:
+    """The colour at each of the 4 places at the start; solo: the chosen order (until chosen, the default)."""
+    if len(session.players) == 1:
+        return tuple(session.get("setup", "order", default=list(rules.PENCILS)))
+    return rules.deal_pencils(session.seed)
+
+
+def pencils(session: Session, number: int) -> list[str]:
+    """Each player's colour in round `number` (0-based)."""
+    return rules.pencil_rounds(len(session.players), start_colours(session))[number % 4]
+
+
+def controller(session: Session, number: int) -> str:
+    """The round's controller: the first one, then the player to the left of the last (NSL-RB)."""
+    players = session.players
+    first = session.get("setup", "controller", default=players[0])
+    return players[(players.index(first) + number) % len(players)]
+
+
+def objectives(session: Session) -> tuple[str, ...]:
+    return rules.draw_objectives(session.seed) if "objectives" in session.modules else ()
+
+
+def powers(session: Session) -> dict[str, str]:
+    return rules.deal_powers(session.seed) if "powers" in session.modules else {}
+
+
+def colour_name(colour: str) -> str:
+    return COLOUR_NAMES.get(colour, colour.title())
+
+
+def parse_order(text: str) -> list[str]:
+    """`pink green blue purple`, `pi g b pu`, `pink, blue, ...` → the four colours, each once."""
+    words = [w for w in text.replace(",", " ").lower().split() if w]
+    order = []
+    for word in words:
+        matches = [c for c in rules.PENCILS if c.startswith(word)]
+        if len(matches) != 1:
+            raise InvalidInput(f"{word!r} is not one colour of {', '.join(rules.PENCILS)}"
+                               + (" (pi = pink, pu = purple)" if len(matches) > 1 else ""), field="order")
+        if matches[0] in order:
+            raise InvalidInput(f"{matches[0]} appears twice", field="order")
+        order.append(matches[0])
+    if len(order) != len(rules.PENCILS):
+        raise InvalidInput(f"{len(order)} colours; name all four, each once", field="order")
+    return order
+
+
+# --- the station deck --------------------------------------------------------------------------------
+
+def card_text(card: rules.Card) -> str:
+    return f"{FACE_NAMES[card.face]} — {KIND_NAMES[card.kind]}"
+
+
+def turn_text(session: Session, number: int, turn: int) -> str:
+    played = rules.round_turns(session.seed, number)
+    underground = sum(c.underground for t in played[:turn + 1] for c in t)
+    lines = [CARD_LINE.format(turn=turn + 1, cards="  +  ".join(card_text(c) for c in played[turn]),
+                              underground=underground)]
+    if played[turn][0].face == "switch":
+        ignored = turn < rules.SWITCH_IGNORED_TURNS
+        lines.append(SWITCH_IGNORED.format(turn=turn + 1) if ignored else SWITCH_BRANCH)
+    if turn == len(played) - 1:
+        lines.append(ROUND_OVER.format(number=number + 1))
+    return "\n".join(lines)
+
+
+def _deck_steps(session: Session, number: int) -> list[Step]:
+    out: list[Step] = [Ask(("setup", "deck-mode", number), ASK_DECK.format(number=number + 1),
+                           parse=_pick_deck, choices=DECK_CHOICES)]
+    mode = session.get("setup", "deck-mode", number)
+    if mode == PHYSICAL:
+        out.append(Say(lambda: PHYSICAL_DECK))
+    elif mode == DIGITAL:
+        for turn, cards in enumerate(rules.round_turns(session.seed, number)):
+            shown = " + ".join(card.name for card in cards)
+
+            def parse(text: str, shown: str = shown) -> str:
+                if text.strip():
+                    raise InvalidInput(PRESS_ENTER)
+                return shown  # stored so undo names the card it takes back
+
+            out.append(Ask(("setup", "deck", number, turn), ASK_TURN.format(number=number + 1, turn=turn + 1),
+                           parse=parse))
+            out.append(Say(lambda n=number, t=turn: turn_text(session, n, t)))
+    return out
+
+
+def _pick_deck(text: str) -> str:
+    if text not in DECK_CHOICES:
+        raise InvalidInput(f"{text!r}: choose {' or '.join(DECK_CHOICES)}", field="deck")
+    return text
+
+
+# --- line entry ----------------------------------------------------------------------------------------
+
+def _field_question(session: Session, r: rules.Rules, number: int, player: str, name: str, colour: str) -> Ask:
+    where = {"round": number + 1, "player": player, "field": name}
+
+    def parse(text: str) -> int:
+        text = text.strip()
+        if not text.lstrip("-").isdigit():
+            raise InvalidInput(f"{text!r} is not a whole number", **where)
+        return rules.check_field(name, int(text), **where)
+
+    return Ask(("rounds", number, player, name),
+               ASK_FIELD.format(number=number + 1, player=player, colour=colour, field=FIELD_NAMES[name]),
+               parse=parse)
+
+
+def entered_line(session: Session, r: rules.Rules, number: int, player: str) -> rules.Line | None:
+    inputs = {name: session.get("rounds", number, player, name) for name in r.line_fields}
+    return None if None in inputs.values() else rules.make_line(inputs, r)
+
+
+def line_formula(line: rules.Line, r: rules.Rules) -> str:
+    thames = f"2 × {line.thames}"
+    if r.additive_lines:
+        return f"{line.sections} + {line.districts} + {line.stations} + {thames} = {line.score}"
+    return f"{line.districts} × {line.stations} + {thames} = {line.score}"
+
+
+def line_result(session: Session, r: rules.Rules, number: int, player: str) -> str:
+    line = entered_line(session, r, number, player)
+    if line is None:
+        return ""
+    passes = sum(session.get("rounds", n, player, "tourist", default=0) for n in range(number + 1))
+    crossed, points = rules.tourist_points(passes)
+    colour = colour_name(pencils(session, number)[session.players.index(player)])
+    return LINE_RESULT.format(player=player, colour=colour, formula=line_formula(line, r), crossed=crossed,
+                              points=points)
+
+
+def _parse_interchanges(text: str, player: str) -> dict[str, int]:
+    words = text.replace(",", " ").split()
+    if not words:
+        return {key: 0 for key in rules.INTERCHANGE_POINTS}
+    if len(words) != 3 or not all(w.lstrip("-").isdigit() for w in words):
+        raise InvalidInput("three whole numbers, please: stations on 2, 3 and 4 lines (e.g. 5 2 1)",
+                           player=player, field="interchanges")
+    return rules.check_interchanges(dict(zip(rules.INTERCHANGE_POINTS, map(int, words))), player=player)
+
+
+def _parse_objectives(text: str, player: str) -> int:
+    text = text.strip()
+    if not text.lstrip("-").isdigit():
+        raise InvalidInput(f"{text!r} is not a whole number (0–2)", player=player, field="objectives")
+    return rules.check_field("objectives", int(text), player=player)
+
+
+def interchange_formula(counts: dict[str, int]) -> str:
+    terms = " + ".join(f"{counts.get(k, 0)} × {v}" for k, v in rules.INTERCHANGE_POINTS.items())
+    return f"{terms} = {rules.interchange_points(counts)}"
+
+
+def _show_interchanges(value: dict[str, int]) -> str:
+    return " ".join(str(value.get(k, 0)) for k in rules.INTERCHANGE_POINTS)
+
+
+# --- the guided game ---------------------------------------------------------------------------------
+
+def steps(session: Session) -> list[Step]:
+    r = rules.rules_for(session.variants)
+    solo = len(session.players) == 1
+    out: list[Step] = [Say(lambda: setup_text(session))]
+    if solo:
+        out.append(Ask(("setup", "order"), ASK_ORDER, parse=parse_order, default=" ".join(rules.PENCILS),
+                       show=" ".join))
+    else:
+        out.append(Ask(("setup", "controller"), ASK_CONTROLLER, parse=lambda text: _pick(text, session.players),
+                       choices=tuple(session.players)))
+    for number in range(session.rounds_planned):
+        out.append(Say(lambda n=number: round_text(session, n)))
+        out += _deck_steps(session, number)
+        out.append(Say(lambda n=number: SCORE_ROUND.format(
+            number=n + 1, sections=SECTIONS_HELP if r.additive_lines else "",
+            circle=CIRCLE_HELP if "powers" in session.modules else "")))
+        for index, player in enumerate(session.players):
+            colour = colour_name(pencils(session, number)[index])
+            for name in r.line_fields:
+                out.append(_field_question(session, r, number, player, name, colour))
+            out.append(Say(lambda n=number, p=player: line_result(session, r, n, p)))
+        out.append(Say(lambda: summary_text(session)))
+    out.append(Say(lambda: SCORE_FINAL.format(
+        no_interchanges="" if r.interchanges_score else NO_INTERCHANGES,
+        objectives=FINAL_OBJECTIVES if "objectives" in session.modules else "")))
+    for player in session.players:
+        if r.interchanges_score:
+            out.append(Ask(("final", player, "interchanges"), ASK_INTERCHANGES.format(player=player),
+                           parse=lambda text, p=player: _parse_interchanges(text, p), show=_show_interchanges,
+                           echo=lambda value, p=player: INTERCHANGE_RESULT.format(
+                               player=p, formula=interchange_formula(value))))
+        if "objectives" in session.modules:
+            out.append(Ask(("final", player, "objectives"), ASK_OBJECTIVES.format(player=player),
+                           parse=lambda text, p=player: _parse_objectives(text, p)))
+    out.append(Say(lambda: standings_text(session)))
+    return out
+
+
+def _pick(text: str, players: Sequence[str]) -> str:
+    if text not in players:
+        raise InvalidInput(f"{text!r} is not one of the players ({', '.join(players)})", field="controller")
+    return text
+
+
+def modules_text(session: Session) -> str:
+    return f", modules: {', '.join(session.modules)}" if session.modules else ""
+
+
+def setup_text(session: Session) -> str:
+    players = session.players
+    if len(players) == 1:
+        text = SOLO_SETUP.format(modules=modules_text(session))
+    else:
+        start = start_colours(session)
+        seats = rules.seats(len(players))
+        lines = [f"  • {p}: the {colour_name(start[seat])} pencil" for p, seat in zip(players, seats)]
+        spares = rules.spare_places(len(players))
+        if len(players) == 3:
+            lines.append(PLACES_3.format(colour=colour_name(start[spares[0]]), right=players[-1], left=players[0]))
+        elif len(players) == 2:
+            lines.append(PLACES_2.format(a=colour_name(start[spares[0]]), b=colour_name(start[spares[1]]),
+                                         p=players[0], q=players[1]))
+        text = SETUP.format(players=", ".join(players), modules=modules_text(session),
+                            pencil_text=" and the pencil below", pencils="\n".join(lines))
+    return text + modules_guide(session)
+
+
+def modules_guide(session: Session) -> str:
+    text = ""
+    if objectives(session):
+        text += "\n" + OBJECTIVES_TEXT.format(points=rules.OBJECTIVE_POINTS)
+        text += "".join(f"\n  {n}. {rules.OBJECTIVES[key]}" for n, key in enumerate(objectives(session), start=1))
+    if powers(session):
+        text += "\n" + POWERS_TEXT
+        text += "".join(f"\n  {colour_name(c)}: {rules.POWERS[p]}" for c, p in powers(session).items())
+    return text
+
+
+def round_text(session: Session, number: int) -> str:
+    dealt = powers(session)
+    lines = []
+    for player, colour in zip(session.players, pencils(session, number)):
+        power = f"  (power: {rules.POWERS[dealt[colour]].split(':')[0]})" if dealt else ""
+        lines.append(f"  • {player}: {colour_name(colour)}{power}")
+    text = ROUND_START.format(number=number + 1, rounds=session.rounds_planned, controller=controller(session, number),
+                              pencils="\n".join(lines))
+    if number:
+        text += "\n" + PASSING[len(session.players)].format(first=session.players[0], last=session.players[-1])
+    return text
+
+
+def guide_text(session: Session) -> str:
+    number = min(session.complete_rounds(), max(session.rounds_planned - 1, 0))
+    return round_text(session, number) + modules_guide(session)
+
+
+def pencils_text(session: Session) -> str:
+    rounds = [pencils(session, n) for n in range(4)]
+    rows = [[p, *[colour_name(rounds[n][i]) for n in range(4)]] for i, p in enumerate(session.players)]
+    return grid(["Player", "Round 1", "Round 2", "Round 3", "Round 4"], rows)
+
+
+# --- scores ------------------------------------------------------------------------------------------
+
+def summary_text(session: Session) -> str:
+    """Each round's line per player, the tourist track and the running total (interchanges come at the end)."""
+    r = rules.rules_for(session.variants)
+    rows = []
+    for player in session.players:
+        lines = [entered_line(session, r, n, player) for n in range(session.rounds_planned)]
+        done = [line for line in lines if line is not None]
+        crossed, points = rules.tourist_points(sum(line.tourist for line in done))
+        rows.append([player, *[line.score if line else "" for line in lines], f"{crossed} crossed = {points}",
+                     sum(line.score for line in done) + points])
+    if not any(any(cell != "" for cell in row[1:-2]) for row in rows):
+        return NOTHING_YET
+    headers = ["Player", *[f"Round {n}" for n in range(1, session.rounds_planned + 1)], "Tourist track", "So far"]
+    return ROUNDS_HEADING + "\n" + grid(headers, rows)
+
+
+def standings_rows(result: Result) -> list[list[Any]]:
+    return [[s.rank, s.player, *s.rounds, s.parts["tourist"], s.parts["interchanges"], s.parts["objectives"], s.total]
+            for s in result.standings]
+
+
+def standings_text(session: Session, result: Result | None = None) -> str:
+    result = result or session.score(session.complete_rounds())
+    rounds = len(result.standings[0].rounds)
+    headers = ["Rank", "Player", *[f"Line {n}" for n in range(1, rounds + 1)], "Tourist", "Interch.", "Objectives",
+               "Total"]
+    text = "Final standings:\n" + grid(headers, standings_rows(result))
+    for line in result.tiebreaks:
+        text += f"\nTie-break: {line}"
+    winners = result.winners
+    if len(session.players) == 1:
+        total = result.standings[0].total
+        used = len(session.modules)
+        rated, band = rules.solo_rating(total, used)
+        minus = f" − {rules.SOLO_MODULE_PENALTY * used} ({used} module{'s' if used != 1 else ''})" if used else ""
+        return text + "\n" + SOLO_RATING.format(total=total, minus=minus, rated=rated, band=band)
+    if len(winners) == 1:
+        return text + f"\n{winners[0]} wins with {result.standings[0].total}."
+    return text + f"\n{' and '.join(winners)} share the win with {result.standings[0].total}."
+
+
+def commands(session: Session) -> Commands:
+    return {"summary": (COMMAND_HELP["summary"], lambda rest: summary_text(session)),
+            "guide": (COMMAND_HELP["guide"], lambda rest: guide_text(session)),
+            "pencils": (COMMAND_HELP["pencils"], lambda rest: pencils_text(session))}
+
+
+def report(session: Session) -> str:
+    """Everything recorded so far: setup, each line with its formula, then the standings once finished."""
+    r = rules.rules_for(session.variants)
+    parts = [setup_text(session)]
+    if session.get("setup", "controller"):
+        parts.append(f"First controller: {session.get('setup', 'controller')}")
+    entered = [line_result(session, r, n, p) for n in range(session.rounds_planned) for p in session.players]
+    parts += [f"Round {n + 1}:\n" + "\n".join(filter(None, entered[n * len(session.players):(n + 1) * len(session.players)]))
+              for n in range(session.rounds_planned)
+              if any(entered[n * len(session.players):(n + 1) * len(session.players)])]
+    parts.append(summary_text(session))
+    if session.finished and session.complete_rounds():
+        parts.append(standings_text(session))
+    return "\n\n".join(parts)
+
+
+# --- the score sheet ---------------------------------------------------------------------------------
+
+LINE_ROWS = (("sections", "Sections"), ("districts", "Districts"), ("stations", "Stations"),
+             ("thames", "Thames (×2)"))
+SHEET_VARIANTS = {"additive-lines": "additive-lines (line = sections + districts + stations + 2 × Thames)",
+                  "no-interchanges": "no-interchanges (they score 0)"}
+END_ROWS = ("Lines", "Tourist track", "Interchanges 2 lines ×2", "Interchanges 3 lines ×5",
+            "Interchanges 4 lines ×9", "Objectives ×10", "Total")
+
+
+def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), rounds: int = rules.DEFAULT_ROUNDS,
+          variants: Sequence[str] = (), date: str = "") -> dict[str, Any]:
+    """Data for templates/next-station-london.toml: filled from a scored table, or a blank pad."""
+    r = rules.rules_for(result.variants if result else variants)
+    if result is not None:
+        rounds = len(result.standings[0].rounds)
+    by = {s.player: s for s in result.standings} if result else {}
+    shown = [(k, label) for k, label in LINE_ROWS if k != "sections" or r.additive_lines]
+    line_grids, end_grids, track_rows = [], [], []
+    for player in players:
+        summary: rules.Summary | None = result.detail[player] if result else None
+        rows = []
+        for key, label in shown:
+            row: dict[str, Any] = {"label": label}
+            if summary:
+                for n, line in enumerate(summary.lines, start=1):
+                    value = getattr(line, key)
+                    row[f"r{n}"] = rules.THAMES_POINTS * value if key == "thames" else value
+            rows.append(row)
+        instance: dict[str, Any] = {"vars": {"player": player}, "rows": rows}
+        if summary:
+            instance["total"] = {f"r{n}": line.score for n, line in enumerate(summary.lines, start=1)}
+        line_grids.append(instance)
+        end = [{"label": label} for label in END_ROWS]
+        if summary and not r.interchanges_score:
+            for row in end[2:5]:
+                row["count"] = "—"
+        if summary:
+            s = by[player]
+            counts = summary.interchange_counts
+            values = [("", s.parts["lines"]), (summary.crossed, s.parts["tourist"])]
+            values += [(counts.get(k, 0), rules.INTERCHANGE_POINTS[k] * counts.get(k, 0) if r.interchanges_score else 0)
+                       for k in rules.INTERCHANGE_POINTS]
+            values += [(summary.objectives_done, s.parts["objectives"]), ("", s.total)]
+            for row, (count, points) in zip(end, values):
+                row.setdefault("count", count)
+                row["points"] = points
+            end[-1]["mark"] = s.rank == 1
+        end_grids.append({"vars": {"player": player}, "rows": end})
+        track = {"label": player}
+        if summary:
+            track.update({f"c{n}": "X" for n in range(1, summary.crossed + 1)})
+            track["points"] = summary.tourist
+        track_rows.append(track)
+    points_row = {"label": "Points", **{f"c{n}": rules.TOURIST_TRACK[n] for n in range(1, rules.TOURIST_CAP + 1)}}
+    fields: dict[str, Any] = {}
+    chosen = result.variants if result else variants
+    variant_text = ", ".join(SHEET_VARIANTS.get(v, v) for v in chosen) or ("official rules" if result else "")
+    if result is not None:
+        fields = {"players": ", ".join(players), "date": date, "variants": variant_text,
+                  "winner": " and ".join(result.winners), "tiebreak": " ".join(result.tiebreaks)}
+    elif variants:
+        fields = {"variants": variant_text}
+    return {"rounds": rounds, "fields": fields,
+            "grids": {"lines": line_grids, "end": end_grids,
+                      "track": [{"vars": {}, "rows": [points_row, *track_rows]}]}}
+
+
+GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=rules.VARIANTS,
+            default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="next-station-london",
+            sheet=sheet, report=report, round_label="Round", blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS,
+            modules=rules.MODULES, commands=commands)
