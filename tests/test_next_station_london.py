@@ -290,3 +290,165 @@ def test_objectives_and_powers_are_seeded():
     powers = nsl.deal_powers(5)
     assert sorted(powers) == sorted(nsl.PENCILS) and sorted(powers.values()) == sorted(nsl.POWERS)
     assert len({nsl.draw_objectives(s) for s in range(50)}) > 5
+
+
+# --- the guided game through the play loop ----------------------------------------------------------------
+
+from scorepad.games import by_slug  # noqa: E402
+from scorepad.play import play  # noqa: E402
+from scorepad.prompts import Aborted, ScriptedPrompter  # noqa: E402
+from scorepad.session import Session, new_doc  # noqa: E402
+from scorepad.store import Store  # noqa: E402
+from scorepad.games.next_station_london import card_text  # noqa: E402
+
+GAME = by_slug("next-station-london")
+SEED_NSL4 = 22  # deals pink, green, blue, purple round the table: NSL-4's pencils
+
+
+@pytest.fixture
+def store(database):
+    return Store(database)
+
+
+def start(store, players, variants=(), modules=(), seed=SEED_NSL4, rounds=None):
+    return store.insert(new_doc(GAME, players, variants, rounds, modules=modules, seed=seed))
+
+
+def run(store, session_id, answers):
+    lines = []
+    prompter = ScriptedPrompter(answers)
+    session = play(store, session_id, prompter, lines.append)
+    return session, prompter, "\n".join(lines)
+
+
+def typed_round(rnd, players):
+    return [str(rnd[p][k]) for p in players for k in ("districts", "stations", "thames", "tourist")]
+
+
+NSL4_PLAYERS = ["A", "B", "C"]
+NSL4_TYPED_FINAL = ["6 1 0", "5 1 0", "3 1 0"]
+
+
+def nsl4_answers(deck_first_round=True):
+    answers = ["A"]  # A is the first controller
+    for n, rnd in enumerate(NSL4["rounds"]):
+        if n == 0 and deck_first_round:
+            answers += ["Digital deck"] + [""] * len(nsl.round_turns(SEED_NSL4, 0))
+        else:
+            answers.append("Physical cards")
+        answers += typed_round(rnd, NSL4_PLAYERS)
+    return answers + NSL4_TYPED_FINAL
+
+
+def test_nsl4_three_players_four_rounds_through_the_play_loop(store):
+    session_id = start(store, NSL4_PLAYERS)
+    session, prompter, text = run(store, session_id, nsl4_answers())
+    assert session.finished and not prompter.refused
+    assert session.table() == NSL4  # exactly the worked example's table file: no setup notes in it
+    # setup: pencils and the spare between C and A; each round's controller and pencils (NSL-4)
+    assert "  • A: the Pink pencil\n  • B: the Green pencil\n  • C: the Blue pencil" in text
+    assert "The spare Purple pencil lies on the table between C and A (on A's right)." in text
+    assert "── Round 2 of 4 ──\nController: B. Pencils this round:\n  • A: Purple\n  • B: Pink\n  • C: Green" in text
+    assert "── Round 4 of 4 ──\nController: A. Pencils this round:\n  • A: Green\n  • B: Blue\n  • C: Purple" in text
+    # the deck: every turn shown, the round ends on the 5th Underground card
+    turns = nsl.round_turns(SEED_NSL4, 0)
+    assert f"Turn {len(turns)}: " in text and f"Turn {len(turns) + 1}: " not in text
+    assert "Underground cards: 5 of 5" in text and "That was the 5th Underground card" in text
+    # this seed's 5th turn is the Switch with the last Underground card: the branch is explained
+    assert "Turn 5: ⑂ Railroad Switch — Street  +  ● circle — UNDERGROUND   Underground cards: 5 of 5\n" \
+           "  RAILROAD SWITCH: this turn's section may start from ANY station of your line" in text
+    # line scores at once, with the tourist track so far
+    assert "B's Green line: 7 × 4 + 2 × 1 = 30   Tourist track: 2 crossed = 2" in text
+    assert "A's Green line: 6 × 3 + 2 × 1 = 20   Tourist track: 6 crossed = 11" in text
+    assert "A's interchanges: 6 × 2 + 1 × 5 + 0 × 9 = 17" in text
+    # the standings, with the tie-break explained
+    assert "Tie-break: B and A are level on 113; the highest single line decides: B 30, A 25." in text
+    assert "B wins with 113." in text
+    assert prompter.asked[:3] == ["Who last rode the Underground? (They are the first controller.)",
+                                  "Round 1: turn the station cards with scorepad, or use the physical cards?",
+                                  "Round 1 · turn 1 — Enter turns the card:"]
+    assert "Round 1 · A (Pink) · districts:" in prompter.asked
+
+
+def test_the_deck_refuses_text_and_undo_takes_back_one_card(store):
+    session_id = start(store, ["A", "B"], rounds=1)
+    turns = nsl.round_turns(SEED_NSL4, 0)
+    answers = ["A", "Digital deck", "", "x", "", "undo", ""] + [""] * (len(turns) - 2)
+    answers += ["3", "2", "0", "1", "2", "2", "0", "0", "", ""]
+    session, prompter, text = run(store, session_id, answers)
+    assert prompter.refused == [("x", "press Enter to turn the card (or type undo, help)")]
+    second = " + ".join(c.name for c in turns[1])
+    assert f"Took back Round 1 · turn 2 — Enter turns the card: {second} — asked again." in text
+    assert text.count("Turn 2: ") == 2  # the same card again after the undo
+    assert session.finished and [s.total for s in session.score().standings] == [7, 4]  # 3 × 2 + 1 tourist; 2 × 2
+
+
+def test_ctrl_c_mid_deck_resumes_with_the_same_next_card(store):
+    session_id = start(store, ["A", "B"], rounds=1)
+    turns = nsl.round_turns(SEED_NSL4, 0)
+    with pytest.raises(Aborted):
+        run(store, session_id, ["A", "Digital deck", "", "", Aborted()])
+    saved = Session(store.get(session_id), session_id)
+    assert saved.next_ask().at == ("setup", "deck", 0, 2)
+    rest = [""] * (len(turns) - 2) + ["1", "1", "0", "0", "1", "1", "0", "0", "", ""]
+    _, _, text = run(store, session_id, rest)
+    assert text.lstrip().startswith("Turn 2: ")  # the last card shown is repeated, then turn 3
+    assert f"Turn 3: {'  +  '.join(card_text(c) for c in turns[2])}" in text
+
+
+def test_solo_with_both_modules_nsl5(store):
+    session_id = start(store, ["Solo"], modules=["objectives", "powers"], seed=3)
+    answers = ["blue pi pu g"]
+    for rnd in NSL5["rounds"]:
+        answers += ["Physical cards"] + typed_round(rnd, ["Solo"])
+    answers += ["4 2 0", "1"]
+    session, prompter, text = run(store, session_id, answers)
+    assert session.table() == NSL5
+    assert "Take a map sheet and lay the four pencils above it in the order you choose" in text
+    assert "Shared objectives in play (+10 each for everyone who completes it):\n" \
+           "  1. All 5 tourist sites connected.\n" \
+           "  2. At least one station of your network in each of the 13 districts." in text
+    assert "  Green: Circle: circle one station of this line" in text
+    assert "  • Solo: Blue  (power: Switch)" in text and "  • Solo: Green  (power: Circle)" in text
+    assert "(+1 for a station circled with the Circle power)" in text
+    assert "Solo rating: 147 − 20 (2 modules) = 127 → band 121–135." in text
+    assert prompter.asked[0].startswith("Your order of the four pencils")
+
+
+def test_solo_order_is_refused_until_it_names_four_colours(store):
+    session_id = start(store, ["Solo"], rounds=1)
+    answers = ["p g b", "pink pink green blue", "pink green blue", None, "Physical cards", "1", "1", "0", "0", ""]
+    session, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused == [("p g b", "'p' is not one colour of pink, green, blue, purple (pi = pink, pu = purple)"),
+                                ("pink pink green blue", "pink appears twice"),
+                                ("pink green blue", "3 colours; name all four, each once")]
+    assert session.get("setup", "order") == ["pink", "green", "blue", "purple"]  # Enter took the default
+
+
+def test_field_prompts_refuse_what_scoring_refuses(store):
+    session_id = start(store, ["A", "B"], rounds=1, variants=["additive-lines", "no-interchanges"])
+    answers = ["B", "Physical cards", "8", "14", "6", "3", "three", "1", "6", "2",
+               "7", "5", "4", "0", "0"]
+    session, prompter, text = run(store, session_id, answers)
+    assert prompter.refused == [("14", "14 is out of range (expected 0–13)"),
+                                ("three", "'three' is not a whole number"),
+                                ("6", "6 is out of range (expected 0–5)")]
+    assert "A's Pink line: 8 + 6 + 3 + 2 × 1 = 19" in text
+    assert "they score nothing, so they are not asked" in text
+    assert "Round 1 · A (Pink) · sections:" in prompter.asked
+    assert not [q for q in prompter.asked if "interchange" in q]
+    assert "Controller: B." in text
+
+
+def test_prompt_words_summary_guide_pencils(store):
+    session_id = start(store, NSL4_PLAYERS, modules=["powers"])
+    answers = nsl4_answers(deck_first_round=False)
+    first_field = 3  # controller, deck, then A's districts of round 1 ...
+    answers[first_field + 4:first_field + 4] = ["summary", "guide", "pencils", "help"]
+    session, prompter, text = run(store, session_id, answers)
+    assert "Lines so far:" in text and "  A            22" in text
+    assert "── Round 1 of 4 ──\nController: A." in text.split("Round 1 · B")[0]
+    assert "  Player  Round 1  Round 2  Round 3  Round 4\n" in text
+    assert "  A       Pink     Purple   Blue     Green" in text
+    assert "  summary    the scores so far" in text
+    assert session.finished and not prompter.refused
