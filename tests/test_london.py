@@ -208,3 +208,303 @@ def test_flat_penalties_refuses_the_official_fields():
     t["variants"] = ["flat-penalties"]
     with pytest.raises(InvalidInput, match=r"player Ana, final: unknown field 'vp' \(expected: card_vp, bonus, debt, poverty\)"):
         score(t)
+
+
+# --- the guided game ----------------------------------------------------------------------------------
+
+import json  # noqa: E402
+import shutil  # noqa: E402
+import sys  # noqa: E402
+
+import pypdf  # noqa: E402
+from typer.testing import CliRunner  # noqa: E402
+
+from scorepad import cli  # noqa: E402
+from scorepad import sheets  # noqa: E402
+from scorepad.games import by_slug  # noqa: E402
+from scorepad.games import london as guided  # noqa: E402
+from scorepad.play import play  # noqa: E402
+from scorepad.prompts import Aborted, ScriptedPrompter  # noqa: E402
+from scorepad.session import Session, new_doc  # noqa: E402
+from scorepad.store import Store  # noqa: E402
+
+LOAN, REPAY, RUN, RELIEF, POINTS, SUMMARY, GUIDE, END, UNDO = (guided.EVENT_LABELS[k] for k in (
+    "loan", "repay", "run", "relief", "points", "summary", "guide", "end", "undo"))
+
+# Example 2 (rules §8.1) played through: tracking gives Yellow 3 loans, 6 poverty, 10 VP counters and
+# 2 boroughs; Red 2 poverty (5 − 3 removed) and 6 VP; Blue 1 loan, 13 poverty, 12 VP, 2 boroughs.
+TRACKING_2 = [
+    LOAN, "Yellow", "3",
+    RUN, "Yellow", "x", "3", "0", "2",            # "x" refused: stacks are a whole number
+    LOAN, "Blue", "1",
+    RUN, "Blue", "10", "0", "2",                  # 10 stacks − 2 boroughs: 5 → 13
+    RELIEF, "Red", "3",
+    POINTS, "Red", "5", UNDO, "6",                # undo from the menu: the 5 is taken back, 6 typed
+    POINTS, "Yellow", "10", POINTS, "Blue", "12",
+    SUMMARY, GUIDE, END,
+]
+# Reckoning (1st ed order): VP counters, boroughs, borough VP, Underground, card VP, best card, £, loans,
+# hand, poverty. None = Enter on the figure pre-filled from the tracking.
+RECKONING_2 = [
+    None, None, "14", "2", "20", "5", "22", None, "1", None,                      # Yellow
+    "summary", None, "3", "8", "", "28", "30", "6", "14", "", "3", None,          # Red: a summary, a refusal
+    None, None, "11", "1", "35", "7", "3", None, "", None,                        # Blue
+]
+
+
+@pytest.fixture
+def store(database):
+    return Store(database)
+
+
+def start(store, slug="london-1e", players=("Yellow", "Red", "Blue"), variants=(), seed=7):
+    return store.insert(new_doc(by_slug(slug), players, variants, None, seed=seed))
+
+
+def run(store, session_id, answers):
+    lines = []
+    prompter = ScriptedPrompter(answers)
+    session = play(store, session_id, prompter, lines.append)
+    return session, prompter, "\n".join(lines)
+
+
+def test_three_players_first_edition_with_tracking_and_the_reckoning(store):
+    session_id = start(store)
+    session, prompter, text = run(store, session_id, TRACKING_2 + RECKONING_2)
+    assert session.finished
+    assert {s.player: s.total for s in session.score().standings} == {"Yellow": 35, "Red": 46, "Blue": 43}
+    assert session.table()["final"]["Yellow"] == {"vp": 10, "boroughs": 2, "borough_vp": 14, "underground": 2,
+                                                  "card_vp": 20, "best_card": 5, "money": 22, "loans": 3,
+                                                  "hand": 1, "poverty": 6}
+    assert session.table()["rounds"] == [] and "setup" not in session.table()
+    # the setup guide for 3 players, the seeded first player, the turn guide, no repayment in the 1st edition
+    assert "with 3 players use the first 4 columns" in text and "Poverty: 5 points each" in text
+    assert f"scorepad drew {guided.first_player(session)}" in text
+    assert "when the last card is taken from the deck" in text
+    assert REPAY not in guided.tracking_steps(session)[0].choices
+    # the run-city helper and the tracking lines
+    assert "Blue runs the city: 10 stacks + 0 in hand − 2 boroughs = +8 poverty: 5 → 13." in text
+    assert "Red removes 3 poverty: 5 → 2." in text
+    assert "Took back How many points? 5 — asked again." in text
+    assert "Red scores 6 points: 0 → 6." in text
+    assert "  Yellow      3        6           10         2" in text  # the summary (menu)
+    assert "  Red         0        2            6" in text           # the summary (typed word)
+    assert prompter.refused == [("x", "'x' is not a whole number"),
+                                ("30", "best card 30 is worth more than all city cards together (28)")]
+    # the reckoning step by step, the least poor, the standings
+    assert "  1. Money £                      22   14     3" in text
+    assert "     Loans repaid (£15 each)       1    0     0" in text
+    assert "  4. − 7 per unpaid loan         −14    0    −7" in text
+    assert "Least poverty after hands: Red with 5; everyone drops 5." in text
+    assert "  6. Poverty penalty              −1    0   −11" in text
+    assert "Red wins with 46." in text
+
+
+def test_prefilled_figures_come_from_the_tracking(store):
+    session_id = start(store)
+    with pytest.raises(Aborted):
+        run(store, session_id, TRACKING_2 + [Aborted])
+    session = Session(store.get(session_id), session_id)
+    asks = {a.at: a for a in session.asks()}
+    assert asks[("final", "Yellow", "loans")].default == "3"
+    assert asks[("final", "Blue", "poverty")].default == "13"
+    assert asks[("final", "Red", "vp")].default == "6"
+    assert asks[("final", "Red", "boroughs")].default == ""   # Red never ran the city
+    assert asks[("final", "Red", "loans")].default == ""      # 0 is Enter alone
+
+
+def test_second_edition_repay_run_and_tie_break(store):
+    # Example 6 (rules §8.2): P1 and P2 tie on 48, least poverty decides.
+    session_id = start(store, "london-2e", ("P1", "P2"))
+    answers = [LOAN, "P1", "2", REPAY, "P1", "3", "1",    # 3 refused: P1 holds 2 loans
+               RUN, "P1", "4", "1", None,                  # loans pre-filled (1): 4 + 1 + 1 = 6
+               END,
+               "33", "18", "5", "17", None, "1", "7", "3",
+               "26", "19", "5", "11", "", "", "4", "3"]
+    session, prompter, text = run(store, session_id, answers)
+    assert prompter.refused == [("3", "P1 holds 2 loans")]
+    assert "P1 repays 1 loan for £15 — 1 loan held." in text
+    assert "P1 runs the city: 4 stacks + 1 loan + 1 in hand = +6 poverty: 0 → 6." in text
+    assert "Tie-break: P1 and P2 tie on 48 points; least poverty decides (poverty left: P2 0, P1 4): " \
+           "P2 ahead of P1." in text
+    assert "P2 wins with 48." in text
+    assert "with 2 players use the first 3 spaces of each row" in text
+    assert "City, Westminster and Southwark & Bermondsey face up" in text
+
+
+def test_flat_penalties_has_its_own_guide_and_four_questions(store):
+    session_id = start(store, "london-2e", ("A", "B"), ["flat-penalties"])
+    session, prompter, text = run(store, session_id, ["15", "", "4", "2", "18", "0", "7", "5"])
+    assert "Three rounds; a round ends when the central deck is empty." in text
+    assert "debt above 10 → return city cards until it is 10" in text
+    assert prompter.asked[:4] == ["A · points printed on the city cards:", "A · set bonus:", "A · debt:",
+                                  "A · poverty:"]
+    assert "A wins with 9." in text
+
+
+def test_commands_summary_and_guide(store):
+    session = Session(store.get(start(store, "london-2e", ("Ana", "Ben"))), 1)
+    words = guided.commands(session)
+    assert "Ana         0        0            0" in words["summary"][1]("")
+    assert "every other player takes one final turn" in words["guide"][1]("")
+
+
+def test_first_player_is_the_same_after_resume(store):
+    a = Session(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=123))
+    b = Session(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=123))
+    assert guided.first_player(a) == guided.first_player(b)
+    firsts = {guided.first_player(Session(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=s)))
+              for s in range(40)}
+    assert firsts == {"A", "B", "C", "D"}
+
+
+# --- the command line -----------------------------------------------------------------------------------
+
+EX2 = table("london-1e", {"Yellow": (22, 3, 1, 6, 20, 14, 2, 10, 2, 5), "Red": (14, 0, 3, 2, 28, 8, 0, 6, 3, 6),
+                          "Blue": (3, 1, 0, 13, 35, 11, 1, 12, 2, 7)}, FIELDS_1E)
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli.app, [str(a) for a in args])
+
+
+def test_score_table_json(tmp_path):
+    path = tmp_path / "ex2.json"
+    path.write_text(json.dumps(EX2))
+    result = invoke("score", "--table", path, "--json")
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    assert out["game"] == "london-1e" and out["winners"] == ["Red"]
+    assert [(s["player"], s["rank"], s["total"]) for s in out["standings"]] == [("Red", 1, 46), ("Blue", 2, 43),
+                                                                               ("Yellow", 3, 35)]
+    assert out["standings"][2]["parts"] == {"VP counters": 10, "boroughs": 14, "underground": 4, "city cards": 20,
+                                            "money": 2, "unpaid loans": -14, "poverty": -1}
+    assert out["standings"][0]["rounds"] == []
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"rounds": [{}]}, "Error: rounds: London has no rounds: leave `rounds` out or [] and put the inputs in `final`\n"),
+    ({"final": {"Yellow": {}, "Red": {}}}, "Error: player Blue, final: missing from final: the reckoning needs every "
+                                           "player\n"),
+    ({"players": ["A"], "final": {}}, "Error: players: 1 players; this game takes 2–4\n"),
+])
+def test_score_table_errors(tmp_path, change, message):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**EX2, **change}))
+    result = invoke("score", "--table", path, "--json")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", message)
+
+
+def test_import_export_round_trip_and_show(tmp_path):
+    path = tmp_path / "ex2.json"
+    path.write_text(json.dumps(EX2))
+    session_id = invoke("import", path).stdout.strip()
+    exported = json.loads(invoke("export", session_id).stdout)
+    assert exported == EX2
+    shown = invoke("show", session_id).stdout
+    assert "Least poverty after hands: Red with 5; everyone drops 5." in shown
+    assert "won by Red (46)" in invoke("list").stdout
+
+
+def test_play_refuses_rounds():
+    result = invoke("play", "london-2e", "-p", "Ana,Ben", "--rounds", "3")
+    assert (result.exit_code, result.stderr) == (1, "Error: rounds: London (second edition, 2017) has no rounds: "
+                                                     "leave out --rounds\n")
+
+
+def test_a_session_without_its_reckoning_has_nothing_to_score(store, monkeypatch):
+    session_id = start(store)
+    with pytest.raises(Aborted):
+        run(store, session_id, [LOAN, "Red", "1", Aborted])
+    result = invoke("score", session_id)
+    assert (result.exit_code, result.stderr) == (1, f"Error: session {session_id} has not reached its final "
+                                                    "scoring yet\n")
+
+
+# --- the sheets -----------------------------------------------------------------------------------------
+
+def pdf_text(path):
+    """The sheet's words with runs of white space as one space (each cell comes out on its own line)."""
+    return " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(path).pages).split())
+
+
+def test_filled_sheet_has_every_step_names_totals_and_the_poverty_table(tmp_path):
+    path = tmp_path / "ex8.json"
+    path.write_text(json.dumps(table("london-2e", SECOND[2][0], FIELDS_2E)))
+    assert invoke("sheet", "--table", path, "-o", tmp_path / "s.pdf").exit_code == 0
+    text = pdf_text(tmp_path / "s.pdf")
+    assert len(pypdf.PdfReader(tmp_path / "s.pdf").pages) == 1
+    for label in ("1. Poverty held", "Loans repaid (£15 each)", "6. − least poverty", "7. Poverty penalty",
+                  "Tie-break 3: best card", "Final score", "each over 10", "3 more each"):
+        assert label in text
+    assert "Step W X Y Z" in text
+    assert "Final score 39 39 29 34" in text
+    assert "Points lost 0 −1 −2 −3 −5 −7 −9 −11 −13 −15" in text
+    assert "best single card decides (best card: W 7, X 5): W ahead of X." in text
+
+
+@pytest.mark.parametrize("slug, players, label", [("london-1e", 3, "3b. Borough VP"), ("london-2e", 4, "2. Score track")])
+def test_blank_sheet_has_empty_name_headers(tmp_path, slug, players, label):
+    out = tmp_path / "blank.pdf"
+    assert invoke("sheet", slug, "--blank", "-p", players, "-o", out).exit_code == 0
+    text = pdf_text(out)
+    assert label in text and "Final score" in text and "Poverty left" in text
+    assert "Player 1" not in text  # the name headers are left empty to write in
+    assert "Rank Final score Poverty penalty" in text  # nothing filled in
+
+
+def test_flat_sheet_has_the_flat_rows_and_no_poverty_table(tmp_path):
+    t = table("london-2e", {"A": (15, 0, 4, 2), "B": (18, 0, 7, 5)}, ("card_vp", "bonus", "debt", "poverty"),
+              ["flat-penalties"])
+    data = guided.GAME_2E.sheet(score(t), players=["A", "B"])
+    assert [row["label"] for row in data["grids"]["reckoning"][0]["rows"]] == ["Card points", "+ bonus", "− debt",
+                                                                                "− poverty", "Rank"]
+    assert "poverty" not in data["grids"] and data["grids"]["reckoning"][0]["total"] == {"p1": 9, "p2": 6}
+
+
+def test_repeated_columns_take_labels_from_a_data_list():
+    template = sheets.load_template("london-2e")
+    data = guided.GAME_2E.sheet(None, players=["", "", ""])
+    import io
+    buf = io.BytesIO()
+    sheets.render(template, {**data, "player_names": ["Ana", "Ben", ""]}, buf)
+    text = " ".join(pypdf.PdfReader(buf).pages[0].extract_text().split())
+    assert "Step Ana Ben 1. Poverty held" in text
+
+
+# --- a real terminal ------------------------------------------------------------------------------------
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_second_edition_game_at_the_real_prompts(tmp_path, database):
+    from test_terminal import Terminal
+
+    term = Terminal(tmp_path, f"{sys.executable} -m scorepad play london-2e --players Ana Ben")
+    try:
+        term.wait_for("What happened?")
+        term.keys("Enter")                      # take a loan
+        term.wait_for("Who?")
+        term.keys("Enter")                      # Ana
+        term.wait_for("How many loans?")
+        term.type("2")
+        term.wait_for("Ana takes 2 loans: £20 — 2 loans held.")
+        for _ in range(7):                      # down to "Go to the final reckoning"
+            term.keys("Down")
+        term.keys("Enter")
+        term.wait_for("Ana · prestige on the score track:")
+        term.type("summary")
+        term.wait_for("Score track")
+        for answer in ("33", "18", "5", "17"):
+            term.type(answer)
+        term.wait_for("Ana · loans still held: 2")  # pre-filled from the tracking
+        term.keys("C-u")
+        term.type("1")
+        for answer in ("1", "7", "3", "26", "19", "5", "11", "", "", "4", "3"):
+            term.type(answer)
+        screen = term.wait_for("Write the score sheet as a PDF?")
+        assert "least poverty decides (poverty left: Ben 0, Ana 4): Ben ahead of Ana." in screen
+        assert "Ben wins with 48." in screen
+        term.keys("n")
+        term.wait_for("EXIT=0")
+        assert "Traceback" not in term.screen()
+    finally:
+        term.close()

@@ -340,3 +340,18 @@ def test_latin_render_does_not_load_the_arabic_helpers():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[] {}"
+
+
+def test_repeated_columns_take_their_labels_from_a_data_list():
+    # `count` may name a list (its length) and `labels` a list whose n-th item heads column n;
+    # "" leaves a header empty to write a name in (London's column per player).
+    template = {"page": {"title": "T"}, "grids": [{"key": "g", "title": "G", "columns": [
+        {"key": "label", "label": "Step"},
+        {"key": "p{n}", "label": "Player {n}", "each": "n", "count": "names", "labels": "names"}]}]}
+    data = {"names": ["Ana", "Ben", ""], "grids": {"g": [{"vars": {}, "rows": [
+        {"label": "Money", "p1": 17, "p2": 11, "p3": 4}]}]}}
+    buf = io.BytesIO()
+    sheets.render(template, data, buf)
+    text = " ".join(pypdf.PdfReader(buf).pages[0].extract_text().split())
+    assert "Step Ana Ben Money 17 11 4" in text
+    assert "Player" not in text

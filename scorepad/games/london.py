@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from calculators import london as rules
@@ -115,7 +115,7 @@ EVENT_LOAN = "{player} takes {n} loan{s}: £{money} — {loans} loan{ls} held."
 EVENT_REPAY = "{player} repays {n} loan{s} for £{money} — {loans} loan{ls} held."
 EVENT_RELIEF = "{player} removes {n} poverty: {before} → {after}.{floor}"
 EVENT_POINTS = "{player} scores {n} point{s}: {before} → {after}."
-EVENT_RUN = "{player} runs the city: {formula} = {change:+d} poverty: {before} → {after}.{floor}"
+EVENT_RUN = "{player} runs the city: {formula} = {change} poverty: {before} → {after}.{floor}"
 FLOOR = " (poverty cannot go below 0)"
 
 FINAL_INTRO = """\
@@ -173,6 +173,11 @@ ROWS_2E = (
 TIEBREAK_ROWS = {"london-1e": (("Tie-break 2: boroughs", "boroughs"), ("Tie-break 3: best card", "best_card")),
                  "london-2e": (("Tie-break 2: borough cards", "boroughs"), ("Tie-break 3: best card", "best_card"))}
 ROWS_FLAT = (("Card points", "card_vp"), ("+ bonus", "bonus"), ("− debt", "-debt"), ("− poverty", "-poverty"))
+SHEET_NOTES_FLAT = [
+    "Flat penalties (the Persian \"London 2010\" summary, not the official rules): three rounds; at a round's end "
+    "debt above 10, then poverty above 10, is paid off by returning city cards.",
+    "Score = points on your city cards + bonus − debt − poverty. Ties are shared.",
+]
 TOTAL_LABEL = "Final score"
 RANK_LABEL = "Rank"
 
@@ -193,7 +198,6 @@ class Tracked:
     poverty: int = 0
     points: int = 0
     boroughs: int | None = None
-    events: list[str] = field(default_factory=list)
 
 
 def edition(session: Session) -> rules.Rules:
@@ -210,15 +214,25 @@ def event_keys(r: rules.Rules) -> list[str]:
 
 def track(session: Session, upto: int | None = None) -> dict[str, Tracked]:
     """Replay the tracked events (all of them, or the first `upto`): loans, poverty, points per player."""
+    return _replay(session, upto)[0]
+
+
+def event_lines(session: Session) -> list[str]:
+    """What was tracked, in the order it happened."""
+    return _replay(session)[1]
+
+
+def _replay(session: Session, upto: int | None = None) -> tuple[dict[str, Tracked], list[str]]:
     r = edition(session)
     state = {p: Tracked(poverty=r.starting_poverty) for p in session.players}
+    lines = []
     k = 0
     while (upto is None or k < upto) and session.get("setup", "track", k, "event") is not None:
         line = apply_event(session, k, state, r)
         if line:
-            state[session.get("setup", "track", k, "player")].events.append(line)
+            lines.append(line)
         k += 1
-    return state
+    return state, lines
 
 
 def apply_event(session: Session, k: int, state: dict[str, Tracked], r: rules.Rules) -> str | None:
@@ -234,14 +248,14 @@ def apply_event(session: Session, k: int, state: dict[str, Tracked], r: rules.Ru
             return None
         if r.boroughs_reduce_poverty:
             change = rules.run_city_poverty(r, stacks=stacks, hand=hand, boroughs=extra)
-            formula = f"{stacks} stacks + {hand} in hand − {extra} boroughs"
+            formula = f"{_n(stacks, 'stack')} + {hand} in hand − {_n(extra, 'borough')}"
             s.boroughs = extra
         else:
             change = rules.run_city_poverty(r, stacks=stacks, hand=hand, loans=extra)
-            formula = f"{stacks} stacks + {extra} loans + {hand} in hand"
+            formula = f"{_n(stacks, 'stack')} + {_n(extra, 'loan')} + {hand} in hand"
             s.loans = extra
         before, s.poverty = s.poverty, rules.poverty_after(s.poverty, change)
-        return EVENT_RUN.format(player=player, formula=formula, change=change, before=before, after=s.poverty,
+        return EVENT_RUN.format(player=player, formula=formula, change=_signed(change), before=before, after=s.poverty,
                                 floor=FLOOR if before + change < 0 else "")
     n = get("count")
     if n is None:
@@ -261,6 +275,14 @@ def apply_event(session: Session, k: int, state: dict[str, Tracked], r: rules.Ru
                                    floor=FLOOR if before - n < 0 else "")
     before, s.points = s.points, s.points + n
     return EVENT_POINTS.format(player=player, n=n, s=plural, before=before, after=s.points)
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
 
 
 def summary_text(session: Session) -> str:
@@ -415,8 +437,9 @@ def reckoning_steps(session: Session) -> list[Step]:
             default = ""
             if not is_flat:
                 s = tracked[player]
-                default = {"vp": str(s.points), "loans": str(s.loans), "poverty": str(s.poverty),
-                           "boroughs": "" if s.boroughs is None else str(s.boroughs)}.get(name, "")
+                # Enter alone is 0, so a tracked 0 is left blank: the prompt stays free for `summary` etc.
+                default = {"vp": s.points, "loans": s.loans, "poverty": s.poverty, "boroughs": s.boroughs}.get(name)
+                default = str(default) if default else ""
             out.append(Ask(("final", player, name), ASK_FIELD.format(player=player, question=question(r, name, is_flat)),
                            parse=_final_parser(session, r, player, name), default=default))
     out.append(Say(lambda: reckoning_text(session.score(), session.players)))
@@ -494,8 +517,7 @@ def standings_text(result: Result) -> str:
 def report(session: Session) -> str:
     parts = []
     if not flat(session):
-        state = track(session)
-        lines = [line for p in session.players for line in state[p].events]
+        lines = event_lines(session)
         if lines:
             parts.append(TRACKED_TITLE + "\n" + "\n".join("  " + line for line in lines))
         parts.append(summary_text(session))
@@ -528,7 +550,9 @@ def sheet_for(r: rules.Rules):
                       "variants": "flat penalties (Persian summary)" if is_flat else "official rules"}
         data: dict[str, Any] = {"player_names": list(players), "fields": fields,
                                 "grids": {"reckoning": [{"vars": {}, "rows": rows, **({"total": total} if total else {})}]}}
-        if not is_flat:
+        if is_flat:
+            data["notes"] = SHEET_NOTES_FLAT  # the template's notes are the official reckoning's
+        else:
             penalty = [rules.poverty_penalty(n) for n in (0, 1, 3, 4, 5, 6, 7, 8, 9, 10)]
             data["grids"]["poverty"] = [{"vars": {}, "rows": [
                 {"label": "Points lost", **{k: -v if v else 0 for k, v in zip(POVERTY_COLUMNS, penalty)},
