@@ -61,8 +61,7 @@ POWERS: Final = {
     "double": "Double section: on one turn, draw a second section to another station of the same symbol.",
     "joker": "Joker: treat this turn's card as a joker (any symbol).",
     "switch": "Switch: treat this turn's card as if a Railroad Switch came with it (branch from any station).",
-    "circle": "Circle: circle one station of this line; it counts twice in that district's stations "
-              "for this line only (Stations cell +1 at most).",
+    "circle": "Circle: circle one station; it counts twice in its district for this line only (Stations +1).",
 }
 
 # The four pencils in the order the setup lays them round the table (NSL-4: A pink, B green, C blue,

@@ -408,7 +408,7 @@ def test_solo_with_both_modules_nsl5(store):
     assert "Shared objectives in play (+10 each for everyone who completes it):\n" \
            "  1. All 5 tourist sites connected.\n" \
            "  2. At least one station of your network in each of the 13 districts." in text
-    assert "  Green: Circle: circle one station of this line" in text
+    assert "  Green: Circle: circle one station; it counts twice in its district" in text
     assert "  • Solo: Blue  (power: Switch)" in text and "  • Solo: Green  (power: Circle)" in text
     assert "(+1 for a station circled with the Circle power)" in text
     assert "Solo rating: 147 − 20 (2 modules) = 127 → band 121–135." in text
@@ -452,3 +452,127 @@ def test_prompt_words_summary_guide_pencils(store):
     assert "  A       Pink     Purple   Blue     Green" in text
     assert "  summary    the scores so far" in text
     assert session.finished and not prompter.refused
+
+
+# --- the command line ---------------------------------------------------------------------------------------
+
+import io  # noqa: E402
+import json  # noqa: E402
+
+import pypdf  # noqa: E402
+from typer.testing import CliRunner  # noqa: E402
+
+from scorepad import cli  # noqa: E402
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli.app, [str(a) for a in args])
+
+
+def write(tmp_path, tbl, name="nsl.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(tbl))
+    return path
+
+
+def test_score_table_json_is_the_spec_shape(tmp_path):
+    result = invoke("score", "--table", write(tmp_path, NSL4), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout) == {
+        "game": "next-station-london", "variants": [],
+        "standings": [
+            {"player": "B", "rank": 1, "total": 113, "rounds": [30, 14, 19, 21],
+             "parts": {"lines": 84, "tourist": 14, "interchanges": 15, "objectives": 0}},
+            {"player": "A", "rank": 2, "total": 113, "rounds": [22, 18, 25, 20],
+             "parts": {"lines": 85, "tourist": 11, "interchanges": 17, "objectives": 0}},
+            {"player": "C", "rank": 3, "total": 102, "rounds": [16, 24, 20, 23],
+             "parts": {"lines": 83, "tourist": 8, "interchanges": 11, "objectives": 0}},
+        ],
+        "winners": ["B"]}
+
+
+def test_score_table_text_explains_the_tie_break(tmp_path):
+    result = invoke("score", "--table", write(tmp_path, NSL4))
+    assert result.exit_code == 0
+    assert "Tie-break: B and A are level on 113; the highest single line decides: B 30, A 25." in result.stdout
+
+
+@pytest.mark.parametrize("mutate, line", [
+    (lambda t: t["rounds"][1]["B"].update(districts=14),
+     "Error: round 2, player B, districts: 14 is out of range (expected 0–13)\n"),
+    (lambda t: t["final"]["A"].update(objectives=3),
+     "Error: player A, objectives: 3 is out of range (expected 0–2)\n"),
+    (lambda t: t["rounds"][0]["C"].update(thames=1.0),
+     "Error: round 1, player C, thames: 1.0 is not a whole number (expected 0 or more)\n"),
+])
+def test_score_table_errors_are_one_line(tmp_path, mutate, line):
+    result = invoke("score", "--table", write(tmp_path, bad(mutate)), "--json")
+    assert result.exit_code == 1 and result.stdout == "" and result.stderr == line
+
+
+def test_import_export_round_trip(tmp_path):
+    for tbl in (NSL2, NSL4, NSL6_ADDITIVE):
+        imported = invoke("import", write(tmp_path, tbl))
+        assert imported.exit_code == 0, imported.stderr
+        exported = invoke("export", imported.stdout.strip())
+        assert exported.exit_code == 0 and json.loads(exported.stdout) == tbl
+
+
+def test_show_of_an_imported_game(tmp_path):
+    session_id = invoke("import", write(tmp_path, NSL4)).stdout.strip()
+    result = invoke("show", session_id)
+    assert result.exit_code == 0
+    # an imported table never says who drew which colour: no invented pencils
+    assert "  B's line: 7 × 4 + 2 × 1 = 30   Tourist track: 2 crossed = 2" in result.stdout
+    assert "pencil" not in result.stdout.lower()
+    assert "B wins with 113." in result.stdout
+
+
+def test_games_lists_the_modules():
+    out = invoke("games").stdout
+    assert "next-station-london  Next Station: London  (1–4 players)" in out
+    assert "--module objectives:" in out and "--module powers:" in out and "--variant additive-lines:" in out
+
+
+def test_play_refuses_an_unknown_module():
+    result = invoke("play", "next-station-london", "--players", "Ana", "-m", "tokyo")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: module: unknown module 'tokyo' for Next Station: London")
+
+
+# --- sheets -------------------------------------------------------------------------------------------------
+
+def pdf_text(path):
+    return [p.extract_text() for p in pypdf.PdfReader(io.BytesIO(path.read_bytes())).pages]
+
+
+def test_filled_sheet_of_nsl4(tmp_path):
+    out = tmp_path / "nsl4.pdf"
+    assert invoke("sheet", "--table", write(tmp_path, NSL4), "-o", out).exit_code == 0
+    (text,) = pdf_text(out)  # one page
+    for label in ("Next Station: London — score sheet", "Lines — A", "Lines — C", "End of game — B",
+                  "Tourist track — circles crossed", "Line score", "Interchanges 3 lines ×5", "Objectives ×10"):
+        assert label in text
+    assert "B and A are level on 113; the highest single line decides: B 30, A 25." in text
+    assert "113" in text and "102" in text and "winner" in text
+    assert "30" in text and "21" in text and "25" in text
+
+
+def test_blank_pads_for_1_to_4_players_are_one_page(tmp_path):
+    for players in (1, 2, 3, 4):
+        out = tmp_path / f"blank{players}.pdf"
+        result = invoke("sheet", "next-station-london", "--blank", "-p", players, "-o", out)
+        assert result.exit_code == 0, result.stderr
+        (text,) = pdf_text(out)
+        text = " ".join(text.split())
+        assert text.count("Line score") == players and text.count("End of game") == players
+        assert "Round 4" in text and "Districts" in text and "Thames (×2)" in text
+        assert "Points 1 2 4 6 8 11 14 17 21 25" in text  # the tourist track's values
+        assert "113" not in text
+
+
+def test_blank_pad_with_additive_lines_has_a_sections_row(tmp_path):
+    out = tmp_path / "blank.pdf"
+    assert invoke("sheet", "next-station-london", "--blank", "-v", "additive-lines", "-o", out).exit_code == 0
+    (text,) = pdf_text(out)
+    assert "Sections" in text and "line = sections + districts + stations + 2 × Thames" in text

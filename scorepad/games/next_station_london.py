@@ -66,7 +66,7 @@ Score round {number}, each player for the line just drawn:{sections}
 SECTIONS_HELP = "\n  sections  = sections drawn this round (additive-lines variant)"
 CIRCLE_HELP = " (+1 for a station circled with the Circle power)"
 ASK_FIELD = "Round {number} · {player} ({colour}) · {field}:"
-LINE_RESULT = "  {player}'s {colour} line: {formula}   Tourist track: {crossed} crossed = {points}"
+LINE_RESULT = "  {player}'s {colour}line: {formula}   Tourist track: {crossed} crossed = {points}"
 INTERCHANGE_RESULT = "  {player}'s interchanges: {formula}"
 SCORE_FINAL = """\
 End of the game. Count each interchange station once, by the lines through it:
@@ -76,6 +76,7 @@ FINAL_OBJECTIVES = "\n  Shared objectives: how many of the two did each player c
 ASK_INTERCHANGES = "{player} · interchange stations on 2, 3 and 4 lines (e.g. 5 2 1; Enter = none):"
 ASK_OBJECTIVES = "{player} · shared objectives completed (0–2):"
 SOLO_RATING = "Solo rating: {total}{minus} = {rated} → band {band}."
+SOLO_MODULES_UNKNOWN = " (A table file does not say which modules were used: take 10 off for each.)"
 ROUNDS_HEADING = "Lines so far:"
 NOTHING_YET = "Nothing scored yet."
 FIELD_NAMES = {"sections": "sections", "districts": "districts", "stations": "stations", "thames": "thames",
@@ -100,6 +101,11 @@ def start_colours(session: Session) -> tuple[str, ...]:
 def pencils(session: Session, number: int) -> list[str]:
     """Each player's colour in round `number` (0-based)."""
     return rules.pencil_rounds(len(session.players), start_colours(session))[number % 4]
+
+
+def pencils_known(session: Session) -> bool:
+    """Whether the pencils were dealt at this table (an imported table file never says who drew which colour)."""
+    return any(at[0] == "setup" for at in session.answers)
 
 
 def controller(session: Session, number: int) -> str:
@@ -218,7 +224,8 @@ def line_result(session: Session, r: rules.Rules, number: int, player: str) -> s
         return ""
     passes = sum(session.get("rounds", n, player, "tourist", default=0) for n in range(number + 1))
     crossed, points = rules.tourist_points(passes)
-    colour = colour_name(pencils(session, number)[session.players.index(player)])
+    colour = colour_name(pencils(session, number)[session.players.index(player)]) + " " \
+        if pencils_known(session) else ""
     return LINE_RESULT.format(player=player, colour=colour, formula=line_formula(line, r), crossed=crossed,
                               points=points)
 
@@ -390,7 +397,8 @@ def standings_text(session: Session, result: Result | None = None) -> str:
         used = len(session.modules)
         rated, band = rules.solo_rating(total, used)
         minus = f" − {rules.SOLO_MODULE_PENALTY * used} ({used} module{'s' if used != 1 else ''})" if used else ""
-        return text + "\n" + SOLO_RATING.format(total=total, minus=minus, rated=rated, band=band)
+        unknown = "" if pencils_known(session) else SOLO_MODULES_UNKNOWN
+        return text + "\n" + SOLO_RATING.format(total=total, minus=minus, rated=rated, band=band) + unknown
     if len(winners) == 1:
         return text + f"\n{winners[0]} wins with {result.standings[0].total}."
     return text + f"\n{' and '.join(winners)} share the win with {result.standings[0].total}."
@@ -405,7 +413,7 @@ def commands(session: Session) -> Commands:
 def report(session: Session) -> str:
     """Everything recorded so far: setup, each line with its formula, then the standings once finished."""
     r = rules.rules_for(session.variants)
-    parts = [setup_text(session)]
+    parts = [setup_text(session)] if pencils_known(session) else []
     if session.get("setup", "controller"):
         parts.append(f"First controller: {session.get('setup', 'controller')}")
     entered = [line_result(session, r, n, p) for n in range(session.rounds_planned) for p in session.players]
