@@ -1,0 +1,46 @@
+"""Next Station: London in a real terminal (tmux): the digital deck turned with Enter, lines typed at the prompts."""
+
+import time
+
+from test_terminal import Terminal, pytestmark, terminal  # noqa: F401  (the tmux fixture and its skip mark)
+
+
+def test_a_round_with_the_digital_deck_at_the_real_prompts(terminal, tmp_path):  # noqa: F811
+    term = terminal("play next-station-london --players Ana Ben --rounds 1 --module powers")
+    term.wait_for("Pencil powers (each stays with its pencil")
+    term.wait_for("Who last rode the Underground?")
+    term.keys("Down", "Enter")  # Ben is the first controller
+    term.wait_for("Controller: Ben.")
+    term.wait_for("turn the station cards with scorepad, or use the physical cards?")
+    term.keys("Enter")  # Digital deck
+    for turn in range(1, 11):
+        term.wait_for(f"Round 1 · turn {turn} — Enter turns the card:")
+        term.type("")
+        term.wait_for(f"Turn {turn}: ")
+        if "round 1 is over" in term.screen():
+            break
+        time.sleep(0.05)
+    screen = term.wait_for("Round 1 · Ana")
+    assert "Underground cards: 5 of 5" in screen and "That was the 5th Underground card" in screen
+    term.type("14")  # out of range: refused with the reason, then corrected
+    term.wait_for("14 is out of range (expected 0–13)")
+    term.keys("C-u")
+    for value in ("6", "3", "1", "2"):
+        term.type(value)
+        time.sleep(0.2)
+    term.wait_for("Ana's")
+    screen = term.wait_for("line: 6 × 3 + 2 × 1 = 20   Tourist track: 2 crossed = 2")
+    term.wait_for("Round 1 · Ben")
+    term.type("summary")
+    term.wait_for("Lines so far:")
+    for value in ("4", "4", "0", "1"):
+        term.type(value)
+        time.sleep(0.2)
+    term.wait_for("Ana · interchange stations on 2, 3 and 4 lines")
+    term.type("")
+    term.wait_for("Ben · interchange stations on 2, 3 and 4 lines")
+    term.type("1 0 0")
+    screen = term.wait_for("Write the score sheet as a PDF?")
+    assert "Ana wins with 22." in screen and "Traceback" not in screen
+    term.keys("n")
+    term.wait_for("EXIT=0")
