@@ -352,7 +352,7 @@ def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
     session = load_session(ctx, session_id)
     if not session.scorable():
         raise ScorepadError(_nothing_to_score(session, " to export"))
-    table = session.table()
+    table = session.table(session.complete_rounds())  # without items of a round still being played
     session.game.score(table)  # a table that would not score is not worth writing
     text = json.dumps(table, ensure_ascii=False, indent=2) + "\n"
     if output is None:

@@ -88,6 +88,10 @@ class Session:
             elif at[0] == "final":
                 table.setdefault("final", {p: {} for p in self.players})[at[1]][at[2]] = value
             elif at[0] not in ("rounds", SETUP) and len(at) == 2:  # an item of a game's own list, e.g. a trade
+                # None: "no more items" (e.g. the year's trading is done). The table of the first `rounds`
+                # rounds leaves out items of later rounds: a trade recorded in a round not yet complete.
+                if value is None or (rounds is not None and _round_of(value) > count):
+                    continue
                 listed.setdefault(at[0], []).append((at[1], value))
             elif at[0] not in ("rounds", SETUP):  # a game's own top-level key
                 table[at[0]] = value
@@ -97,6 +101,12 @@ class Session:
 
     def score(self, rounds: int | None = None) -> Result:
         return self.game.score(self.table(rounds))
+
+
+def _round_of(item: Any) -> int:
+    """The 1-based round a list item belongs to (e.g. a trade's "round"), or 0 when it names none."""
+    number = item.get("round") if isinstance(item, dict) else None
+    return number if isinstance(number, int) and not isinstance(number, bool) else 0
 
 
 # --- changes to a session document (each runs inside one locked store update) ----------------------

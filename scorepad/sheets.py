@@ -513,7 +513,8 @@ class _Sheet:
             size = self.size + 1
             self.y -= size * 1.15
             self.put(left, self.y, *self.fit(subtitle, size, right - left))
-        for note in self.page.get("notes", []):
+        # A game may replace the template's notes (e.g. a variant's own rules reminder): data["notes"].
+        for note in self.data.get("notes", self.page.get("notes", [])):
             size = self.size - 0.5
             for line in self.wrap(self.text(note), size, right - left):
                 self.y -= size * 1.3
@@ -581,6 +582,8 @@ class _Sheet:
         instances = (self.data.get("grids", {}) or {}).get(grid.get("key"), [])
         if not instances:
             return
+        if grid.get("page_break") and self.y < self.h - self.margin:  # e.g. a summary on a page of its own
+            self.new_page()
         across = max(1, int(grid.get("across", 1)))
         room = self.w - 2 * self.margin
         hgap = 6 * MM
