@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from calculators.core import InvalidInput
-from scorepad.games import london, lost_cities, next_station_london
+from scorepad.games import chinatown, london, lost_cities, next_station_london
 from scorepad.games.base import Game
 
 GAMES: tuple[Game, ...] = (
@@ -11,6 +11,7 @@ GAMES: tuple[Game, ...] = (
     next_station_london.GAME,
     london.GAME_1E,
     london.GAME_2E,
+    chinatown.GAME,
 )
 
 
