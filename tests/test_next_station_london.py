@@ -348,8 +348,10 @@ def test_nsl4_three_players_four_rounds_through_the_play_loop(store):
     # setup: pencils and the spare between C and A; each round's controller and pencils (NSL-4)
     assert "  • A: the Pink pencil\n  • B: the Green pencil\n  • C: the Blue pencil" in text
     assert "The spare Purple pencil lies on the table between C and A (on A's right)." in text
-    assert "── Round 2 of 4 ──\nController: B. Pencils this round:\n  • A: Purple\n  • B: Pink\n  • C: Green" in text
-    assert "── Round 4 of 4 ──\nController: A. Pencils this round:\n  • A: Green\n  • B: Blue\n  • C: Purple" in text
+    passing = "\nPass pencils left; A takes the spare on their right instead, and C puts theirs there. "
+    assert "── Round 1 of 4 ──\nController: A. Pencils this round:\n  • A: Pink\n  • B: Green\n  • C: Blue" in text
+    assert f"── Round 2 of 4 ──\nController: B.{passing}Pencils this round:\n  • A: Purple\n  • B: Pink\n  • C: Green" in text
+    assert f"── Round 4 of 4 ──\nController: A.{passing}Pencils this round:\n  • A: Green\n  • B: Blue\n  • C: Purple" in text
     # the deck: every turn shown, the round ends on the 5th Underground card
     turns = nsl.round_turns(SEED_NSL4, 0)
     assert f"Turn {len(turns)}: " in text and f"Turn {len(turns) + 1}: " not in text

@@ -32,17 +32,17 @@ ASK_CONTROLLER = "Who last rode the Underground? (They are the first controller.
 ASK_ORDER = "Your order of the four pencils (names or first letters, e.g. pink green blue purple):"
 ROUND_START = """\
 ── Round {number} of {rounds} ──
-Controller: {controller}. Pencils this round:
+Controller: {controller}.{passing} Pencils this round:
 {pencils}
   Start at the departure station of your colour. Each turn the controller turns a card; you may draw
   one straight section from either end of your line to a station of that symbol (a joker is any).
   No crossing sections, no passing through a station, no visiting a station of this line twice.
   The round ends on the 5th Underground (pink-and-yellow) card; you may still draw for that card."""
 PASSING = {
-    1: "  (You took the next pencil of your order.)",
-    2: "  (Each of you took the spare pencil on your right; the other put the one they used in its place.)",
-    3: "  (Pencils went left; {first} took the spare on their right, and {last} put the one they used there.)",
-    4: "  (Pencils went left: each of you took the one from your right.)",
+    1: "\nTake the next pencil of your order.",
+    2: "\nEach of you takes the spare pencil on your right; the other puts the one they used in its place.",
+    3: "\nPass pencils left; {first} takes the spare on their right instead, and {last} puts theirs there.",
+    4: "\nPass pencils left: each of you takes the one from your right.",
 }
 ASK_DECK = "Round {number}: turn the station cards with scorepad, or use the physical cards?"
 DECK_CHOICES = ("Digital deck", "Physical cards")
@@ -342,11 +342,9 @@ def round_text(session: Session, number: int) -> str:
     for player, colour in zip(session.players, pencils(session, number)):
         power = f"  (power: {rules.POWERS[dealt[colour]].split(':')[0]})" if dealt else ""
         lines.append(f"  • {player}: {colour_name(colour)}{power}")
-    text = ROUND_START.format(number=number + 1, rounds=session.rounds_planned, controller=controller(session, number),
-                              pencils="\n".join(lines))
-    if number:
-        text += "\n" + PASSING[len(session.players)].format(first=session.players[0], last=session.players[-1])
-    return text
+    passing = PASSING[len(session.players)].format(first=session.players[0], last=session.players[-1])
+    return ROUND_START.format(number=number + 1, rounds=session.rounds_planned, controller=controller(session, number),
+                              passing=passing if number else "", pencils="\n".join(lines))
 
 
 def guide_text(session: Session) -> str:
@@ -473,7 +471,7 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), round
             for row, (count, points) in zip(end, values):
                 row.setdefault("count", count)
                 row["points"] = points
-            end[-1]["mark"] = s.rank == 1
+            end[-1]["mark"] = s.rank == 1 and len(players) > 1  # solo has a rating, not a winner
         end_grids.append({"vars": {"player": player}, "rows": end})
         track = {"label": player}
         if summary:
@@ -486,7 +484,8 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), round
     variant_text = ", ".join(SHEET_VARIANTS.get(v, v) for v in chosen) or ("official rules" if result else "")
     if result is not None:
         fields = {"players": ", ".join(players), "date": date, "variants": variant_text,
-                  "winner": " and ".join(result.winners), "tiebreak": " ".join(result.tiebreaks)}
+                  "winner": " and ".join(result.winners) if len(players) > 1 else "",
+                  "tiebreak": " ".join(result.tiebreaks)}
     elif variants:
         fields = {"variants": variant_text}
     return {"rounds": rounds, "fields": fields,
