@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from calculators import london as rules
@@ -378,6 +378,7 @@ def tracking_steps(session: Session) -> list[Step]:
     r = edition(session)
     labels = {k: EVENT_LABELS[k] for k in event_keys(r)}
     out: list[Step] = []
+    state = {p: Tracked(poverty=r.starting_poverty) for p in session.players}  # replayed once, event by event
     k = 0
     while True:
         out.append(Ask(("setup", "track", k, "event"), ASK_EVENT, parse=_choice(labels),
@@ -390,17 +391,19 @@ def tracking_steps(session: Session) -> list[Step]:
         elif kind == "guide":
             out.append(Say(lambda: guide_text(session)))
         else:
-            out += event_steps(session, k, kind, r)
+            player = session.get("setup", "track", k, "player")
+            out += event_steps(session, k, kind, r, replace(state[player]) if player in state else Tracked())
+            apply_event(session, k, state, r)
         k += 1
 
 
-def event_steps(session: Session, k: int, kind: str, r: rules.Rules) -> list[Step]:
+def event_steps(session: Session, k: int, kind: str, r: rules.Rules, before: Tracked) -> list[Step]:
+    """The questions of tracked event k; `before` is the player's state before it."""
     at = ("setup", "track", k)
     out: list[Step] = [Ask((*at, "player"), ASK_WHO, parse=_player(session.players), choices=tuple(session.players))]
     player = session.get(*at, "player")
     if player is None:
         return out
-    before = track(session, upto=k)[player]
     if kind == "run":
         out.append(Ask((*at, "stacks"), ASK_STACKS.format(player=player),
                        parse=lambda text: parse_count(text, field="stacks")))
@@ -540,14 +543,14 @@ def sheet_for(r: rules.Rules):
             rows = [{"label": label} for label, _ in
                     (*rows_for(r, is_flat), *(() if is_flat else TIEBREAK_ROWS[r.slug]), (RANK_LABEL, ""))]
             total = None
-            fields = {"variants": "flat penalties (Persian summary)"} if is_flat else {}
+            fields = {"variants": "flat penalties"} if is_flat else {}
         else:
             steps_, total_row, ranks, ties = reckoning_table(result, players)
             rows = [{"label": row[0], **{f"p{n}": v for n, v in enumerate(row[1:], start=1)}}
                     for row in [*steps_, *ties, ranks]]
             total = {f"p{n}": v for n, v in enumerate(total_row[1:], start=1)}
             fields = {"players": ", ".join(players), "date": date, "winner": " and ".join(result.winners),
-                      "variants": "flat penalties (Persian summary)" if is_flat else "official rules"}
+                      "variants": "flat penalties" if is_flat else "official rules"}
         data: dict[str, Any] = {"player_names": list(players), "fields": fields,
                                 "grids": {"reckoning": [{"vars": {}, "rows": rows, **({"total": total} if total else {})}]}}
         if is_flat:
