@@ -379,7 +379,7 @@ def test_the_deck_refuses_text_and_undo_takes_back_one_card(store):
     answers += ["3", "2", "0", "1", "2", "2", "0", "0", "", ""]
     session, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("x", "press Enter to turn the card (or type undo, help)")]
-    second = " + ".join(c.name for c in turns[1])
+    second = "  +  ".join(card_text(c) for c in turns[1])
     assert f"Took back Round 1 · turn 2 — Enter turns the card: {second} — asked again." in text
     assert text.count("Turn 2: ") == 2  # the same card again after the undo
     assert session.finished and [s.total for s in session.score().standings] == [7, 4]  # 3 × 2 + 1 tourist; 2 × 2
@@ -406,7 +406,7 @@ def test_solo_with_both_modules_nsl5(store):
     answers += ["4 2 0", "1"]
     session, prompter, text = run(store, session_id, answers)
     assert session.table() == NSL5
-    assert "Take a map sheet and lay the four pencils above it in the order you choose" in text
+    assert "Take a map sheet and lay the four pencils above it in the order you choose:\n" in text
     assert "Shared objectives in play (+10 each for everyone who completes it):\n" \
            "  1. All 5 tourist sites connected.\n" \
            "  2. At least one station of your network in each of the 13 districts." in text

@@ -23,7 +23,8 @@ Setup for {players}{modules}:
 {pencils}"""
 SOLO_SETUP = """\
 Setup, solo{modules}:
-  • Take a map sheet and lay the four pencils above it in the order you choose: that is the order of your lines."""
+  • Take a map sheet and lay the four pencils above it in the order you choose:
+    that is the order of your lines."""
 PLACES_3 = "  • The spare {colour} pencil lies on the table between {right} and {left} (on {left}'s right)."
 PLACES_2 = "  • Spare pencils: {a} to {p}'s left (between {p} and {q}), {b} to {q}'s left (between {q} and {p})."
 OBJECTIVES_TEXT = "Shared objectives in play (+{points} each for everyone who completes it):"
@@ -179,7 +180,7 @@ def _deck_steps(session: Session, number: int) -> list[Step]:
                 return shown  # stored so undo names the card it takes back
 
             out.append(Ask(("setup", "deck", number, turn), ASK_TURN.format(number=number + 1, turn=turn + 1),
-                           parse=parse))
+                           parse=parse, show=lambda value, cards=cards: "  +  ".join(map(card_text, cards))))
             out.append(Say(lambda n=number, t=turn: turn_text(session, n, t)))
     return out
 
