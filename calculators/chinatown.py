@@ -248,9 +248,10 @@ def money(amount: int) -> str:
 
 
 def _pay(cash: dict[str, int], payer: str, amount: int, why: str, **where: Any) -> None:
+    # The message names no balance: it shows at a prompt on a shared screen, and cash is private.
     if cash[payer] - amount < 0:
-        raise InvalidInput(f"{why} leaves {payer} at {money(cash[payer] - amount)} "
-                           f"(has {money(cash[payer])}); cash cannot drop below $0", player=payer, **where)
+        raise InvalidInput(f"{why} would take {payer} below $0; {payer} has less than that", player=payer,
+                           **where)
     cash[payer] -= amount
 
 

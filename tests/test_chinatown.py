@@ -2,10 +2,31 @@
 every validation, the guided game through the play loop, the CLI, the sheets and one real terminal."""
 
 
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pypdf
 import pytest
+from typer.testing import CliRunner
 
 from calculators import chinatown as ct
 from calculators.core import InvalidInput
+from scorepad import cli
+from scorepad.games import by_slug
+from scorepad.games import chinatown as game
+from scorepad.play import play
+from scorepad.prompts import Aborted, ScriptedPrompter
+from scorepad.session import Session, new_doc
+from scorepad.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # The rules file's short names (§5) -> the spec's type names.
 SHORT = {"Photo": "photo", "TeaHouse": "tea-house", "Seafood": "seafood", "Jewellery": "jewelry",
@@ -251,8 +272,8 @@ def test_trades_apply_in_their_order_within_the_year():
                        {"round": 1, "from": "Ana", "to": "Cy", "amount": 70_000}]
     assert {s.player: s.total for s in ct.score(table).standings} == {"Ana": 10_000, "Ben": 20_000, "Cy": 120_000}
     table["trades"].reverse()  # Ana cannot pay 70,000 before Ben's 30,000 came in
-    with pytest.raises(InvalidInput, match=r"^round 1, player Ana, trade 1: paying \$70,000 to Cy leaves Ana "
-                                           r"at −\$20,000 \(has \$50,000\); cash cannot drop below \$0$"):
+    with pytest.raises(InvalidInput, match=r"^round 1, player Ana, trade 1: paying \$70,000 to Cy would take Ana "
+                                           r"below \$0; Ana has less than that$"):
         ct.score(table)
 
 
@@ -330,7 +351,7 @@ TRADE = {"round": 1, "from": "Ana", "to": "Ben", "amount": 10_000}
                  "Ben": {"businesses": [{"type": "photo", "tiles": 1}]}}),
      r"^round 1, player Ben, businesses: 7 photo tiles on the board this year; the box holds 6$"),
     (with_round({}, trades=[{**TRADE, "amount": 60_000}]),
-     r"^round 1, player Ana, trade 1: paying \$60,000 to Ben leaves Ana at −\$10,000"),
+     r"^round 1, player Ana, trade 1: paying \$60,000 to Ben would take Ana below \$0"),
     (with_round({}, trades=[{**TRADE, "to": "Dan"}]), r"^round 1, trade 1 to: unknown player 'Dan' \(players: Ana, Ben"),
     (with_round({}, trades=[{**TRADE, "to": "Ana"}]), r"^round 1, trade 1: Ana pays themselves"),
     (with_round({}, trades=[{**TRADE, "round": 2}]), r"^trade 1 round: 2 is out of range \(expected 1–1\)"),
@@ -347,7 +368,7 @@ TRADE = {"round": 1, "from": "Ana", "to": "Ben", "amount": 10_000}
      r"^rounds: 5 rounds; the four-season game takes 1–4"),
     (with_round({"Ana": {"spent": -1}}, variants=["four-seasons"]), r"^round 1, player Ana, spent: -1 is out of range"),
     (with_round({"Ana": {"spent": 70_000}}, variants=["four-seasons"]),
-     r"^round 1, player Ana, spent: spending \$70,000 at auction leaves Ana at −\$10,000"),
+     r"^round 1, player Ana, spent: spending \$70,000 at auction would take Ana below \$0"),
     (with_round({"Ana": {"built": ["a", "b", "c"]}}, variants=["four-seasons"]),
      r"^round 1, player Ana, built: 3 shops built; at most 2 a season"),
     (with_round({"Ana": {"built": "restaurant"}}, variants=["four-seasons"]), r"built: 'restaurant' is not a list"),
@@ -364,3 +385,433 @@ def test_s3_space_limit_of_six_shops():  # S3: a full board cannot take a sevent
     seasons = [({p: 0 for p in players}, "", {"A": ["x", "y"], "B": [], "C": []})] * 4
     with pytest.raises(InvalidInput, match=r"^round 4, player A, built: 8 shops in all; a player board has 6 spaces"):
         ct.score(four_seasons_table(players, seasons))
+
+
+# --- the notation at the prompts ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("rest 4, photo 3", [("restaurant", 4), ("photo", 3)]),
+    ("Restaurant 4; Photo 3", [("restaurant", 4), ("photo", 3)]),
+    ("rest4 photo3", [("restaurant", 4), ("photo", 3)]),
+    ("tea house 3, tropical fish 2", [("tea-house", 3), ("tropical-fish", 2)]),
+    ("fish 2, sea 1, takeout 5, dimsum 1", [("tropical-fish", 2), ("seafood", 1), ("take-out", 5), ("dim-sum", 1)]),
+    ("jewellery x4, flor ×2", [("jewelry", 4), ("florist", 2)]),
+    ("photo 4", [("photo", 3), ("photo", 1)]),            # E3: Seafood/Photo ×4 = complete 3 + single 1
+    ("sea 6", [("seafood", 3), ("seafood", 3)]),          # E3: Seafood ×6 = two complete businesses
+    ("fish 5", [("tropical-fish", 4), ("tropical-fish", 1)]),  # E3: Tropical Fish ×5 = 80 + 10
+    ("none", []),
+    ("-", []),
+])
+def test_business_notation(text, expected):
+    assert [(b["type"], b["tiles"]) for b in game.parse_businesses(text)] == expected
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", r"^type the businesses \(e\.g\. `rest 4, photo 3`\), or `none`$"),
+    ("bakery 2", r"^'bakery' is not a business type \(types: 3: photo tea sea · 4: jewel flor fish"),
+    ("f 2", r"^'f' is not a business type \(could be florist or factory\)$"),
+    ("rest", r"^how many rest tiles\? e\.g\. `rest 2`$"),
+    ("rest, photo 2", r"^how many rest tiles\?"),
+    ("4 rest", r"^4 of what\? The type comes first, e\.g\. `rest 4`$"),
+    ("rest 0", r"^restaurant 0: a business has 1 tile or more$"),
+    ("rest 4 = 60", r"^'=' is not part of a business"),
+])
+def test_business_notation_refusals(text, message):
+    with pytest.raises(InvalidInput, match=message):
+        game.parse_businesses(text)
+
+
+PLAYERS = ["Ana", "Ben", "Cy"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Ana Ben 10k", ("Ana", "Ben", 10_000)),
+    ("ana > ben $12,500", ("Ana", "Ben", 12_500)),
+    ("Cy to a 7.5k", ("Cy", "Ana", 7_500)),
+    ("b -> c 30000", ("Ben", "Cy", 30_000)),
+])
+def test_trade_notation(text, expected):
+    trade = game.parse_trade(text, PLAYERS, 2)
+    assert (trade["from"], trade["to"], trade["amount"]) == expected and trade["round"] == 2
+
+
+@pytest.mark.parametrize("text, message", [
+    ("Dan Ben 10k", r"^'Dan' is not one of the players \(Ana, Ben, Cy\)$"),
+    ("Ana", r"^who is paid\? e\.g\. `Ana Ben 10k`$"),
+    ("Ana Ben", r"^how much does Ana pay Ben\? e\.g\. `Ana Ben 10k`$"),
+    ("Ana Ben ten", r"^'ten' is not an amount \(e\.g\. 10000, 10k, \$10,000\)$"),
+    ("Ana Ben 1.5", r"^'1\.5' is not a whole number of dollars$"),
+    ("Ana Ana 5k", r"^Ana pays themselves$"),
+    ("Ana Ben 0", r"^0 is out of range \(expected 1 or more\)$"),
+    ("Ana Ben 5k lot 12", r"^'lot 12': a trade is payer, payee and amount; the note is asked next$"),
+])
+def test_trade_notation_refusals(text, message):
+    with pytest.raises(InvalidInput) as caught:
+        game.parse_trade(text, PLAYERS, 1)
+    assert re.search(message, caught.value.message), caught.value.message
+
+
+# --- the guided game through the play loop -----------------------------------------------------------------
+
+@pytest.fixture
+def store(database):
+    return Store(database)
+
+
+def start(store, players, variants=(), modules=(), rounds=None):
+    return store.insert(new_doc(by_slug("chinatown"), players, variants, rounds, modules=modules, seed=7))
+
+
+def run(store, session_id, answers):
+    lines = []
+    prompter = ScriptedPrompter(answers)
+    session = play(store, session_id, prompter, lines.append)
+    return session, prompter, "\n".join(lines)
+
+
+def typed_trades(deals):
+    """"Dana>Eli 8" -> the typed trade line and an empty note."""
+    out = []
+    for part in filter(None, (p.strip() for p in deals.split(";"))):
+        who, amount = part.split()
+        payer, payee = who.split(">")
+        out += [f"{payer} {payee} {amount}k", ""]
+    return out
+
+
+def typed_businesses(text):
+    """"Jewellery2 TakeOut1" -> "jewel 2, take 1" (what a player types)."""
+    return ", ".join(f"{game.SHORT_NAMES[b['type']]} {b['tiles']}" for b in businesses(text))
+
+
+def typed_year(players, deals, owned):
+    return typed_trades(deals) + [""] + [typed_businesses(owned[p]) for p in players]
+
+
+E8_TYPED = ["Dana"] + [answer for deals, owned in E8[1] for answer in typed_year(E8[0], deals, owned)]
+
+
+def test_scripted_six_year_four_player_game_with_trades(store):  # E8 typed at the prompts
+    session_id = start(store, E8[0])
+    answers = list(E8_TYPED)
+    # 1965: Dana cannot pay 50k after paying Eli 8k; a note for Gus's payment; Dana asks for her cash
+    answers[3:3] = ["Dana Fay 50k", "cash Dana"]
+    answers[6] = "a Seafood tile"
+    session, prompter, text = run(store, session_id, answers)
+    assert session.finished
+    refusal = "paying $50,000 to Fay would take Dana below $0; Dana has less than that"
+    assert prompter.refused == [("Dana Fay 50k", refusal)]
+    out = session.score().to_json()
+    assert [(s["player"], s["rank"], s["total"]) for s in out["standings"]] == [
+        ("Dana", 1, 802_000), ("Fay", 2, 783_000), ("Gus", 3, 766_000), ("Eli", 4, 759_000)]
+    table = session.table()
+    assert table["trades"] == game_table(*E8[:2])["trades"]
+    assert table["rounds"] == game_table(*E8[:2])["rounds"]
+    assert set(table) == {"game", "variants", "players", "rounds", "trades"}  # notes stay in the session
+    assert session.get("setup", "note", 1) == "a Seafood tile"
+    # the year guide: cards and tiles for 4 players, the start player passing clockwise
+    assert "── 1965 · year 1 of 6 ── start player: Dana" in text
+    assert "Deal 6 building cards to each player; each keeps 4 and returns 2" in text
+    assert "Each player draws 6 shop tiles from the bag" in text
+    assert "── 1966 · year 2 of 6 ── start player: Eli" in text
+    assert "Deal 5 building cards to each player; each keeps 3" in text and "draws 3 shop tiles" in text
+    assert "── 1969 · year 5 of 6 ── start player: Dana" in text
+    # incomes and trades, each business's income echoed, the year's total
+    assert "    Jewelry ×4 (complete) $80,000\n    Take-Out ×3 (of 5) $40,000\n  Dana's income for 1967: $120,000" in text
+    assert "  Gus pays Fay $4,000 (a Seafood tile)." in text
+    assert "Dana has $42,000 after this year's payments so far." in text
+    # cash stays private until the final standings; then everything shows, with each ledger
+    before, final = text.split("Final standings (cash is revealed):")
+    assert "$72,000" not in before and "$802,000" not in before and "Cash stays private" in before
+    assert "1  Dana    $50,000  $740,000  $26,000    −$14,000    $802,000" in final
+    assert "Dana wins with $802,000." in final
+    assert "  1970   Tropical Fish 4, Dim Sum 5, Factory 3  $230,000             −$20,000    $766,000" in final
+    assert prompter.asked[:3] == ["Who takes the First Player card? (whoever most recently visited a Chinatown)",
+                                  "1965 · trade (payer payee amount); Enter when trading is done:",
+                                  "What did Dana's $8,000 buy? (a note, e.g. `lot 12`; Enter for none)"]
+
+
+def test_the_tile_supply_is_checked_across_players(store):
+    session_id = start(store, PLAYERS, rounds=1)
+    answers = ["Ana", "", "photo 3, photo 2", "photo 2", "photo 1", "none"]
+    _, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused == [("photo 2", "7 photo tiles on the board this year; the box holds 6")]
+
+
+def test_last_years_businesses_are_offered_again(store):
+    session_id = start(store, PLAYERS, rounds=2)
+    answers = ["Ana", "", "rest 2", "none", "fish 1", "", None, None, "fish 2"]  # None: Enter on the default
+    session, _, _ = run(store, session_id, answers)
+    assert [session.table()["rounds"][1][p]["businesses"] for p in PLAYERS] == [
+        [{"type": "restaurant", "tiles": 2}], [], [{"type": "tropical-fish", "tiles": 2}]]
+
+
+def test_open_cash_shows_every_players_cash(store):
+    session_id = start(store, E7[0], modules=["open-cash"], rounds=1)
+    answers = ["Ava", "Ava Ben 5k", "", "Cai Ava 3k", "", "cash", "", *[typed_businesses(E7[1][0][1][p]) for p in E7[0]]]
+    _, _, text = run(store, session_id, answers)
+    assert "Open cash: scorepad shows every player's cash after each year." in text
+    assert "Ava has $48,000 after this year's payments so far.\nBen has $55,000" in text
+    assert "  Ava     Photo 2, Florist 1, Dim Sum 1     $40,000  $5,000  $3,000    $88,000" in text
+
+
+def test_cash_word_without_a_name_keeps_cash_private(store):
+    session_id = start(store, PLAYERS, rounds=1)
+    _, _, text = run(store, session_id, ["Ana", "cash", "cash Zed", "ledger", "", "none", "none", "none"])
+    assert "Whose cash? Type `cash NAME` (players: Ana, Ben, Cy)." in text
+    assert "'Zed' is not one of the players (Ana, Ben, Cy)" in text
+    assert "Ledgers show cash: they open at the end of the game (or with --open-cash)." in text
+
+
+def test_ctrl_c_mid_trading_then_resume_and_undo_a_trade(store):
+    session_id = start(store, E8[0])
+    with pytest.raises(Aborted):
+        run(store, session_id, E8_TYPED[:5] + [Aborted()])  # after 1965's two trades, before "done"
+    saved = Session(store.get(session_id), session_id)
+    assert saved.next_ask().message == "1965 · trade (payer payee amount); Enter when trading is done:"
+    assert saved.complete_rounds() == 0
+    answers = ["Eli Dana 1k", "", "undo", "undo", *E8_TYPED[5:]]
+    session, _, text = run(store, session_id, answers)
+    assert "Took back What did Eli's $1,000 buy?" in text
+    assert "Took back 1965 · trade (payer payee amount); Enter when trading is done: Eli Dana 1000" in text
+    assert [s.total for s in session.score().standings] == [802_000, 783_000, 766_000, 759_000]
+
+
+def test_a_game_mid_trading_scores_and_exports_its_complete_years(store, database):
+    session_id = start(store, E8[0])
+    year_1 = 1 + len(typed_year(E8[0], *E8[1][0]))
+    with pytest.raises(Aborted):
+        run(store, session_id, E8_TYPED[:year_1] + ["Eli Gus 10k", "", Aborted()])
+    session = Session(store.get(session_id), session_id)
+    assert session.complete_rounds() == 1
+    assert [s.total for s in session.score(1).standings] == [94_000, 88_000, 76_000, 72_000]
+    exported = json.loads(invoke("export", session_id).stdout)
+    assert exported["trades"] == game_table(*E8[:2])["trades"][:2]  # 1966's payment waits for 1966
+    report = invoke("show", session_id).stdout
+    assert "1966 so far:\n  Eli pays Gus $10,000." in report and "$94,000" not in report
+
+
+def test_four_season_game(store):  # S2 typed at the prompts
+    session_id = start(store, ("X", "Y", "Z"), variants=["four-seasons"])
+    answers = ["X"]
+    for season, row in enumerate(S2["rounds"], start=1):
+        answers += [str(row[p]["spent"]) for p in "XYZ"]
+        for trade in (t for t in S2["trades"] if t["round"] == season):
+            answers += [f"{trade['from']} {trade['to']} {trade['amount']}", ""]
+        answers.append("")
+        answers += [", ".join(row[p]["built"]) for p in "XYZ"]
+    answers[1] = "70k"  # X cannot spend more than the $60,000 start
+    answers.insert(2, "11000")
+    session, prompter, text = run(store, session_id, answers)
+    assert prompter.refused == [("70k", "spending $70,000 at auction would take X below $0; X has less than that")]
+    assert [(s.player, s.total) for s in session.score().standings] == [("X", 529_000), ("Y", 431_000),
+                                                                       ("Z", 364_000)]
+    assert "── Season 1 of 4 ── start player: X" in text and "── Season 2 of 4 ── start player: Y" in text
+    assert "Reveal 3 shop cards and 3 licence cards face up." in text
+    assert "Restaurant ×2 @ $40,000" in text
+    assert "Shop bonus  $60,000  $490,000  $6,000" not in text  # shown as its own column
+    assert "X wins with $529,000." in text
+    assert session.table()["rounds"] == S2["rounds"]
+
+
+def test_four_season_build_limits_at_the_prompt(store):
+    session_id = start(store, ("X", "Y", "Z"), variants=["four-seasons"], rounds=1)
+    _, prompter, _ = run(store, session_id, ["X", "0", "0", "0", "", "a, b, c", "a, b", "", ""])
+    assert prompter.refused == [("a, b, c", "3 shops built; at most 2 a season")]
+
+
+# --- the command line --------------------------------------------------------------------------------------
+
+def invoke(*args, **kw):
+    return CliRunner().invoke(cli.app, [str(a) for a in args], **kw)
+
+
+def write(tmp_path, table, name="table.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(table))
+    return path
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_score_table_json(tmp_path, name):
+    players, years, cash, _ = GAMES[name]
+    result = invoke("score", "--table", write(tmp_path, game_table(players, years)), "--json")
+    assert result.exit_code == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert {s["player"]: s["total"] // 1000 for s in out["standings"]} == dict(zip(players, cash[-1]))
+    assert all(sum(s["parts"].values()) == s["total"] for s in out["standings"])
+
+
+def test_score_table_four_seasons(tmp_path):
+    out = json.loads(invoke("score", "--table", write(tmp_path, S2), "--json").stdout)
+    assert out["variants"] == ["four-seasons"] and out["winners"] == ["X"]
+    assert [s["total"] for s in out["standings"]] == [529_000, 431_000, 364_000]
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: t["trades"].append({"round": 1, "from": "Ava", "to": "Ben", "amount": 90_000}),
+     "Error: round 1, player Ava, trade 9: paying $90,000 to Ben would take Ava below $0; Ava has less than that\n"),
+    (lambda t: t["rounds"][0]["Ben"]["businesses"].extend([{"type": "photo", "tiles": 3}, {"type": "photo", "tiles": 2}]),
+     "Error: round 1, player Ben, businesses: 7 photo tiles on the board this year; the box holds 6\n"),
+    (lambda t: t["rounds"][1]["Cai"]["businesses"].append({"type": "tea-house", "tiles": 4}),
+     ("Error: round 2, player Cai, businesses: tea-house tiles 4: a business has 1–3 tiles "
+      "(a larger group is two businesses)\n")),
+    (lambda t: t.update(bank=1), "Error: bank: unknown top-level key 'bank'\n"),
+])
+def test_score_table_errors(tmp_path, change, message):
+    table = game_table(*E7[:2])
+    change(table)
+    result = invoke("score", "--table", write(tmp_path, table), "--json")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", message)
+
+
+def test_import_then_export_gives_back_the_same_table(tmp_path):
+    table = game_table(*E9[:2])
+    assert invoke("import", write(tmp_path, table)).stdout == "1\n"
+    assert json.loads(invoke("export", "1").stdout) == table
+    text = invoke("show", "1").stdout
+    assert "Final standings (cash is revealed):" in text and "Ivy wins with $643,000." in text
+    assert "1970: income and trades:" in text and "  Kim pays Hal $25,000." in text
+
+
+def test_import_refuses_a_table_below_zero_and_stores_nothing(tmp_path, database):
+    table = game_table(*E7[:2])
+    table["trades"][0]["amount"] = 50_001
+    result = invoke("import", write(tmp_path, table))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith("Error: round 1, player Ava, trade 1: paying $50,001 to Ben")
+    assert invoke("list").stdout.startswith("No sessions yet.")
+
+
+def test_games_lists_the_variant_and_the_module():
+    text = invoke("games").stdout
+    assert "chinatown  Chinatown  (3–5 players)" in text
+    assert "    --variant four-seasons: " in text and "    --module open-cash: " in text
+
+
+def test_play_with_open_cash_through_the_cli(monkeypatch):
+    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
+    prompter = ScriptedPrompter(["Ana", "", "none", "none", "none", False])
+    monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
+    result = invoke("play", "chinatown", "-p", "Ana", "-p", "Ben", "-p", "Cy", "--rounds", "1", "--open-cash")
+    assert result.exit_code == 0, result.stderr
+    assert "Open cash: scorepad shows every player's cash after each year." in result.stdout
+
+
+def test_play_refuses_an_unknown_module():
+    result = invoke("play", "chinatown", "-p", "Ana", "-p", "Ben", "-p", "Cy", "--module", "open-books")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: module: unknown module 'open-books' for Chinatown (modules: open-cash)\n"
+
+
+# --- the score sheets ---------------------------------------------------------------------------------------
+
+def pdf_pages(path):
+    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(Path(path).read_bytes())).pages]
+
+
+def test_filled_sheet_has_each_ledger_and_the_standings_on_their_own_page(tmp_path):
+    path = tmp_path / "e8.pdf"
+    result = invoke("sheet", "--table", write(tmp_path, game_table(*E8[:2])), "-o", path)
+    assert result.exit_code == 0, result.stderr
+    pages = pdf_pages(path)
+    text = "\n".join(pages)
+    for player in E8[0]:
+        assert f"{player} — ledger" in text
+    assert "Jewelry 4, Take-Out 5, Florist 1" in text and "$802,000" in text and "−$14,000" in text
+    assert "Complete at 3: Photo, Tea House, Seafood" in pages[0]
+    summary = pages[-1]
+    assert summary.lstrip().startswith("Final standings")
+    assert "1965" in summary and "1970" in summary and "Final cash" in summary
+    assert summary.index("Dana") < summary.index("Fay") < summary.index("Gus") < summary.index("Eli")
+    assert "winner" in summary
+
+
+def test_blank_pad_for_five_players(tmp_path):
+    path = tmp_path / "blank.pdf"
+    assert invoke("sheet", "chinatown", "--blank", "-p", 5, "-o", path).exit_code == 0
+    pages = pdf_pages(path)
+    text = "\n".join(pages)
+    assert text.count("— ledger\n") == 5 and text.count("$50,000") >= 5
+    assert "1965" in text and "1970" in text and "Final cash" in text
+    assert "$802" not in text and "Final standings" in pages[-1]
+
+
+def test_four_season_sheet_has_its_own_columns_and_notes(tmp_path):
+    path = tmp_path / "s2.pdf"
+    assert invoke("sheet", "--table", write(tmp_path, S2), "-o", path).exit_code == 0
+    text = "\n".join(pdf_pages(path))
+    assert "Four seasons (Persian summary): $60,000 each" in text and "Complete at 3" not in text
+    assert "Auctions" in text and "Restaurant ×4 @ $60,000" in text and "Shop bonus" in text
+    assert "$529,000" in text and "+$40,000" in text
+
+
+# --- one real terminal ---------------------------------------------------------------------------------
+
+class Terminal:
+    def __init__(self, tmp_path, command):
+        self.tmux = ["tmux", "-S", str(tmp_path / "tmux.sock")]  # a private server: never the user's
+        env = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
+        shell = f"cd {ROOT} && {command}; echo EXIT=$?; sleep 60"
+        subprocess.run(self.tmux + ["new-session", "-d", "-x", "120", "-y", "50", shell], env=env, check=True)
+
+    def screen(self):
+        return subprocess.run(self.tmux + ["capture-pane", "-p", "-S", "-3000"], check=False,
+                              capture_output=True, text=True).stdout
+
+    def wait_for(self, text, timeout=15):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.screen():
+                return self.screen()
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen()}")
+
+    def type(self, text):
+        if text:
+            subprocess.run(self.tmux + ["send-keys", "-l", text], check=True)
+        subprocess.run(self.tmux + ["send-keys", "Enter"], check=True)
+
+    def keys(self, *keys):
+        subprocess.run(self.tmux + ["send-keys", *keys], check=True)
+
+    def close(self):
+        subprocess.run(self.tmux + ["kill-server"], check=False, capture_output=True)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_year_typed_at_the_real_prompts(tmp_path, database):
+    term = Terminal(tmp_path, f"{sys.executable} -m scorepad play chinatown --players Ava Ben Cai --rounds 1")
+    try:
+        term.wait_for("Who takes the First Player card?")
+        term.keys("Enter")  # Ava
+        term.wait_for("── 1965 · year 1 of 1 ── start player: Ava")
+        term.wait_for("Enter when trading is done:")
+        term.type("Ava Ben 60k")  # more than Ava has: refused, and nobody's balance shows
+        screen = term.wait_for("would take Ava below $0; Ava has less than that")
+        assert "$50,000" not in screen.split("Ava Ben 60k")[-1]
+        term.keys("C-u")
+        term.type("Ava Ben 5k")
+        term.wait_for("What did Ava's $5,000 buy?")
+        term.type("lot 12")
+        term.wait_for("  Ava pays Ben $5,000.")
+        term.type("cash Ava")
+        term.wait_for("Ava has $45,000 after this year's payments so far.")
+        term.type("Cai Ava 3k")
+        term.wait_for("What did Cai's $3,000 buy?")
+        term.type("")
+        term.type("")  # trading is done
+        term.wait_for("1965 · Ava's businesses:")
+        term.type("photo 2, flor 1, dim 1")
+        term.wait_for("Ava's income for 1965: $40,000")
+        term.type("laun 2, ant 1, sea 1")
+        term.wait_for("1965 · Cai's businesses:")
+        term.type("tea 2, fact 2")
+        screen = term.wait_for("Write the score sheet as a PDF?")
+        assert "Ben wins with $95,000." in screen and "1  Ben     $50,000" in screen
+        assert "  Ava pays Ben $5,000 (lot 12)." in screen
+        term.keys("n")
+        screen = term.wait_for("EXIT=0")
+        assert "Traceback" not in screen
+    finally:
+        term.close()

@@ -61,7 +61,7 @@ EXTRA_WORDS = "{words!r}: a trade is payer, payee and amount; the note is asked 
 INCOME_START = """\
   {year} income: each player lists their businesses as type and tiles, e.g. `rest 4, photo 3`.
   A business is connected tiles of one type owned by one player inside one block; a street splits it.
-  Types (tiles to complete):  {types}
+  Types by tiles to complete: {types}
   A group larger than complete counts as complete + the rest (`photo 4` = 3 + 1). `none` for nothing."""
 ASK_BUSINESSES = "{year} · {player}'s businesses:"
 ECHO_TRADE = "  {payer} pays {payee} {amount}{note}."
@@ -75,6 +75,7 @@ CASH_WHEN_TRADES = "after {label}'s income and this {period}'s payments so far"
 CASH_WHEN_NOW = "after this {period}'s payments so far"
 CASH_WHO = "Whose cash? Type `cash NAME` (players: {players})."
 CASH_HELP = "cash NAME: that player's cash now (only they should look)"
+TYPES_LINE = "Types by tiles to complete: {types}  (any clear start of a name works too)"
 TYPES_HELP = "the business types and what to type for each"
 LEDGER_HELP = "ledger NAME: that player's year-by-year ledger (open cash or at the end)"
 LEDGER_PRIVATE = "Ledgers show cash: they open at the end of the game (or with --open-cash)."
@@ -213,7 +214,7 @@ def types_text() -> str:
     by_size: dict[int, list[str]] = {}
     for kind, size in rules.COMPLETE_SIZE.items():
         by_size.setdefault(size, []).append(SHORT_NAMES[kind])
-    return "   ".join(f"{size}: {', '.join(words)}" for size, words in by_size.items())
+    return " · ".join(f"{size}: {' '.join(words)}" for size, words in by_size.items())
 
 
 def parse_businesses(text: str, **where: Any) -> list[dict[str, Any]]:
@@ -638,7 +639,7 @@ def commands(session: Session) -> Commands:
 
     words: dict[str, tuple[str, Callable[[str], str]]] = {"cash": (CASH_HELP, cash), "ledger": (LEDGER_HELP, ledger)}
     if not rules.rules_for(session.variants).seasons:
-        words["types"] = (TYPES_HELP, lambda rest: "Types (tiles to complete): " + types_text())
+        words["types"] = (TYPES_HELP, lambda rest: TYPES_LINE.format(types=types_text()))
     return words
 
 
