@@ -344,7 +344,8 @@ def solo_rating(total: int, modules: int) -> tuple[int, str]:
     raise AssertionError("unreachable: the last band has no top")
 
 
-def tiebreak_lines(players: Sequence[str], summaries: Mapping[str, Summary], ranks: Mapping[str, int]) -> tuple[str, ...]:
+def tiebreak_lines(players: Sequence[str], summaries: Mapping[str, Summary],
+                   ranks: Mapping[str, int]) -> tuple[str, ...]:
     """One line per group level on total, saying what the highest single line did (NSL-RB)."""
     out = []
     seen: set[int] = set()

@@ -1,11 +1,22 @@
 """Next Station: London: the worked examples NSL-1…NSL-8, the deck, pencils, validation, play, CLI, sheets."""
 
 import copy
+import io
+import json
 
+import pypdf
 import pytest
+from typer.testing import CliRunner
 
 from calculators import next_station_london as nsl
 from calculators.core import InvalidInput
+from scorepad import cli
+from scorepad.games import by_slug
+from scorepad.games.next_station_london import card_text
+from scorepad.play import play
+from scorepad.prompts import Aborted, ScriptedPrompter
+from scorepad.session import Session, new_doc
+from scorepad.store import Store
 
 # Worked examples: shared/rules/lost-cities-and-next-station-london.md, part B5.
 
@@ -294,12 +305,6 @@ def test_objectives_and_powers_are_seeded():
 
 # --- the guided game through the play loop ----------------------------------------------------------------
 
-from scorepad.games import by_slug  # noqa: E402
-from scorepad.play import play  # noqa: E402
-from scorepad.prompts import Aborted, ScriptedPrompter  # noqa: E402
-from scorepad.session import Session, new_doc  # noqa: E402
-from scorepad.store import Store  # noqa: E402
-from scorepad.games.next_station_london import card_text  # noqa: E402
 
 GAME = by_slug("next-station-london")
 SEED_NSL4 = 22  # deals pink, green, blue, purple round the table: NSL-4's pencils
@@ -457,14 +462,6 @@ def test_prompt_words_summary_guide_pencils(store):
 
 
 # --- the command line ---------------------------------------------------------------------------------------
-
-import io  # noqa: E402
-import json  # noqa: E402
-
-import pypdf  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
-
-from scorepad import cli  # noqa: E402
 
 
 def invoke(*args):

@@ -415,10 +415,10 @@ def report(session: Session) -> str:
     parts = [setup_text(session)] if pencils_known(session) else []
     if session.get("setup", "controller"):
         parts.append(f"First controller: {session.get('setup', 'controller')}")
-    entered = [line_result(session, r, n, p) for n in range(session.rounds_planned) for p in session.players]
-    parts += [f"Round {n + 1}:\n" + "\n".join(filter(None, entered[n * len(session.players):(n + 1) * len(session.players)]))
-              for n in range(session.rounds_planned)
-              if any(entered[n * len(session.players):(n + 1) * len(session.players)])]
+    for number in range(session.rounds_planned):
+        entered = [text for text in (line_result(session, r, number, p) for p in session.players) if text]
+        if entered:
+            parts.append(f"Round {number + 1}:\n" + "\n".join(entered))
     parts.append(summary_text(session))
     if session.finished and session.complete_rounds():
         parts.append(standings_text(session))
