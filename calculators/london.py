@@ -14,7 +14,7 @@ from typing import Any, Final
 from calculators.core import InvalidInput, Result, check_table, require_int, standings, unknown_keys
 
 PLAYERS: Final = (2, 3, 4)  # S1, S3: 2–4 players
-NO_ROUNDS: Final = range(0, 1)  # no rounds: `rounds` is absent or [] (table-format.md)
+NO_ROUNDS: Final = range(1)  # no rounds: `rounds` is absent or [] (table-format.md)
 NO_ROUNDS_TEXT: Final = "London has no rounds: leave `rounds` out or [] and put the inputs in `final`"
 
 LOAN_VALUE: Final = 10  # £ a loan gives (S1 §2.3, S3 §3.3)
@@ -208,7 +208,9 @@ class Reckoning:
 
 def reckon(player: str, inputs: Mapping[str, int], rules: Rules, least: int | None = None) -> Reckoning:
     """One player's reckoning; `least` is the least poverty at the table after hands (None: this player's own)."""
-    get = lambda key: inputs.get(key, 0)  # noqa: E731  (missing fields count 0: see check_inputs)
+    def get(key: str) -> int:
+        return inputs.get(key, 0)  # missing fields count 0 (see check_inputs)
+
     poverty = get("poverty") + get("hand")
     repaid = min(get("loans"), get("money") // LOAN_REPAYMENT)
     money_left = get("money") - LOAN_REPAYMENT * repaid
@@ -272,8 +274,8 @@ def _explain(group: list[str], keys: Mapping[str, tuple], shown: Mapping[str, tu
         return _explain(group, keys, shown, level + 1, f"{lead}, {_level_text(level, value)} each")
     order = sorted(group, key=lambda p: values[p], reverse=True)
     facts = ", ".join(f"{p} {shown[p][level]}" for p in order)
-    lines = [f"{lead}; {TIEBREAK_NAMES[level]} decides ({_what(level)}: {facts}): "
-             f"{' ahead of '.join(_names([p for p in order if values[p] == v]) for v in _distinct(order, values))}."]
+    ranking = " ahead of ".join(_names([p for p in order if values[p] == v]) for v in _distinct(order, values))
+    lines = [f"{lead}; {TIEBREAK_NAMES[level]} decides ({_what(level)}: {facts}): {ranking}."]
     for value in _distinct(order, values):
         sub = [p for p in order if values[p] == value]
         if len(sub) > 1:

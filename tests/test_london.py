@@ -1,10 +1,23 @@
 """London, both editions: the reckoning against shared/rules/london.md §8, the run-city helper, the guided game."""
 
+import json
+import shutil
+import sys
+
+import pypdf
 import pytest
+from typer.testing import CliRunner
 
 from calculators.core import InvalidInput
 from calculators.london import (FIRST_EDITION, SECOND_EDITION, poverty_after, poverty_penalty,
                                 run_city_poverty, score)
+from scorepad import cli, sheets
+from scorepad.games import by_slug
+from scorepad.games import london as guided
+from scorepad.play import play
+from scorepad.prompts import Aborted, ScriptedPrompter
+from scorepad.session import Session, new_doc
+from scorepad.store import Store
 
 FIELDS_1E = ("money", "loans", "hand", "poverty", "card_vp", "borough_vp", "underground", "vp", "boroughs",
              "best_card")
@@ -55,8 +68,8 @@ SECOND = [
     ({"W": (20, 14, 1, 0, 6, 25, 3, 7), "X": (23, 6, 0, 2, 4, 17, 3, 5),                       # example 8
       "Y": (18, 33, 2, 0, 10, 21, 2, 6), "Z": (20, 0, 0, 0, 2, 14, 5, 4)},
      {"W": 39, "X": 39, "Y": 29, "Z": 34}, ["W"],
-     "W and X tie on 39 points, 4 poverty left each, 3 boroughs each; best single card decides "
-     "(best card: W 7, X 5): W ahead of X."),
+     ("W and X tie on 39 points, 4 poverty left each, 3 boroughs each; best single card decides "
+      "(best card: W 7, X 5): W ahead of X.")),
     ({"A": (40, 2, 3, 0, 5, 12, 2, 4), "B": (22, 29, 1, 1, 3, 16, 2, 4),                       # example 9
       "C": (25, 8, 0, 3, 0, 15, 2, 4)},
      {"A": 30, "B": 41, "C": 42}, ["C"], None),
@@ -89,8 +102,8 @@ def test_example_5_parts_in_rulebook_order():
     a = next(s for s in result.standings if s.player == "A")
     assert list(a.parts) == ["VP counters", "boroughs", "underground", "city cards", "money", "unpaid loans",
                              "poverty"]
-    assert result.tiebreaks == ("A and B tie on 47 points, 0 poverty left each; most boroughs decides "
-                                "(boroughs: A 3, B 2): A ahead of B.",)
+    assert result.tiebreaks == (("A and B tie on 47 points, 0 poverty left each; most boroughs decides "
+                                 "(boroughs: A 3, B 2): A ahead of B."),)
 
 
 def test_still_level_after_every_tie_break_shares_the_rank():
@@ -98,8 +111,8 @@ def test_still_level_after_every_tie_break_shares_the_rank():
     result = score(table("london-2e", rows, FIELDS_2E))
     assert [(s.player, s.rank) for s in result.standings] == [("Ana", 1), ("Ben", 1), ("Cy", 3)]
     assert result.winners == ["Ana", "Ben"]
-    assert result.tiebreaks == ("Ana and Ben tie on 10 points, 0 poverty left each, 2 boroughs each, best card 0 "
-                                "each; still level after every tie-break, so they share the place.",)
+    assert result.tiebreaks == (("Ana and Ben tie on 10 points, 0 poverty left each, 2 boroughs each, best card 0 "
+                                 "each; still level after every tie-break, so they share the place."),)
 
 
 def test_three_way_tie_split_at_two_levels():
@@ -112,8 +125,8 @@ def test_three_way_tie_split_at_two_levels():
     assert [s.player for s in result.standings] == ["C", "B", "A"]
     assert result.tiebreaks == (
         "A, B and C tie on 10 points; least poverty decides (poverty left: B 0, C 0, A 1): B and C ahead of A.",
-        "B and C are still level (0 poverty left each), 2 boroughs each; best single card decides "
-        "(best card: C 4, B 3): C ahead of B.")
+        ("B and C are still level (0 poverty left each), 2 boroughs each; best single card decides "
+         "(best card: C 4, B 3): C ahead of B."))
 
 
 @pytest.mark.parametrize("left, lost", [
@@ -212,21 +225,6 @@ def test_flat_penalties_refuses_the_official_fields():
 
 # --- the guided game ----------------------------------------------------------------------------------
 
-import json  # noqa: E402
-import shutil  # noqa: E402
-import sys  # noqa: E402
-
-import pypdf  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
-
-from scorepad import cli  # noqa: E402
-from scorepad import sheets  # noqa: E402
-from scorepad.games import by_slug  # noqa: E402
-from scorepad.games import london as guided  # noqa: E402
-from scorepad.play import play  # noqa: E402
-from scorepad.prompts import Aborted, ScriptedPrompter  # noqa: E402
-from scorepad.session import Session, new_doc  # noqa: E402
-from scorepad.store import Store  # noqa: E402
 
 LOAN, REPAY, RUN, RELIEF, POINTS, SUMMARY, GUIDE, END, UNDO = (guided.EVENT_LABELS[k] for k in (
     "loan", "repay", "run", "relief", "points", "summary", "guide", "end", "undo"))
@@ -321,7 +319,7 @@ def test_second_edition_repay_run_and_tie_break(store):
                END,
                "33", "18", "5", "17", None, "1", "7", "3",
                "26", "19", "5", "11", "", "", "4", "3"]
-    session, prompter, text = run(store, session_id, answers)
+    _session, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("3", "P1 holds 2 loans")]
     assert "P1 repays 1 loan for £15 — 1 loan held." in text
     assert "P1 runs the city: 4 stacks + 1 loan + 1 in hand = +6 poverty: 0 → 6." in text
@@ -334,7 +332,7 @@ def test_second_edition_repay_run_and_tie_break(store):
 
 def test_flat_penalties_has_its_own_guide_and_four_questions(store):
     session_id = start(store, "london-2e", ("A", "B"), ["flat-penalties"])
-    session, prompter, text = run(store, session_id, ["15", "", "4", "2", "18", "0", "7", "5"])
+    _session, prompter, text = run(store, session_id, ["15", "", "4", "2", "18", "0", "7", "5"])
     assert "Three rounds; a round ends when the central deck is empty." in text
     assert "debt above 10 → return city cards until it is 10" in text
     assert prompter.asked[:4] == ["A · points printed on the city cards:", "A · set bonus:", "A · debt:",
@@ -384,8 +382,8 @@ def test_score_table_json(tmp_path):
 
 @pytest.mark.parametrize("change, message", [
     ({"rounds": [{}]}, "Error: rounds: London has no rounds: leave `rounds` out or [] and put the inputs in `final`\n"),
-    ({"final": {"Yellow": {}, "Red": {}}}, "Error: player Blue, final: missing from final: the reckoning needs every "
-                                           "player\n"),
+    ({"final": {"Yellow": {}, "Red": {}}}, ("Error: player Blue, final: missing from final: the reckoning needs every "
+                                            "player\n")),
     ({"players": ["A"], "final": {}}, "Error: players: 1 players; this game takes 2–4\n"),
 ])
 def test_score_table_errors(tmp_path, change, message):
@@ -408,8 +406,8 @@ def test_import_export_round_trip_and_show(tmp_path):
 
 def test_play_refuses_rounds():
     result = invoke("play", "london-2e", "-p", "Ana,Ben", "--rounds", "3")
-    assert (result.exit_code, result.stderr) == (1, "Error: rounds: London (second edition, 2017) has no rounds: "
-                                                     "leave out --rounds\n")
+    assert (result.exit_code, result.stderr) == (1, ("Error: rounds: London (second edition, 2017) has no rounds: "
+                                                      "leave out --rounds\n"))
 
 
 def test_a_session_without_its_reckoning_has_nothing_to_score(store, monkeypatch):
@@ -417,8 +415,8 @@ def test_a_session_without_its_reckoning_has_nothing_to_score(store, monkeypatch
     with pytest.raises(Aborted):
         run(store, session_id, [LOAN, "Red", "1", Aborted])
     result = invoke("score", session_id)
-    assert (result.exit_code, result.stderr) == (1, f"Error: session {session_id} has not reached its final "
-                                                    "scoring yet\n")
+    assert (result.exit_code, result.stderr) == (1, (f"Error: session {session_id} has not reached its final "
+                                                     "scoring yet\n"))
 
 
 # --- the sheets -----------------------------------------------------------------------------------------

@@ -174,8 +174,8 @@ TIEBREAK_ROWS = {"london-1e": (("Tie-break 2: boroughs", "boroughs"), ("Tie-brea
                  "london-2e": (("Tie-break 2: borough cards", "boroughs"), ("Tie-break 3: best card", "best_card"))}
 ROWS_FLAT = (("Card points", "card_vp"), ("+ bonus", "bonus"), ("− debt", "-debt"), ("− poverty", "-poverty"))
 SHEET_NOTES_FLAT = [
-    "Flat penalties (the Persian \"London 2010\" summary, not the official rules): three rounds; at a round's end "
-    "debt above 10, then poverty above 10, is paid off by returning city cards.",
+    ("Flat penalties (the Persian \"London 2010\" summary, not the official rules): three rounds; at a round's "
+     "end debt above 10, then poverty above 10, is paid off by returning city cards."),
     "Score = points on your city cards + bonus − debt − poverty. Ties are shared.",
 ]
 TOTAL_LABEL = "Final score"
@@ -237,7 +237,9 @@ def _replay(session: Session, upto: int | None = None) -> tuple[dict[str, Tracke
 
 def apply_event(session: Session, k: int, state: dict[str, Tracked], r: rules.Rules) -> str | None:
     """Apply event k to `state` if all its answers are in; the line that says what happened."""
-    get = lambda name: session.get("setup", "track", k, name)  # noqa: E731
+    def get(name: str) -> Any:
+        return session.get("setup", "track", k, name)
+
     kind, player = get("event"), get("player")
     if kind not in ("loan", "repay", "run", "relief", "points") or player is None:
         return None
@@ -355,9 +357,9 @@ def first_player(session: Session) -> str:
 
 def setup_text(session: Session) -> str:
     r, count = edition(session), len(session.players)
-    values = dict(title=session.game.title, count=count, players=", ".join(session.players),
-                  money=rules.STARTING_MONEY, poverty=r.starting_poverty, hand=rules.STARTING_HAND,
-                  columns=rules.DISPLAY_COLUMNS[count])
+    values = {"title": session.game.title, "count": count, "players": ", ".join(session.players),
+              "money": rules.STARTING_MONEY, "poverty": r.starting_poverty, "hand": rules.STARTING_HAND,
+              "columns": rules.DISPLAY_COLUMNS[count]}
     if flat(session):
         return SETUP_FLAT.format(**values)
     if r is rules.FIRST_EDITION:
