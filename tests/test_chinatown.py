@@ -514,7 +514,7 @@ def test_scripted_six_year_four_player_game_with_trades(store):  # E8 typed at t
     assert "Deal 6 building cards to each player; each keeps 4 and returns 2" in text
     assert "Each player draws 6 shop tiles from the bag" in text
     assert "── 1966 · year 2 of 6 ── start player: Eli" in text
-    assert "Deal 5 building cards to each player; each keeps 3" in text and "draws 3 shop tiles" in text
+    assert "  Deal 5 building cards each (keep 3, return 2); mark the kept lots. Draw 3 shop tiles each." in text
     assert "── 1969 · year 5 of 6 ── start player: Dana" in text
     # incomes and trades, each business's income echoed, the year's total
     assert "    Jewelry ×4 (complete) $80,000\n    Take-Out ×3 (of 5) $40,000\n  Dana's income for 1967: $120,000" in text
@@ -608,7 +608,7 @@ def test_four_season_game(store):  # S2 typed at the prompts
                                                                        ("Z", 364_000)]
     assert "── Season 1 of 4 ── start player: X" in text and "── Season 2 of 4 ── start player: Y" in text
     assert "Reveal 3 shop cards and 3 licence cards face up." in text
-    assert "Restaurant ×2 @ $40,000" in text
+    assert "Restaurant 2 × 40k" in text
     assert "Shop bonus  $60,000  $490,000  $6,000" not in text  # shown as its own column
     assert "X wins with $529,000." in text
     assert session.table()["rounds"] == S2["rounds"]
@@ -742,7 +742,7 @@ def test_four_season_sheet_has_its_own_columns_and_notes(tmp_path):
     assert invoke("sheet", "--table", write(tmp_path, S2), "-o", path).exit_code == 0
     text = "\n".join(pdf_pages(path))
     assert "Four seasons (Persian summary): $60,000 each" in text and "Complete at 3" not in text
-    assert "Auctions" in text and "Restaurant ×4 @ $60,000" in text and "Shop bonus" in text
+    assert "Auctions" in text and "Restaurant 4 × 60k" in text and "Shop bonus" in text
     assert "$529,000" in text and "+$40,000" in text
 
 

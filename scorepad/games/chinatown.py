@@ -55,6 +55,10 @@ YEAR_START = """\
   Record each payment between players as it happens; Enter when the year's trading is done."""
 TRADE_HELP = ("  A trade: payer, payee, amount, e.g. `Ana Ben 10k` or `ana > ben $12,000` (10000, 10k and\n"
               "  $10,000 are the same); then a note of what it bought if you like (kept in the session).")
+YEAR_START_SHORT = """\
+── {year} · year {number} of {years} ── start player: {starter}
+  Deal {dealt} building cards each (keep {kept}, return 2); mark the kept lots. Draw {tiles} shop tiles each.
+  Trade, place tiles, then income. Record each payment as it happens; Enter when trading is done."""
 ASK_TRADE = "{year} · trade (payer payee amount); Enter when trading is done:"
 ASK_NOTE = "What did {payer}'s {amount} buy? (a note, e.g. `lot 12`; Enter for none)"
 EXTRA_WORDS = "{words!r}: a trade is payer, payee and amount; the note is asked next"
@@ -64,6 +68,8 @@ INCOME_START = """\
   Types by tiles to complete: {types}
   A group larger than complete counts as complete + the rest (`photo 4` = 3 + 1). `none` for nothing."""
 ASK_BUSINESSES = "{year} · {player}'s businesses:"
+SHOW_TRADING_DONE = "(trading done)"
+SHOW_NO_NOTE = "(no note)"
 ECHO_TRADE = "  {payer} pays {payee} {amount}{note}."
 NO_MORE_TRADES = "  No more trades in {year}."
 YEAR_END = "{year}: income and trades"
@@ -99,7 +105,11 @@ SEASON_START = """\
   3. Trade freely (cards, licences, money, promises); record money paid between players.
   4. Build: at most 2 shops a season (a shop card with a licence), 6 spaces in all; built shops stay.
   5. Income: each shop earns $10,000 × the shops of its type built by everyone so far (at most 6)."""
-ASK_SPENT = "Season {number} · {player} · paid at auction (total):"
+ASK_SPENT = "Season {number} · {player} · paid at auction (total; Enter for none):"
+SEASON_START_SHORT = """\
+── Season {number} of {seasons} ── start player: {starter}
+  Reveal {count} shop and {count} licence cards; auction them (winners pay the bank); trade; build (2 at most);
+  income. Enter each player's auction total, the payments between players, then the shops built."""
 ASK_BUILT = "Season {number} · {player} · shops built (types, e.g. `restaurant, laundry`; Enter for none):"
 SEASON_LABEL = "Season {number}"
 END_BONUS = "  End of the game: each built shop adds $10,000."
@@ -113,9 +123,11 @@ SHEET_NOTES_SEASONS = (
     "At the end: +$10,000 per shop built. Cash = last season's cash − auctions + trades in − trades out + income.",
 )
 
+HEADERS_SEASON = ["Player", "Auctions", "Shops", "Income", "Paid", "Received"]
+BUILT_SO_FAR = "  Shops built so far, by type: {shops} (a shop earns $10,000 × its type's count, at most 6)."
 HEADERS_YEAR = ["Player", "Businesses", "Income", "Paid", "Received"]
 HEADERS_LEDGER = ["Year", "Businesses", "Income", "Trades in", "Trades out", "Cash"]
-HEADERS_SEASON_LEDGER = ["Season", "Auctions", "Built", "Shops", "Income", "Trades in", "Trades out", "Cash"]
+HEADERS_SEASON_LEDGER = ["Season", "Auctions", "Shops (× each earned)", "Income", "Trades in", "Trades out", "Cash"]
 HEADERS_STANDINGS = ["Rank", "Player", "Start", "Income", "Trades in", "Trades out", "Cash"]
 CASH_HEADER = "Cash"
 
@@ -287,7 +299,8 @@ def format_built(built: Sequence[str] | None) -> str:
 
 
 def shops_text(line: rules.Line) -> str:
-    return ", ".join(f"{name} ×{n} @ {money(each)}" for name, n, each in line.shops) or "—"
+    """`Restaurant 2 × 60k, Type C 2 × 20k`: shops of each type and what each earned this season."""
+    return ", ".join(f"{name} {n} × {each // 1000}k" for name, n, each in line.shops) or "—"
 
 
 # --- where the game stands ------------------------------------------------------------------------------
@@ -420,9 +433,10 @@ def setup_text(session: Session, privacy: str) -> str:
 def year_steps(session: Session, number: int) -> list[Step]:
     year = label(session, number)
     dealt, kept, tiles = rules.cards_and_tiles(len(session.players), number + 1)
-    out: list[Step] = [Say(lambda: YEAR_START.format(year=year, number=number + 1, years=periods(session),
-                                                     starter=starter(session, number), dealt=dealt, kept=kept,
-                                                     tiles=tiles) + ("\n" + TRADE_HELP if number == 0 else ""))]
+    guide = YEAR_START_SHORT if number else YEAR_START + "\n" + TRADE_HELP  # the whole year once, then a reminder
+    out: list[Step] = [Say(lambda: guide.format(year=year, number=number + 1, years=periods(session),
+                                                starter=starter(session, number), dealt=dealt, kept=kept,
+                                                tiles=tiles))]
     if not _trading(session, number, out):
         return out
     out.append(Say(lambda: INCOME_START.format(year=year, types=types_text())))
@@ -433,10 +447,9 @@ def year_steps(session: Session, number: int) -> list[Step]:
 
 
 def season_steps(session: Session, number: int) -> list[Step]:
-    out: list[Step] = [Say(lambda: SEASON_START.format(number=number + 1, seasons=periods(session),
-                                                       starter=starter(session, number),
-                                                       count=len(session.players))
-                           + ("\n" + TRADE_HELP if number == 0 else ""))]
+    guide = SEASON_START_SHORT if number else SEASON_START + "\n" + TRADE_HELP
+    out: list[Step] = [Say(lambda: guide.format(number=number + 1, seasons=periods(session),
+                                                starter=starter(session, number), count=len(session.players)))]
     for player in session.players:
         out.append(_spent_question(session, number, player))
     if not _trading(session, number, out):
@@ -472,12 +485,13 @@ def _trade_question(session: Session, number: int, index: int) -> Ask:
     def echo(trade: dict[str, Any] | None) -> str:
         return trade_line(trade) if trade else NO_MORE_TRADES.format(year=year)
 
-    return Ask(("trades", index), ASK_TRADE.format(year=year), parse=parse, show=format_trade, echo=echo)
+    return Ask(("trades", index), ASK_TRADE.format(year=year), parse=parse,
+               show=lambda trade: format_trade(trade) or SHOW_TRADING_DONE, echo=echo)
 
 
 def _note_question(session: Session, trade: Mapping[str, Any], index: int) -> Ask:
     return Ask(("setup", "note", index), ASK_NOTE.format(payer=trade["from"], amount=money(trade["amount"])),
-               parse=str.strip)
+               parse=str.strip, show=lambda note: note or SHOW_NO_NOTE)
 
 
 def _businesses_question(session: Session, number: int, player: str) -> Ask:
@@ -510,7 +524,7 @@ def _spent_question(session: Session, number: int, player: str) -> Ask:
         return spent
 
     return Ask(("rounds", number, player, "spent"), ASK_SPENT.format(number=number + 1, player=player),
-               parse=parse, show=str, default="0")
+               parse=parse, show=str)
 
 
 def _built_question(session: Session, number: int, player: str) -> Ask:
@@ -532,14 +546,14 @@ def year_summary(session: Session, number: int) -> str:
     result = session.score(number + 1)
     lines = result.detail.lines[number]
     seasons = result.detail.rules.seasons
-    headers = list(HEADERS_YEAR)
-    if seasons:
-        headers[1] = "Shops"
+    headers = list(HEADERS_SEASON if seasons else HEADERS_YEAR)
     rows = []
     for p in session.players:
         line = lines[p]
         row = [p, shops_text(line) if seasons else businesses_short(line), money(line.income),
                money(line.paid) if line.paid else "", money(line.received) if line.received else ""]
+        if seasons:
+            row.insert(1, money(line.spent) if line.spent else "")
         if open_cash(session):
             row.append(money(line.cash))
         rows.append(row)
@@ -549,6 +563,14 @@ def year_summary(session: Session, number: int) -> str:
     notes = trade_lines(session, number)
     if notes:
         text += "\n" + "\n".join(notes)
+    if seasons:
+        built: dict[str, tuple[str, int]] = {}
+        for season in result.detail.lines:
+            for p in session.players:
+                for kind in season[p].built:
+                    name, n = built.get(rules.shop_key(kind), (kind, 0))
+                    built[rules.shop_key(kind)] = (name, n + 1)
+        text += "\n" + BUILT_SO_FAR.format(shops=", ".join(f"{name} {n}" for name, n in built.values()) or "none")
     if not open_cash(session):
         text += "\n" + PRIVATE_FOOTER
     return text
@@ -562,15 +584,16 @@ def ledger_text(result: Result, player: str, labels: Sequence[str]) -> str:
     ledger = result.detail
     rows: list[list[Any]] = []
     if ledger.rules.seasons:
-        rows.append(["Start", "", "", "", "", "", "", money(ledger.start)])
+        rows.append(["Start", "", "", "", "", "", money(ledger.start)])
         for name, lines in zip(labels, ledger.lines):
             line = lines[player]
-            rows.append([name, money(-line.spent) if line.spent else "", format_built(line.built) or "—",
-                         shops_text(line), money(line.income), money(line.received) if line.received else "",
-                         money(-line.paid) if line.paid else "", money(line.cash)])
+            rows.append([name, money(-line.spent) if line.spent else "", shops_text(line), money(line.income),
+                         money(line.received) if line.received else "", money(-line.paid) if line.paid else "",
+                         money(line.cash)])
         if ledger.bonus.get(player):
-            rows.append(["Shop bonus", "", "", "", money(ledger.bonus[player]), "", "",
-                         money(ledger.lines[-1][player].cash + ledger.bonus[player])])
+            rows.append(["Shop bonus", "", SHEET_BONUS_RULE, "", "", "",
+                         "+" + money(ledger.bonus[player]) + " = " + money(ledger.lines[-1][player].cash
+                                                                           + ledger.bonus[player])])
         return LEDGER_TITLE.format(player=player) + "\n" + grid(HEADERS_SEASON_LEDGER, rows)
     rows.append(["Start", "", "", "", "", money(ledger.start)])
     for name, lines in zip(labels, ledger.lines):
