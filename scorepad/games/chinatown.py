@@ -721,7 +721,7 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", "")
         ledgers.append({"vars": {"player": player}, "rows": rows, "total": {"cash": money(by[player].total)}})
     summary = []
     for player in players:
-        row: dict[str, Any] = {"label": player}
+        row: dict[str, Any] = {"label": player, "start": money(r.start_cash)}
         if result is not None:
             s = by[player]
             row.update(rank=s.rank, start=money(s.parts[rules.PART_START]), received=cash(s.parts[rules.PART_IN]),
