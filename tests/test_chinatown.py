@@ -815,3 +815,16 @@ def test_a_year_typed_at_the_real_prompts(tmp_path, database):
         assert "Traceback" not in screen
     finally:
         term.close()
+
+
+def test_the_session_table_leaves_out_end_markers_and_later_rounds_trades():  # the engine's list items
+    doc = new_doc(by_slug("chinatown"), PLAYERS, [], 2, seed=1)
+    for player in PLAYERS:
+        doc["entries"].append({"at": ["rounds", 0, player, "businesses"], "value": []})
+    doc["entries"] += [{"at": ["trades", 0], "value": {"round": 1, "from": "Ana", "to": "Ben", "amount": 5}},
+                       {"at": ["trades", 1], "value": None},
+                       {"at": ["trades", 2], "value": {"round": 2, "from": "Ben", "to": "Cy", "amount": 7}}]
+    session = Session(doc)
+    assert session.table(1)["trades"] == [{"round": 1, "from": "Ana", "to": "Ben", "amount": 5}]
+    assert len(session.table()["trades"]) == 2  # without a round count: every recorded item but the marker
+    assert [s.total for s in session.score(1).standings] == [50_005, 50_000, 49_995]
