@@ -4,12 +4,9 @@ every validation, the guided game through the play loop, the CLI, the sheets and
 
 import io
 import json
-import os
 import re
 import shutil
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pypdf
@@ -748,39 +745,10 @@ def test_four_season_sheet_has_its_own_columns_and_notes(tmp_path):
 
 # --- one real terminal ---------------------------------------------------------------------------------
 
-class Terminal:
-    def __init__(self, tmp_path, command):
-        self.tmux = ["tmux", "-S", str(tmp_path / "tmux.sock")]  # a private server: never the user's
-        env = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
-        shell = f"cd {ROOT} && {command}; echo EXIT=$?; sleep 60"
-        subprocess.run(self.tmux + ["new-session", "-d", "-x", "120", "-y", "50", shell], env=env, check=True)
-
-    def screen(self):
-        return subprocess.run(self.tmux + ["capture-pane", "-p", "-S", "-3000"], check=False,
-                              capture_output=True, text=True).stdout
-
-    def wait_for(self, text, timeout=15):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if text in self.screen():
-                return self.screen()
-            time.sleep(0.05)
-        raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen()}")
-
-    def type(self, text):
-        if text:
-            subprocess.run(self.tmux + ["send-keys", "-l", text], check=True)
-        subprocess.run(self.tmux + ["send-keys", "Enter"], check=True)
-
-    def keys(self, *keys):
-        subprocess.run(self.tmux + ["send-keys", *keys], check=True)
-
-    def close(self):
-        subprocess.run(self.tmux + ["kill-server"], check=False, capture_output=True)
-
-
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_a_year_typed_at_the_real_prompts(tmp_path, database):
+    from test_terminal import Terminal
+
     term = Terminal(tmp_path, f"{sys.executable} -m scorepad play chinatown --players Ava Ben Cai --rounds 1")
     try:
         term.wait_for("Who takes the First Player card?")

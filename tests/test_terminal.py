@@ -18,10 +18,10 @@ class Terminal:
         self.tmux = ["tmux", "-S", str(tmp_path / "tmux.sock")]  # a private server: never the user's
         env = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
         shell = f"cd {ROOT} && {command}; echo EXIT=$?; sleep 60"
-        subprocess.run(self.tmux + ["new-session", "-d", "-x", "110", "-y", "50", shell], env=env, check=True)
+        subprocess.run(self.tmux + ["new-session", "-d", "-x", "120", "-y", "50", shell], env=env, check=True)
 
     def screen(self):
-        return subprocess.run(self.tmux + ["capture-pane", "-p", "-S", "-2000"], capture_output=True,
+        return subprocess.run(self.tmux + ["capture-pane", "-p", "-S", "-3000"], check=False, capture_output=True,
                               text=True).stdout
 
     def wait_for(self, text, timeout=15):
@@ -41,7 +41,7 @@ class Terminal:
         subprocess.run(self.tmux + ["send-keys", *keys], check=True)
 
     def close(self):
-        subprocess.run(self.tmux + ["kill-server"], capture_output=True)
+        subprocess.run(self.tmux + ["kill-server"], check=False, capture_output=True)
 
 
 @pytest.fixture
