@@ -304,11 +304,14 @@ def test_prefilled_figures_come_from_the_tracking(store):
         run(store, session_id, TRACKING_2 + [Aborted])
     session = Session(store.get(session_id), session_id)
     asks = {a.at: a for a in session.asks()}
-    assert asks[("final", "Yellow", "loans")].default == "3"
-    assert asks[("final", "Blue", "poverty")].default == "13"
-    assert asks[("final", "Red", "vp")].default == "6"
-    assert asks[("final", "Red", "boroughs")].default == ""   # Red never ran the city
-    assert asks[("final", "Red", "loans")].default == ""      # 0 is Enter alone
+    assert asks[("final", "Yellow", "loans")].message == "Yellow · loans still held [3 tracked; Enter keeps it]:"
+    assert asks[("final", "Yellow", "loans")].parse("") == 3      # Enter keeps the tracked figure
+    assert asks[("final", "Yellow", "loans")].parse("2") == 2     # typing corrects it (nothing to clear)
+    assert asks[("final", "Blue", "poverty")].parse("") == 13
+    assert asks[("final", "Red", "vp")].parse("") == 6
+    assert asks[("final", "Red", "boroughs")].message == "Red · boroughs occupied:"   # Red never ran the city
+    assert asks[("final", "Red", "loans")].parse("") == 0         # nothing tracked: Enter alone is 0
+    assert all(a.default == "" for a in asks.values())            # no editable pre-fill anywhere
 
 
 def test_second_edition_repay_run_and_tie_break(store):
@@ -493,7 +496,7 @@ def test_a_second_edition_game_at_the_real_prompts(tmp_path, database):
         term.wait_for("Score track")
         for answer in ("33", "18", "5", "17"):
             term.type(answer)
-        term.wait_for("Ana · loans still held: 2")  # pre-filled from the tracking
+        term.wait_for("Ana · loans still held [2 tracked; Enter keeps it]:")  # from the tracking
         term.keys("C-u")
         term.type("1")
         for answer in ("1", "7", "3", "26", "19", "5", "11", "", "", "4", "3"):

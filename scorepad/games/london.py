@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -120,8 +120,9 @@ FLOOR = " (poverty cannot go below 0)"
 
 FINAL_INTRO = """\
 Final reckoning ({edition}). For each player, the end-of-game figures.
-Enter alone = 0; a pre-filled figure comes from the tracking (edit it if it is off)."""
+Enter alone = 0, or keeps the figure tracked during play, shown in brackets (type another to correct it)."""
 ASK_FIELD = "{player} · {question}:"
+ASK_TRACKED = "{message} [{value} tracked; Enter keeps it]:"  # a figure from the tracking, kept by Enter
 QUESTIONS = {
     "vp_1e": "VP counters gained during play",
     "vp_2e": "prestige on the score track",
@@ -412,12 +413,12 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, before: Tra
         out.append(Ask((*at, "hand"), ASK_HAND.format(player=player),
                        parse=lambda text: parse_count(text, field="hand")))
         if r.boroughs_reduce_poverty:
-            out.append(Ask((*at, "boroughs"), ASK_BOROUGHS.format(player=player),
-                           parse=lambda text: parse_count(text, 0, rules.BOROUGHS, field="boroughs"),
-                           default="" if before.boroughs is None else str(before.boroughs)))
+            out.append(_tracked_ask((*at, "boroughs"), ASK_BOROUGHS.format(player=player),
+                                    lambda text: parse_count(text, 0, rules.BOROUGHS, field="boroughs"),
+                                    before.boroughs))
         else:
-            out.append(Ask((*at, "loans"), ASK_LOANS.format(player=player),
-                           parse=lambda text: parse_count(text, field="loans"), default=str(before.loans)))
+            out.append(_tracked_ask((*at, "loans"), ASK_LOANS.format(player=player),
+                                    lambda text: parse_count(text, field="loans"), before.loans))
     else:
         high = before.loans if kind == "repay" else None
 
@@ -432,6 +433,21 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, before: Tra
     return out
 
 
+def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: int | None) -> Ask:
+    """A question whose answer scorepad already tracked: Enter alone keeps that figure.
+
+    (Not an editable pre-filled answer: typing a correction would append to it, and a player would
+    have to clear it first before typing `summary` or `undo`.)
+    """
+    if not known:  # nothing tracked, or 0: Enter alone is 0 anyway
+        return Ask(at, message, parse=parse)
+
+    def keep(text: str) -> int:
+        return known if not text.strip() else parse(text)
+
+    return Ask(at, ASK_TRACKED.format(message=message.rstrip("?:"), value=known), parse=keep)
+
+
 def reckoning_steps(session: Session) -> list[Step]:
     r = edition(session)
     is_flat = flat(session)
@@ -439,14 +455,13 @@ def reckoning_steps(session: Session) -> list[Step]:
     out: list[Step] = [Say(lambda: FINAL_INTRO.format(edition=EDITION_NAMES[r.slug]))]
     for player in session.players:
         for name in rules.fields_for(r, session.variants):
-            default = ""
+            message = ASK_FIELD.format(player=player, question=question(r, name, is_flat))
+            parse = _final_parser(session, r, player, name)
+            known = None
             if not is_flat:
                 s = tracked[player]
-                # Enter alone is 0, so a tracked 0 is left blank: the prompt stays free for `summary` etc.
-                default = {"vp": s.points, "loans": s.loans, "poverty": s.poverty, "boroughs": s.boroughs}.get(name)
-                default = str(default) if default else ""
-            out.append(Ask(("final", player, name), ASK_FIELD.format(player=player, question=question(r, name, is_flat)),
-                           parse=_final_parser(session, r, player, name), default=default))
+                known = {"vp": s.points, "loans": s.loans, "poverty": s.poverty, "boroughs": s.boroughs}.get(name)
+            out.append(_tracked_ask(("final", player, name), message, parse, known))
     out.append(Say(lambda: reckoning_text(session.score(), session.players)))
     return out
 
