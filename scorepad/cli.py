@@ -30,6 +30,8 @@ RESUMING = "Resuming session {id}: {title} — {players}."
 STOPPED = "\nStopped. Session {id} is saved; carry on with: scorepad resume {id}"
 STOPPED_FINISHED = "\nStopped. Session {id} is finished and saved; its sheet: scorepad sheet {id}"
 STOPPED_BEFORE = "\nStopped; nothing was recorded."
+PRIVATE_TOTALS = ("session {id} is a {title} game in progress, and cash stays private until it ends: "
+                  "`cash NAME` at the prompt shows one balance (or play with --open-cash)")
 NOTHING_TO_RESUME = "no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME"
 ALREADY_FINISHED = "session {id} is finished; see it with: scorepad show {id}"
 ASK_NAME = "Player {n} name{optional}:"
@@ -273,6 +275,8 @@ def _leader(session: Session) -> str:
     if not session.scorable():
         return "—"
     complete = session.complete_rounds()
+    if session.game.private(session):
+        return f"{session.game.round_label.lower()} {complete} done (totals private)"
     try:
         result = session.score(complete)
     except InvalidInput:
@@ -327,6 +331,8 @@ def score(ctx: typer.Context,
         session = load_session(ctx, session_id)
         if not session.scorable():
             raise ScorepadError(_nothing_to_score(session))
+        if session.game.private(session):
+            raise ScorepadError(PRIVATE_TOTALS.format(id=session_id, title=session.game.title))
         complete = session.complete_rounds()
         result, game = session.score(complete), session.game
         note = "" if session.finished else f"(in progress: {complete} of {session.rounds_planned} complete)\n"
@@ -335,7 +341,7 @@ def score(ctx: typer.Context,
         return
     variants = ", ".join(result.variants) or "official rules"
     typer.echo(f"{game.title} ({variants})\n{note}")
-    typer.echo(result_text(result, game.round_label))
+    typer.echo(result_text(result, game.round_label, finished=not note))
 
 
 # --- export, import -------------------------------------------------------------------------------------
@@ -437,6 +443,8 @@ def sheet(ctx: typer.Context,
 def _write_session_sheet(session: Session, path: str) -> str:
     if not session.scorable():
         raise ScorepadError(_nothing_to_score(session))
+    if session.game.private(session):
+        raise ScorepadError(PRIVATE_TOTALS.format(id=session.id, title=session.game.title))
     data = session.game.sheet(session.score(session.complete_rounds()), players=session.players,
                               date=session.doc.get("created", "")[:10])
     return _render(session.game, data, Path(path))

@@ -35,8 +35,9 @@ def _is_figure(value: Any) -> bool:
     return isinstance(value, str) and value.lstrip("+−-×").isdigit()
 
 
-def result_text(result: Any, round_label: str = "Round") -> str:
-    """Standings with per-round subtotals, then each player's breakdown (`parts`), then the winners."""
+def result_text(result: Any, round_label: str = "Round", finished: bool = True) -> str:
+    """Standings with per-round subtotals, then each player's breakdown (`parts`), then the winners
+    (or, in a game still being played, who leads)."""
     rounds = max((len(s.rounds) for s in result.standings), default=0)
     headers = ["Rank", "Player", *[f"{round_label} {n}" for n in range(1, rounds + 1)], "Total"]
     text = grid(headers, [[s.rank, s.player, *s.rounds, s.total] for s in result.standings])
@@ -46,7 +47,10 @@ def result_text(result: Any, round_label: str = "Round") -> str:
         rows.append(["total", *[s.total for s in result.standings]])
         text += "\n\nBreakdown:\n" + grid(["", *[s.player for s in result.standings]], rows)
     winners = result.winners
-    verb = "wins" if len(winners) == 1 else "share the win"
+    if finished:
+        verb = "wins" if len(winners) == 1 else "share the win"
+    else:
+        verb = "leads" if len(winners) == 1 else "share the lead"
     text += f"\n\n{' and '.join(winners)} {verb}."
     for line in result.tiebreaks:
         text += f"\nTie-break: {line}"

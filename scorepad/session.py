@@ -121,9 +121,11 @@ def check_options(game: Game, variants: Iterable[str], rounds: int | None,
             raise InvalidInput(f"unknown module {module!r} for {game.title} (modules: {known})", field="module")
     if rounds is not None and game.default_rounds is None:
         raise InvalidInput(f"{game.title} has no rounds: leave out --rounds", field="rounds")
-    if rounds is not None and (rounds < 1 or (game.max_rounds and rounds > game.max_rounds)):
-        top = f"1–{game.max_rounds}" if game.max_rounds else "1 or more"
-        raise InvalidInput(f"{rounds} rounds; {game.title} takes {top}", field="rounds")
+    limit = game.round_limit(chosen)
+    if rounds is not None and (rounds < 1 or (limit and rounds > limit)):
+        top = f"1–{limit}" if limit else "1 or more"
+        rules = f" with {', '.join(chosen)}" if limit != game.max_rounds else ""
+        raise InvalidInput(f"{rounds} rounds; {game.title}{rules} takes {top}", field="rounds")
     return chosen
 
 
@@ -137,8 +139,15 @@ def new_doc(game: Game, players: Iterable[str], variants: Iterable[str], rounds:
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     return {"game": game.slug, "variants": list(chosen), "players": list(names),
-            "rounds_planned": rounds or game.default_rounds, "modules": modules, "seed": seed,
+            "rounds_planned": rounds or _default_rounds(game, chosen), "modules": modules, "seed": seed,
             "status": PLAYING, "created": stamp, "updated": stamp, "entries": []}
+
+
+def _default_rounds(game: Game, variants: tuple[str, ...]) -> int | None:
+    if game.default_rounds is None:
+        return None
+    limit = game.round_limit(variants)
+    return min(game.default_rounds, limit) if limit else game.default_rounds
 
 
 def record(doc: dict[str, Any], at: tuple, value: Any) -> None:

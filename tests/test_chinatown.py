@@ -586,6 +586,29 @@ def test_a_game_mid_trading_scores_and_exports_its_complete_years(store, databas
     assert exported["trades"] == game_table(*E8[:2])["trades"][:2]  # 1966's payment waits for 1966
     report = invoke("show", session_id).stdout
     assert "1966 so far:\n  Eli pays Gus $10,000." in report and "$94,000" not in report
+    # Cash stays off the shared screen everywhere until the end: `list`, `score ID` and `sheet ID` too.
+    listed = invoke("list").stdout
+    assert "year 1 done (totals private)" in listed and "94000" not in listed
+    refused = invoke("score", session_id)
+    assert refused.exit_code == 1 and refused.stdout == ""
+    assert refused.stderr == (f"Error: session {session_id} is a Chinatown game in progress, and cash stays private "
+                              "until it ends: `cash NAME` at the prompt shows one balance (or play with --open-cash)\n")
+    assert invoke("sheet", session_id, "-o", database.parent / "x.pdf").exit_code == 1
+
+
+def test_open_cash_sessions_show_their_totals_in_list_and_score(store):
+    session_id = start(store, ("Ava", "Ben", "Cai"), modules=["open-cash"], rounds=2)
+    with pytest.raises(Aborted):
+        run(store, session_id, ["Ava", "", "photo 1", "none", "none", Aborted()])
+    assert "Ava (60000) after year 1" in invoke("list").stdout
+    assert invoke("score", session_id).stdout.endswith("Ava leads.\n")
+
+
+def test_four_seasons_has_four_rounds_at_most():
+    assert invoke("play", "chinatown", "-p", "A", "B", "C", "-v", "four-seasons", "-r", "5").stderr == \
+        "Error: rounds: 5 rounds; Chinatown with four-seasons takes 1–4\n"
+    assert new_doc(game.GAME, ["A", "B", "C"], ["four-seasons"], None)["rounds_planned"] == 4
+    assert new_doc(game.GAME, ["A", "B", "C"], [], None)["rounds_planned"] == 6
 
 
 def test_four_season_game(store):  # S2 typed at the prompts

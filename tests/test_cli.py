@@ -328,6 +328,7 @@ def test_export_of_a_match_in_progress_keeps_the_complete_games(terminal):
     assert len(json.loads(result.stdout)["rounds"]) == 1
     assert result.stderr == "Note: session 1 is in progress; only complete games were exported.\n"
     assert "(in progress: 1 of 3 complete)" in ok("score", "1")
+    assert ok("score", "1").endswith("\nBen leads.\n")  # not "wins": two games are still to play
 
 
 def test_a_damaged_session_gives_one_line(database, lc11_file):

@@ -47,6 +47,10 @@ def no_commands(session: Any) -> Commands:
     return {}
 
 
+def never(session: Any) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Game:
     """One game in the registry: what `scorepad games` lists and what every command needs of it."""
@@ -66,6 +70,17 @@ class Game:
     max_rounds: int | None = None
     modules: Mapping[str, str] = field(default_factory=dict)  # optional game modules: name -> one line
     commands: Callable[[Any], Commands] = no_commands  # prompt words for a session (see Commands)
+    # True while a session's running totals must stay off a shared screen (Chinatown's secret cash):
+    # `list` and `score ID` then show no totals until the game ends.
+    private: Callable[[Any], bool] = never
+    variant_rounds: Mapping[str, int] = field(default_factory=dict)  # a variant's own round limit
+
+    def round_limit(self, variants: Sequence[str]) -> int | None:
+        """The most rounds a game with these variants has (None: no limit)."""
+        limits = [self.variant_rounds[v] for v in variants if v in self.variant_rounds]
+        if self.max_rounds:
+            limits.append(self.max_rounds)
+        return min(limits, default=None)
 
     def player_counts(self) -> str:
         low, high = self.players[0], self.players[-1]

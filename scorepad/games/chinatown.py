@@ -751,4 +751,5 @@ def variant_text(variants: Sequence[str]) -> str:
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=rules.VARIANTS,
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="chinatown", sheet=sheet,
             report=report, round_label="Year", blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS, modules=MODULES,
-            commands=commands)
+            commands=commands, private=lambda session: not open_cash(session),
+            variant_rounds={rules.FOUR_SEASONS: rules.SEASONS})
