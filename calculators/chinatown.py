@@ -132,7 +132,7 @@ def check_businesses(value: Any, **where: Any) -> list[dict[str, Any]]:
             raise InvalidInput(f"{item!r} is not a business (expected {{\"type\": ..., \"tiles\": ...}})", **where)
         unknown_keys(item, BUSINESS_KEYS, **where)
         kind = item.get("type")
-        if kind not in COMPLETE_SIZE:
+        if not isinstance(kind, str) or kind not in COMPLETE_SIZE:  # a list or object is no type (and unhashable)
             raise InvalidInput(f"unknown business type {kind!r} (types: {', '.join(COMPLETE_SIZE)})", **where)
         size = COMPLETE_SIZE[kind]
         if not is_int(item.get("tiles")) or not 1 <= item["tiles"] <= size:

@@ -221,6 +221,8 @@ def load_table_file(path: Path) -> dict[str, Any]:
     except json.JSONDecodeError as error:
         raise TableFileError(f"{path}: not valid JSON ({error.msg}, line {error.lineno}, "
                              f"column {error.colno})") from None
+    except (ValueError, RecursionError) as error:  # a number of 4,300+ digits; nesting deeper than Python's stack
+        raise TableFileError(f"{path}: cannot read it as JSON ({str(error).split(':')[0]})") from None
 
 
 def score_table(table: Any) -> Result:

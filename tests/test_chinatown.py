@@ -335,6 +335,9 @@ TRADE = {"round": 1, "from": "Ana", "to": "Ben", "amount": 10_000}
 @pytest.mark.parametrize("table, message", [
     (with_round({"Ana": {"businesses": [{"type": "bakery", "tiles": 2}]}}),
      r"^round 1, player Ana, businesses: unknown business type 'bakery' \(types: photo, tea-house"),
+    (with_round({"Ana": {"businesses": [{"type": ["photo"], "tiles": 2}]}}),
+     r"^round 1, player Ana, businesses: unknown business type \['photo'\]"),
+    (with_round({"Ana": {"businesses": [{"type": {"photo": 1}, "tiles": 2}]}}), r"unknown business type \{'photo': 1\}"),
     (with_round({"Ana": {"businesses": [{"type": "photo", "tiles": 4}]}}),
      r"^round 1, player Ana, businesses: photo tiles 4: a business has 1–3 tiles \(a larger group is two"),
     (with_round({"Ana": {"businesses": [{"type": "photo", "tiles": 0}]}}), r"photo tiles 0: a business has 1–3"),
@@ -683,6 +686,20 @@ def test_score_table_errors(tmp_path, change, message):
     change(table)
     result = invoke("score", "--table", write(tmp_path, table), "--json")
     assert (result.exit_code, result.stdout, result.stderr) == (1, "", message)
+
+
+@pytest.mark.parametrize("text, reason", [
+    ('{"game": "chinatown", "trades": [{"amount": ' + "9" * 5000 + "}]}",
+     "Exceeds the limit (4300 digits) for integer string conversion"),
+    ("[" * 100_000 + "]" * 100_000, "maximum recursion depth exceeded while decoding a JSON array from a unicode string"),
+])
+def test_a_file_json_cannot_hold_is_one_error_line(tmp_path, text, reason):  # was a traceback
+    path = tmp_path / "table.json"
+    path.write_text(text)
+    for command in (("score", "--table", str(path), "--json"), ("import", str(path))):
+        result = invoke(*command)
+        assert (result.exit_code, result.stdout, result.stderr) == (1, "", f"Error: {path}: cannot read it as JSON "
+                                                                            f"({reason})\n")
 
 
 def test_import_then_export_gives_back_the_same_table(tmp_path):
