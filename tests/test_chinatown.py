@@ -546,6 +546,32 @@ def test_last_years_businesses_are_offered_again(store):
         [{"type": "restaurant", "tiles": 2}], [], [{"type": "tropical-fish", "tiles": 2}]]
 
 
+class DefaultsPrompter(ScriptedPrompter):
+    """Records the text each prompt would pre-fill: a real prompt appends what is typed to it."""
+
+    def __init__(self, answers):
+        super().__init__(answers)
+        self.defaults = []
+
+    def text(self, message, *, default="", validate=None):
+        self.defaults.append((message, default))
+        return super().text(message, default=default, validate=validate)
+
+
+def test_last_years_businesses_are_kept_by_enter_not_pre_filled(store):
+    # A pre-filled "rest 2" with "rest 3, photo 1" typed after it scored "rest 2rest 3, photo 1": both years.
+    session_id = start(store, PLAYERS, rounds=2)
+    prompter = DefaultsPrompter(["Ana", "", "rest 2", "none", "fish 1", "", "cash Ana", "rest 3, photo 1", "", ""])
+    lines = []
+    session = play(store, session_id, prompter, lines.append)
+    assert {d for m, d in prompter.defaults if "businesses" in m} == {""}
+    assert "1966 · Ana's businesses [1965: rest 2; Enter keeps that]:" in prompter.asked
+    assert "1966 · Ben's businesses [1965: none; Enter keeps that]:" in prompter.asked
+    assert "Ana has $70,000 after 1965's income." in lines  # a prompt word needs no clearing first
+    assert [session.table()["rounds"][1][p]["businesses"] for p in PLAYERS] == [
+        [{"type": "restaurant", "tiles": 3}, {"type": "photo", "tiles": 1}], [], [{"type": "tropical-fish", "tiles": 1}]]
+
+
 def test_open_cash_shows_every_players_cash(store):
     session_id = start(store, E7[0], modules=["open-cash"], rounds=1)
     answers = ["Ava", "Ava Ben 5k", "", "Cai Ava 3k", "", "cash", "", *[typed_businesses(E7[1][0][1][p]) for p in E7[0]]]

@@ -68,6 +68,7 @@ INCOME_START = """\
   Types by tiles to complete: {types}
   A group larger than complete counts as complete + the rest (`photo 4` = 3 + 1). `none` for nothing."""
 ASK_BUSINESSES = "{year} · {player}'s businesses:"
+ASK_BUSINESSES_AGAIN = "{year} · {player}'s businesses [{previous}: {last}; Enter keeps that]:"
 SHOW_TRADING_DONE = "(trading done)"
 SHOW_NO_NOTE = "(no note)"
 ECHO_TRADE = "  {payer} pays {payee} {amount}{note}."
@@ -498,8 +499,13 @@ def _businesses_question(session: Session, number: int, player: str) -> Ask:
     year = label(session, number)
     where = {"round": number + 1, "player": player, "field": "businesses"}
 
+    previous = session.get("rounds", number - 1, player, "businesses") if number else None
+
     def parse(text: str) -> list[dict[str, Any]]:
-        owned = rules.check_businesses(parse_businesses(text, **where), **where)
+        # Last year's businesses are kept by Enter alone, not pre-filled as editable text: a player typing
+        # this year's list over it appended to it ("…dim 1" + "photo 3…" scored both years' businesses).
+        typed = previous if previous is not None and not text.strip() else parse_businesses(text, **where)
+        owned = rules.check_businesses(typed, **where)
         probe(session, number, player, "businesses", owned)  # the tile supply, across everyone this year
         return owned
 
@@ -510,9 +516,11 @@ def _businesses_question(session: Session, number: int, player: str) -> Ask:
         total = sum(b.income for b in scored)
         return "\n".join(lines + [f"  {player}'s income for {year}: {money(total)}"])
 
-    previous = session.get("rounds", number - 1, player, "businesses") if number else None
-    return Ask(("rounds", number, player, "businesses"), ASK_BUSINESSES.format(year=year, player=player),
-               parse=parse, show=format_businesses, echo=echo, default=format_businesses(previous))
+    message = ASK_BUSINESSES.format(year=year, player=player)
+    if previous is not None:
+        message = ASK_BUSINESSES_AGAIN.format(year=year, player=player, last=format_businesses(previous),
+                                              previous=label(session, number - 1))
+    return Ask(("rounds", number, player, "businesses"), message, parse=parse, show=format_businesses, echo=echo)
 
 
 def _spent_question(session: Session, number: int, player: str) -> Ask:
