@@ -429,10 +429,25 @@ PLAYERS = ["Ana", "Ben", "Cy"]
     ("ana > ben $12,500", ("Ana", "Ben", 12_500)),
     ("Cy to a 7.5k", ("Cy", "Ana", 7_500)),
     ("b -> c 30000", ("Ben", "Cy", 30_000)),
+    ("Ana, Ben, 10k", ("Ana", "Ben", 10_000)),  # commas between the parts were "',' is not one of the players"
+    ("Ana: Ben; 10,000", ("Ana", "Ben", 10_000)),
+    ("Ana Ben 5 k", ("Ana", "Ben", 5_000)),  # was "'k': a trade is payer, payee and amount"
+    ("Ana pays Ben $5 K", ("Ana", "Ben", 5_000)),
 ])
 def test_trade_notation(text, expected):
     trade = game.parse_trade(text, PLAYERS, 2)
     assert (trade["from"], trade["to"], trade["amount"]) == expected and trade["round"] == 2
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Ava Tom 5k", ("Ava", "Tom", 5_000)),  # was "'m' is not one of the players": "to" + "m"
+    ("Tom to Ava 5k", ("Tom", "Ava", 5_000)),
+    ("Ava Paysan 5k", ("Ava", "Paysan", 5_000)),
+    ("Ava pays Paysan 5k", ("Ava", "Paysan", 5_000)),
+])
+def test_a_payee_whose_name_starts_like_to_or_pays(text, expected):
+    trade = game.parse_trade(text, ["Ava", "Tom", "Paysan"], 1)
+    assert (trade["from"], trade["to"], trade["amount"]) == expected
 
 
 @pytest.mark.parametrize("text, message", [
@@ -442,7 +457,8 @@ def test_trade_notation(text, expected):
     ("Ana Ben ten", r"^'ten' is not an amount \(e\.g\. 10000, 10k, \$10,000\)$"),
     ("Ana Ben 1.5", r"^'1\.5' is not a whole number of dollars$"),
     ("Ana Ana 5k", r"^Ana pays themselves$"),
-    ("Ana Ben 0", r"^0 is out of range \(expected 1 or more\)$"),
+    ("Ana Ben 0", r"^a payment is \$1 or more \(e\.g\. `Ana Ben 10k`\); Enter alone when trading is done$"),
+    ("Ben", r"^who is paid\? e\.g\. `Ben Ana 10k`$"),  # the example names this table's players
     ("Ana Ben 5k lot 12", r"^'lot 12': a trade is payer, payee and amount; the note is asked next$"),
 ])
 def test_trade_notation_refusals(text, message):
@@ -570,6 +586,17 @@ def test_last_years_businesses_are_kept_by_enter_not_pre_filled(store):
     assert "Ana has $70,000 after 1965's income." in lines  # a prompt word needs no clearing first
     assert [session.table()["rounds"][1][p]["businesses"] for p in PLAYERS] == [
         [{"type": "restaurant", "tiles": 3}, {"type": "photo", "tiles": 1}], [], [{"type": "tropical-fish", "tiles": 1}]]
+
+
+@pytest.mark.parametrize("variants", [(), ("four-seasons",)])
+def test_the_trade_example_names_this_tables_players(store, variants):  # was `Ana Ben 10k` at every table
+    session_id = start(store, ["Ava", "Ben", "Cai"], variants)
+    lines = []
+    with pytest.raises(Aborted):
+        play(store, session_id, ScriptedPrompter(["Cai", Aborted]), lines.append)
+    text = "\n".join(lines)
+    assert "  A trade: payer, payee and amount, e.g. `Ava Ben 10k` or `Ava > Ben $12,000`\n" in text
+    assert "Ana" not in text
 
 
 def test_open_cash_shows_every_players_cash(store):

@@ -53,14 +53,18 @@ YEAR_START = """\
   4. Place tiles on your own empty lots (as many as you like); placed tiles never move.
   5. Income: each business pays by its size (complete = a tile for every space of its type).
   Record each payment between players as it happens; Enter when the year's trading is done."""
-TRADE_HELP = ("  A trade: payer, payee, amount, e.g. `Ana Ben 10k` or `ana > ben $12,000` (10000, 10k and\n"
-              "  $10,000 are the same); then a note of what it bought if you like (kept in the session).")
+TRADE_HELP = ("  A trade: payer, payee and amount, e.g. `{payer} {payee} 10k` or `{payer} > {payee} $12,000`\n"
+              "  (10000, 10k and $10,000 are the same); then a note of what it bought if you like\n"
+              "  (kept in the session).")
 YEAR_START_SHORT = """\
 ── {year} · year {number} of {years} ── start player: {starter}
   Deal {dealt} building cards each (keep {kept}, return 2); mark the kept lots. Draw {tiles} shop tiles each.
   Trade, place tiles, then income. Record each payment as it happens; Enter when trading is done."""
 ASK_TRADE = "{year} · trade (payer payee amount); Enter when trading is done:"
 ASK_NOTE = "What did {payer}'s {amount} buy? (a note, e.g. `lot 12`; Enter for none)"
+ASK_PAYEE = "who is paid? e.g. `{payer} {payee} 10k`"
+ASK_AMOUNT = "how much does {payer} pay {payee}? e.g. `{payer} {payee} 10k`"
+NO_AMOUNT = "a payment is $1 or more (e.g. `{payer} {payee} 10k`); Enter alone when trading is done"
 EXTRA_WORDS = "{words!r}: a trade is payer, payee and amount; the note is asked next"
 INCOME_START = """\
   {year} income: each player lists their businesses as type and tiles, e.g. `rest 4, photo 3`.
@@ -160,6 +164,11 @@ def _player(word: str, players: Sequence[str], **where: Any) -> str:
     return found[0]
 
 
+def _names_a_player(text: str, players: Sequence[str]) -> bool:
+    return any(text.lower().startswith(name.lower()) and (len(text) == len(name) or not text[len(name)].isalnum())
+               for name in players)
+
+
 def _take_player(text: str, players: Sequence[str], **where: Any) -> tuple[str, str]:
     """The player a text starts with (names may hold spaces), and the rest of the text."""
     for name in sorted(players, key=len, reverse=True):
@@ -183,14 +192,20 @@ def parse_trade(text: str, players: Sequence[str], round: int) -> dict[str, Any]
         return None
     where = {"round": round, "field": "trade"}
     payer, rest = _take_player(text, players, **where)
-    rest = re.sub(r"^(->|→|>|to|pays)\s*", "", rest, flags=re.IGNORECASE)
+    if not _names_a_player(rest, players):  # a player called Tom is no "to" + "m"
+        rest = re.sub(r"^(?:[,;:]|->|→|>|(?:to|pays)\b)\s*", "", rest, flags=re.IGNORECASE)
     if not rest:
-        raise InvalidInput("who is paid? e.g. `Ana Ben 10k`", **where)
+        other = next(p for p in players if p != payer)
+        raise InvalidInput(ASK_PAYEE.format(payer=payer, payee=other), **where)
     payee, rest = _take_player(rest, players, **where)
+    rest = re.sub(r"^[,;:]\s*", "", rest)
+    rest = re.sub(r"^(\$?[\d.,_]+)\s+(k)(?=\s|$)", r"\1\2", rest, flags=re.IGNORECASE)  # `5 k` is 5k
     amount_text, _, note = rest.partition(" ")
     if not amount_text:
-        raise InvalidInput(f"how much does {payer} pay {payee}? e.g. `{payer} {payee} 10k`", **where)
+        raise InvalidInput(ASK_AMOUNT.format(payer=payer, payee=payee), **where)
     amount = parse_money(amount_text, **where)
+    if amount < 1:
+        raise InvalidInput(NO_AMOUNT.format(payer=payer, payee=payee), **where)
     if note.strip():
         raise InvalidInput(EXTRA_WORDS.format(words=note.strip()), **where)
     trade = {"round": round, "from": payer, "to": payee, "amount": amount}
@@ -437,7 +452,7 @@ def year_steps(session: Session, number: int) -> list[Step]:
     guide = YEAR_START_SHORT if number else YEAR_START + "\n" + TRADE_HELP  # the whole year once, then a reminder
     out: list[Step] = [Say(lambda: guide.format(year=year, number=number + 1, years=periods(session),
                                                 starter=starter(session, number), dealt=dealt, kept=kept,
-                                                tiles=tiles))]
+                                                tiles=tiles, payer=session.players[0], payee=session.players[1]))]
     if not _trading(session, number, out):
         return out
     out.append(Say(lambda: INCOME_START.format(year=year, types=types_text())))
@@ -450,7 +465,8 @@ def year_steps(session: Session, number: int) -> list[Step]:
 def season_steps(session: Session, number: int) -> list[Step]:
     guide = SEASON_START_SHORT if number else SEASON_START + "\n" + TRADE_HELP
     out: list[Step] = [Say(lambda: guide.format(number=number + 1, seasons=periods(session),
-                                                starter=starter(session, number), count=len(session.players)))]
+                                                starter=starter(session, number), count=len(session.players),
+                                                payer=session.players[0], payee=session.players[1]))]
     for player in session.players:
         out.append(_spent_question(session, number, player))
     if not _trading(session, number, out):
