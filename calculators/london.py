@@ -28,6 +28,9 @@ STARTING_MONEY: Final = 5  # £ each, both editions (S1, S3)
 STARTING_HAND: Final = 6  # cards each, both editions (S1, S3)
 HAND_LIMIT: Final = 9  # checked after the action (S1) / at the end of the turn (S3)
 DISPLAY_COLUMNS: Final = {2: 3, 3: 4, 4: 5}  # card display / development board columns by player count
+# No London figure comes near this (the whole deck is 110 cards); it keeps a typo like 10**30 from being
+# stored (the database holds 64-bit integers) and from printing a 30-digit score.
+MAX_FIGURE: Final = 999
 
 # Poverty left after normalisation → points lost; the same on both boards (rules §4.1, §4.2).
 POVERTY_PENALTY: Final = (0, 1, 1, 2, 3, 5, 7, 9, 11, 13, 15)  # index = poverty left, 0–10
@@ -66,6 +69,7 @@ class Rules:
     loans_add_poverty: bool  # 2nd ed run city: +1 per £10 loan (S3 §3.2); 1st ed: no loan term
     boroughs_reduce_poverty: bool  # 1st ed run city: − boroughs occupied, may go negative (S1 §2.2)
     land_scores_at_end: bool  # 1st ed: borough VP + Underground at the end; 2nd: prestige when bought
+    borough_noun: str  # tie-break 2: "most boroughs occupied" (S1) / "most borough cards" (S3)
 
 
 _COMMON_FIELDS = ("vp", "card_vp", "best_card", "money", "loans", "hand", "poverty", "boroughs")
@@ -73,10 +77,10 @@ FIRST_EDITION: Final = Rules(slug="london-1e", year=2010,
                              fields=("vp", "boroughs", "borough_vp", "underground", "card_vp", "best_card", "money",
                                      "loans", "hand", "poverty"),
                              starting_poverty=5, repay_during_play=False, loans_add_poverty=False,
-                             boroughs_reduce_poverty=True, land_scores_at_end=True)
+                             boroughs_reduce_poverty=True, land_scores_at_end=True, borough_noun="borough")
 SECOND_EDITION: Final = Rules(slug="london-2e", year=2017, fields=_COMMON_FIELDS, starting_poverty=0,
                               repay_during_play=True, loans_add_poverty=True, boroughs_reduce_poverty=False,
-                              land_scores_at_end=False)
+                              land_scores_at_end=False, borough_noun="borough card")
 EDITIONS: Final = {r.slug: r for r in (FIRST_EDITION, SECOND_EDITION)}
 FLAT_FIELDS: Final = ("card_vp", "bonus", "debt", "poverty")
 
@@ -85,7 +89,16 @@ PART_LABELS: Final = {"vp_1e": "VP counters", "vp_2e": "score track", "borough_v
                       "underground": "underground", "card_vp": "city cards", "money": "money",
                       "loans": "unpaid loans", "poverty": "poverty",
                       "flat_card_vp": "card points", "bonus": "bonus", "debt": "debt"}
-TIEBREAK_NAMES: Final = ("least poverty", "most boroughs", "best single card")  # S1 §2.6 step 7, S3 §3.6
+TIEBREAK_NAMES: Final = ("least poverty", "most {noun}s", "best single card")  # S1 §2.6 step 7, S3 §3.6
+
+
+def plural(count: int, noun: str) -> str:
+    """'1 borough', '2 boroughs'.
+
+    >>> plural(1, "borough card"), plural(0, "loan")
+    ('1 borough card', '0 loans')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def fields_for(rules: Rules, variants: Iterable[str] = ()) -> tuple[str, ...]:
@@ -98,20 +111,20 @@ def check_inputs(inputs: Mapping[str, Any], rules: Rules, variants: Iterable[str
                  player: str | None = None) -> dict[str, int]:
     """One player's final inputs, possibly partial (a reckoning being entered). Missing fields are 0 when scoring.
 
-    Every field is a whole number ≥ 0; a best card worth more than all cards together, Underground
+    Every field is a whole number 0–MAX_FIGURE; a best card worth more than all cards together, Underground
     counters in more boroughs than the player occupies, or borough VP without a borough are refused.
     """
     variants = tuple(variants)
     allowed = fields_for(rules, variants)
     unknown_keys(inputs, allowed, player=player, field="final")
-    checked = {key: require_int(inputs[key], 0, None, player=player, field=key) for key in allowed if key in inputs}
+    checked = {key: require_int(inputs[key], 0, MAX_FIGURE, player=player, field=key) for key in allowed if key in inputs}
     if "best_card" in checked and "card_vp" in checked and checked["best_card"] > checked["card_vp"]:
         raise InvalidInput(f"best card {checked['best_card']} is worth more than all city cards together "
                            f"({checked['card_vp']})", player=player, field="best_card")
     if "underground" in checked and "boroughs" in checked and checked["underground"] > checked["boroughs"]:
-        raise InvalidInput(f"{checked['underground']} Underground counters but {checked['boroughs']} boroughs "
-                           "occupied: a counter only scores in a borough you occupy", player=player,
-                           field="underground")
+        raise InvalidInput(f"{plural(checked['underground'], 'Underground counter')} but "
+                           f"{plural(checked['boroughs'], 'borough')} occupied: a counter only scores in a borough "
+                           "you occupy", player=player, field="underground")
     if checked.get("borough_vp", 0) > 0 and checked.get("boroughs", 1) == 0:
         raise InvalidInput(f"borough VP {checked['borough_vp']} but no borough occupied", player=player,
                            field="borough_vp")
@@ -253,34 +266,36 @@ class Detail:
     flat_inputs: Mapping[str, Mapping[str, int]]
 
 
-def _tiebreak_lines(players: Sequence[str], totals: Mapping[str, int],
-                    keys: Mapping[str, tuple[int, int, int]], shown: Mapping[str, tuple[int, int, int]]) -> list[str]:
+def _tiebreak_lines(players: Sequence[str], totals: Mapping[str, int], keys: Mapping[str, tuple[int, int, int]],
+                    shown: Mapping[str, tuple[int, int, int]], noun: str) -> list[str]:
     """One line per tie on points that a tie-break decided (or could not), saying which and why."""
     lines = []
     for total in sorted(set(totals.values()), reverse=True):
         group = [p for p in players if totals[p] == total]
         if len(group) > 1:
-            lines += _explain(group, keys, shown, 0, f"{_names(group)} tie on {_figure(total)} points")
+            lead = f"{_names(group)} tie on {_figure(total)} point{'' if abs(total) == 1 else 's'}"
+            lines += _explain(group, keys, shown, 0, lead, noun)
     return lines
 
 
 def _explain(group: list[str], keys: Mapping[str, tuple], shown: Mapping[str, tuple], level: int,
-             lead: str) -> list[str]:
+             lead: str, noun: str) -> list[str]:
     if level == len(TIEBREAK_NAMES):
         return [f"{lead}; still level after every tie-break, so they share the place."]
     values = {p: keys[p][level] for p in group}
     if len(set(values.values())) == 1:
         value = shown[group[0]][level]
-        return _explain(group, keys, shown, level + 1, f"{lead}, {_level_text(level, value)} each")
+        return _explain(group, keys, shown, level + 1, f"{lead}, {_level_text(level, value, noun)} each", noun)
     order = sorted(group, key=lambda p: values[p], reverse=True)
     facts = ", ".join(f"{p} {shown[p][level]}" for p in order)
     ranking = " ahead of ".join(_names([p for p in order if values[p] == v]) for v in _distinct(order, values))
-    lines = [f"{lead}; {TIEBREAK_NAMES[level]} decides ({_what(level)}: {facts}): {ranking}."]
+    name = TIEBREAK_NAMES[level].format(noun=noun)
+    lines = [f"{lead}; {name} decides ({_what(level, noun)}: {facts}): {ranking}."]
     for value in _distinct(order, values):
         sub = [p for p in order if values[p] == value]
         if len(sub) > 1:
-            lines += _explain(sub, keys, shown, level + 1,
-                              f"{_names(sub)} are still level ({_level_text(level, shown[sub[0]][level])} each)")
+            still = f"{_names(sub)} are still level ({_level_text(level, shown[sub[0]][level], noun)} each)"
+            lines += _explain(sub, keys, shown, level + 1, still, noun)
     return lines
 
 
@@ -288,12 +303,12 @@ def _distinct(order: list[str], values: Mapping[str, Any]) -> list[Any]:
     return list(dict.fromkeys(values[p] for p in order))
 
 
-def _what(level: int) -> str:
-    return ("poverty left", "boroughs", "best card")[level]
+def _what(level: int, noun: str) -> str:
+    return ("poverty left", f"{noun}s", "best card")[level]
 
 
-def _level_text(level: int, value: int) -> str:
-    return (f"{value} poverty left", f"{value} borough{'s' if value != 1 else ''}", f"best card {value}")[level]
+def _level_text(level: int, value: int, noun: str) -> str:
+    return (f"{value} poverty left", plural(value, noun), f"best card {value}")[level]
 
 
 def _names(names: Sequence[str]) -> str:
@@ -332,4 +347,4 @@ def score(table: Any) -> Result:
     shown = {p: (r.poverty_left, r.boroughs, r.best_card) for p, r in reckonings.items()}
     detail = Detail(rules, False, reckonings, least, tuple(p for p in players if own[p].poverty == least), final)
     return Result(rules.slug, checked.variants, standings(players, totals, parts=parts, tiebreak=lambda p: keys[p]),
-                  detail=detail, tiebreaks=tuple(_tiebreak_lines(players, totals, keys, shown)))
+                  detail=detail, tiebreaks=tuple(_tiebreak_lines(players, totals, keys, shown, rules.borough_noun)))

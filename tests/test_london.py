@@ -64,11 +64,11 @@ SECOND = [
     ({"A": (25, 10, 0, 0, 3, 20, 4, 5), "B": (28, 4, 0, 1, 2, 19, 3, 6),                       # example 7
       "C": (35, 20, 2, 2, 9, 22, 5, 6)},
      {"A": 48, "B": 48, "C": 40}, ["A"],
-     "A and B tie on 48 points, 0 poverty left each; most boroughs decides (boroughs: A 4, B 3): A ahead of B."),
+     "A and B tie on 48 points, 0 poverty left each; most borough cards decides (borough cards: A 4, B 3): A ahead of B."),
     ({"W": (20, 14, 1, 0, 6, 25, 3, 7), "X": (23, 6, 0, 2, 4, 17, 3, 5),                       # example 8
       "Y": (18, 33, 2, 0, 10, 21, 2, 6), "Z": (20, 0, 0, 0, 2, 14, 5, 4)},
      {"W": 39, "X": 39, "Y": 29, "Z": 34}, ["W"],
-     ("W and X tie on 39 points, 4 poverty left each, 3 boroughs each; best single card decides "
+     ("W and X tie on 39 points, 4 poverty left each, 3 borough cards each; best single card decides "
       "(best card: W 7, X 5): W ahead of X.")),
     ({"A": (40, 2, 3, 0, 5, 12, 2, 4), "B": (22, 29, 1, 1, 3, 16, 2, 4),                       # example 9
       "C": (25, 8, 0, 3, 0, 15, 2, 4)},
@@ -111,7 +111,7 @@ def test_still_level_after_every_tie_break_shares_the_rank():
     result = score(table("london-2e", rows, FIELDS_2E))
     assert [(s.player, s.rank) for s in result.standings] == [("Ana", 1), ("Ben", 1), ("Cy", 3)]
     assert result.winners == ["Ana", "Ben"]
-    assert result.tiebreaks == (("Ana and Ben tie on 10 points, 0 poverty left each, 2 boroughs each, best card 0 "
+    assert result.tiebreaks == (("Ana and Ben tie on 10 points, 0 poverty left each, 2 borough cards each, best card 0 "
                                  "each; still level after every tie-break, so they share the place."),)
 
 
@@ -125,8 +125,15 @@ def test_three_way_tie_split_at_two_levels():
     assert [s.player for s in result.standings] == ["C", "B", "A"]
     assert result.tiebreaks == (
         "A, B and C tie on 10 points; least poverty decides (poverty left: B 0, C 0, A 1): B and C ahead of A.",
-        ("B and C are still level (0 poverty left each), 2 boroughs each; best single card decides "
+        ("B and C are still level (0 poverty left each), 2 borough cards each; best single card decides "
          "(best card: C 4, B 3): C ahead of B."))
+
+
+def test_a_tie_on_one_point_in_the_first_edition_names_boroughs_occupied():
+    rows = {"Ana": (0, 0, 0, 0, 0, 0, 0, 1, 1, 0), "Ben": (0, 0, 0, 0, 0, 0, 0, 1, 1, 0)}
+    result = score(table("london-1e", rows, FIELDS_1E))
+    assert result.tiebreaks == (("Ana and Ben tie on 1 point, 0 poverty left each, 1 borough each, best card 0 each; "
+                                 "still level after every tie-break, so they share the place."),)
 
 
 @pytest.mark.parametrize("left, lost", [
@@ -196,12 +203,18 @@ def bad(game="london-2e", **changes):
 
 
 @pytest.mark.parametrize("t, message", [
-    (bad(ben_money=-1), r"player Ben, money: -1 is out of range \(expected 0 or more\)"),
+    (bad(ben_money=-1), r"player Ben, money: -1 is out of range \(expected 0–999\)"),
+    (bad(ben_money=10**30), r"player Ben, money: 1000000000000000000000000000000 is out of range \(expected 0–999\)"),
+    (bad(ben_vp=1000), r"player Ben, vp: 1000 is out of range \(expected 0–999\)"),
     (bad(ben_hand="2"), r"player Ben, hand: '2' is not a whole number"),
     (bad(ben_loans=1.0), r"player Ben, loans: 1.0 is not a whole number"),
     (bad(ben_borough_vp=3), r"player Ben, final: unknown field 'borough_vp'"),
     (bad(ben_best_card=30), r"player Ben, best_card: best card 30 is worth more than all city cards"),
-    (bad("london-1e", ben_underground=3), r"player Ben, underground: 3 Underground counters but 2 boroughs"),
+    (bad("london-1e", ben_underground=3), r"player Ben, underground: 3 Underground counters but 2 boroughs occupied"),
+    (bad("london-1e", ben_boroughs=1, ben_underground=2),                        # singular and plural
+     r"player Ben, underground: 2 Underground counters but 1 borough occupied:"),
+    (bad("london-1e", ben_boroughs=0, ben_underground=1, ben_borough_vp=0),
+     r"player Ben, underground: 1 Underground counter but 0 boroughs occupied:"),
     (bad("london-1e", ben_boroughs=0, ben_underground=0), r"player Ben, borough_vp: borough VP 6 but no borough"),
     (bad("london-1e", ben_boroughs=19, ben_underground=0), r"player Ben, boroughs: 21 across the table"),
     (bad(ben_boroughs=21), r"player Ben, boroughs: 21 boroughs; the game has 20"),
@@ -334,13 +347,54 @@ def test_second_edition_repay_run_and_tie_break(store):
 
 
 def test_flat_penalties_has_its_own_guide_and_four_questions(store):
-    session_id = start(store, "london-2e", ("A", "B"), ["flat-penalties"])
-    _session, prompter, text = run(store, session_id, ["15", "", "4", "2", "18", "0", "7", "5"])
+    session_id = start(store, "london-1e", ("A", "B"), ["flat-penalties"])
+    _session, prompter, text = run(store, session_id, ["15", "", "summary", "4", "2", "18", "0", "7", "5"])
     assert "Three rounds; a round ends when the central deck is empty." in text
     assert "debt above 10 → return city cards until it is 10" in text
-    assert prompter.asked[:4] == ["A · points printed on the city cards:", "A · set bonus:", "A · debt:",
-                                  "A · poverty:"]
+    assert list(dict.fromkeys(prompter.asked))[:4] == ["A · points printed on the city cards:", "A · set bonus:",
+                                                       "A · debt:", "A · poverty:"]
     assert "A wins with 9." in text
+    # its own intro and title: not the first edition's, and nothing was tracked to keep with Enter
+    assert "Final reckoning (flat penalties, from the Persian summary). For each player, the figures after round 3." \
+        in text
+    assert "The reckoning (flat penalties, from the Persian summary):" in text
+    assert "Treefrog" not in text and "tracked" not in text
+    # `summary` is no word here (it showed the official setup's 5 poverty): it is refused as a number
+    assert prompter.refused == [("summary", "'summary' is not a whole number")]
+    assert "summary" not in guided.commands(Session(store.get(session_id), session_id))
+
+
+def test_the_player_menu_names_the_event_and_offers_undo(store):
+    session_id = start(store, "london-2e", ("Ana", "Ben"))
+    answers = [REPAY, UNDO,                             # nobody holds a loan: the menu offers only undo
+               LOAN, "Ben", "",                         # Enter alone is no count
+               "1000", "1",                             # nor is a figure no game reaches
+               POINTS, UNDO, RUN, "Ana", "2", "0", "",   # undo from the player menu: back to the event menu
+               REPAY, "Ben", "1", END, Aborted]
+    with pytest.raises(Aborted):
+        run(store, session_id, answers)
+    session = Session(store.get(session_id), session_id)
+    prompter = ScriptedPrompter([])
+    with pytest.raises(AssertionError):
+        play(store, session_id, prompter, [].append)
+    assert prompter.asked == ["Ana · prestige on the score track:"]
+    state = guided.track(session)
+    assert (state["Ben"].loans, state["Ana"].poverty, state["Ana"].points) == (0, 2, 0)
+    assert [session.get("setup", "track", k, "event") for k in range(4)] == ["loan", "run", "repay", "end"]
+    steps = guided.event_steps(session, 0, "repay", SECOND_EDITION, guided.track(session, upto=0))
+    assert (steps[0].message, steps[0].choices) == ("Who repays loans? (nobody holds a tracked loan: choose undo)",
+                                                    ("undo",))
+    steps = guided.event_steps(session, 2, "repay", SECOND_EDITION, guided.track(session, upto=2))
+    assert (steps[0].message, steps[0].choices) == ("Who repays loans?", ("Ben", "undo"))
+    steps = guided.event_steps(session, 1, "run", SECOND_EDITION, guided.track(session, upto=1))
+    assert (steps[0].message, steps[0].choices) == ("Who runs their city?", ("Ana", "Ben", "undo"))
+
+
+def test_a_count_refuses_enter_alone_and_huge_figures():
+    with pytest.raises(InvalidInput, match=r"^count: type a whole number from 1 to 999, or undo$"):
+        guided.parse_count("", 1, field="count")
+    with pytest.raises(InvalidInput, match=r"^stacks: 10000000000000000000000 is out of range \(expected 0–999\)$"):
+        guided.parse_count("10000000000000000000000", field="stacks")
 
 
 def test_commands_summary_and_guide(store):
@@ -405,6 +459,16 @@ def test_import_export_round_trip_and_show(tmp_path):
     shown = invoke("show", session_id).stdout
     assert "Least poverty after hands: Red with 5; everyone drops 5." in shown
     assert "won by Red (46)" in invoke("list").stdout
+
+
+def test_import_refuses_a_figure_too_large_to_store(tmp_path):  # was a TypeError traceback from orjson
+    huge = json.loads(json.dumps(EX2))
+    huge["final"]["Red"]["money"] = 10 ** 30
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(huge))
+    result = invoke("import", path)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        1, "", "Error: player Red, money: 1000000000000000000000000000000 is out of range (expected 0–999)\n")
 
 
 def test_play_refuses_rounds():
@@ -483,7 +547,7 @@ def test_a_second_edition_game_at_the_real_prompts(tmp_path, database):
     try:
         term.wait_for("What happened?")
         term.keys("Enter")                      # take a loan
-        term.wait_for("Who?")
+        term.wait_for("Who takes loans?")
         term.keys("Enter")                      # Ana
         term.wait_for("How many loans?")
         term.type("2")

@@ -25,6 +25,7 @@ BLURBS = {
                  "of a turn.",
 }
 EDITION_NAMES = {"london-1e": "first edition, Treefrog 2010", "london-2e": "second edition, Osprey 2017"}
+FLAT_NAME = "flat penalties, from the Persian summary"
 
 SETUP_1E = """\
 {title} — setup for {count} players: {players}
@@ -90,7 +91,9 @@ city (scorepad works out the poverty), poverty removed, points scored. Choose "G
 reckoning" when the game has ended. At any typed answer: `summary`, `guide`, `undo`, `help`."""
 
 ASK_EVENT = "What happened?"
-ASK_WHO = "Who?"
+ASK_WHO = {"loan": "Who takes loans?", "repay": "Who repays loans?", "run": "Who runs their city?",
+           "relief": "Who removes poverty?", "points": "Who scores points?"}  # the event is named: resume shows no menu
+NOBODY_TO_REPAY = "Who repays loans? (nobody holds a tracked loan: choose undo)"
 EVENT_LABELS = {
     "loan": "Take a loan (£10 each)",
     "repay": "Repay loans (£15 each, at the start of a turn)",
@@ -110,6 +113,7 @@ ASK_BOROUGHS = "Boroughs {player} occupies?"
 ASK_LOANS = "Loans {player} holds (£10 each)?"
 REPAY_1E = "(First edition: loans are repaid only at the end.)"
 TOO_MANY_REPAID = "{player} holds {loans} loan{s}"
+NO_NUMBER = "type a whole number from {low} to {high}, or undo"
 
 EVENT_LOAN = "{player} takes {n} loan{s}: £{money} — {loans} loan{ls} held."
 EVENT_REPAY = "{player} repays {n} loan{s} for £{money} — {loans} loan{ls} held."
@@ -121,6 +125,8 @@ FLOOR = " (poverty cannot go below 0)"
 FINAL_INTRO = """\
 Final reckoning ({edition}). For each player, the end-of-game figures.
 Enter alone = 0, or keeps the figure tracked during play, shown in brackets (type another to correct it)."""
+FINAL_INTRO_FLAT = """\
+Final reckoning ({edition}). For each player, the figures after round 3. Enter alone = 0."""
 ASK_FIELD = "{player} · {question}:"
 ASK_TRACKED = "{message} [{value} tracked; Enter keeps it]:"  # a figure from the tracking, kept by Enter
 QUESTIONS = {
@@ -142,6 +148,7 @@ QUESTIONS = {
     "flat_poverty": "poverty",
 }
 RECKONING_TITLE = "The reckoning, step by step in the rulebook's order ({edition}):"
+RECKONING_TITLE_FLAT = "The reckoning ({edition}):"
 LEAST_LINE = "Least poverty after hands: {names} with {least}; everyone drops {least}."
 STANDINGS_TITLE = "Final standings:"
 TIEBREAK = "Tie-break: {line}"
@@ -311,17 +318,22 @@ def guide_text(session: Session) -> str:
 
 
 def commands(session: Session) -> Commands:
+    guide = {"guide": ("the turn structure and how the game ends", lambda rest: guide_text(session))}
+    if flat(session):  # nothing is tracked: a summary of loans and poverty would show only the official setup
+        return guide
     return {"summary": ("every player's loans, poverty and points so far", lambda rest: summary_text(session)),
-            "guide": ("the turn structure and how the game ends", lambda rest: guide_text(session))}
+            **guide}
 
 
 # --- parsing -------------------------------------------------------------------------------------------
 
-def parse_count(text: str, low: int = 0, high: int | None = None, **where: Any) -> int:
+def parse_count(text: str, low: int = 0, high: int = rules.MAX_FIGURE, **where: Any) -> int:
     """A whole number typed at a prompt; Enter alone is 0 (when 0 is allowed)."""
     text = text.strip()
     if not text and low == 0:
         return 0
+    if not text:
+        raise InvalidInput(NO_NUMBER.format(low=low, high=high), **where)
     try:
         value = int(text)
     except ValueError:
@@ -341,7 +353,7 @@ def _choice(labels: dict[str, str]):
     return parse
 
 
-def _player(players: Sequence[str]):
+def _player(players: Sequence[str]):  # a select's answer: one of the players (undo never reaches it)
     def parse(text: str) -> str:
         if text not in players:
             raise InvalidInput(f"{text!r} is not one of the players ({', '.join(players)})")
@@ -395,18 +407,26 @@ def tracking_steps(session: Session) -> list[Step]:
             out.append(Say(lambda: guide_text(session)))
         else:
             player = session.get("setup", "track", k, "player")
-            out += event_steps(session, k, kind, r, replace(state[player]) if player in state else Tracked())
+            out += event_steps(session, k, kind, r, {p: replace(t) for p, t in state.items()})
             apply_event(session, k, state, r)
         k += 1
 
 
-def event_steps(session: Session, k: int, kind: str, r: rules.Rules, before: Tracked) -> list[Step]:
-    """The questions of tracked event k; `before` is the player's state before it."""
+def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict[str, Tracked]) -> list[Step]:
+    """The questions of tracked event k; `state` is every player's state before it.
+
+    The player is chosen from a menu that ends with undo (a menu takes no typed word); only players
+    holding a tracked loan can repay one.
+    """
     at = ("setup", "track", k)
-    out: list[Step] = [Ask((*at, "player"), ASK_WHO, parse=_player(session.players), choices=tuple(session.players))]
+    players = [p for p in session.players if kind != "repay" or state[p].loans > 0]
+    message = ASK_WHO[kind] if players else NOBODY_TO_REPAY
+    out: list[Step] = [Ask((*at, "player"), message, parse=_player(session.players),
+                           choices=(*players, EVENT_LABELS["undo"]))]
     player = session.get(*at, "player")
     if player is None:
         return out
+    before = state[player]
     if kind == "run":
         out.append(Ask((*at, "stacks"), ASK_STACKS.format(player=player),
                        parse=lambda text: parse_count(text, field="stacks")))
@@ -423,10 +443,10 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, before: Tra
         high = before.loans if kind == "repay" else None
 
         def parse(text: str) -> int:
-            if high is not None and text.strip().isdigit() and int(text) > high:
+            if high is not None and text.strip().isdigit() and high < int(text) <= rules.MAX_FIGURE:
                 raise InvalidInput(TOO_MANY_REPAID.format(player=player, loans=high, s="" if high == 1 else "s"),
                                    field="count")
-            return parse_count(text, 1, high, field="count")
+            return parse_count(text, 1, rules.MAX_FIGURE if high is None else high, field="count")
 
         out.append(Ask((*at, "count"), ASK_COUNT[kind], parse=parse))
     out.append(Say(lambda: apply_event(session, k, track(session, upto=k), r) or ""))
@@ -452,7 +472,8 @@ def reckoning_steps(session: Session) -> list[Step]:
     r = edition(session)
     is_flat = flat(session)
     tracked = track(session) if not is_flat else {}
-    out: list[Step] = [Say(lambda: FINAL_INTRO.format(edition=EDITION_NAMES[r.slug]))]
+    intro = FINAL_INTRO_FLAT.format(edition=FLAT_NAME) if is_flat else FINAL_INTRO.format(edition=EDITION_NAMES[r.slug])
+    out: list[Step] = [Say(lambda: intro)]
     for player in session.players:
         for name in rules.fields_for(r, session.variants):
             message = ASK_FIELD.format(player=player, question=question(r, name, is_flat))
@@ -516,7 +537,9 @@ def reckoning_table(result: Result, players: Sequence[str]) -> tuple[list[list[A
 def reckoning_text(result: Result, players: Sequence[str]) -> str:
     d: rules.Detail = result.detail
     steps_, total, ranks, ties = reckoning_table(result, players)
-    text = (RECKONING_TITLE.format(edition=EDITION_NAMES[d.rules.slug]) + "\n"
+    title = RECKONING_TITLE_FLAT.format(edition=FLAT_NAME) if d.flat else \
+        RECKONING_TITLE.format(edition=EDITION_NAMES[d.rules.slug])
+    text = (title + "\n"
             + grid(["", *players], [*steps_, total, ranks, *ties]))
     if not d.flat:
         text += "\n" + LEAST_LINE.format(names=" and ".join(d.least_players), least=d.least)
