@@ -60,8 +60,8 @@ OBJECTIVES: Final = {
 POWERS: Final = {
     "double": "Double section: on one turn, draw a second section to another station of the same symbol.",
     "joker": "Joker: treat this turn's card as a joker (any symbol).",
-    "switch": "Switch: treat this turn's card as if a Railroad Switch came with it (branch from any station).",
-    "circle": "Circle: circle one station; it counts twice in its district for this line only (Stations +1).",
+    "switch": "Switch: as if a Railroad Switch came with this turn's card (branch from any station).",
+    "circle": "Circle: circle one station; it counts twice in its district, for this line only.",
 }
 
 # The four pencils in the order the setup lays them round the table (NSL-4: A pink, B green, C blue,

@@ -12,7 +12,7 @@ from calculators import next_station_london as nsl
 from calculators.core import InvalidInput
 from scorepad import cli
 from scorepad.games import by_slug
-from scorepad.games.next_station_london import card_text
+from scorepad.games.next_station_london import FACE_NAMES, card_text, round_text, setup_text
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import Session, new_doc
@@ -353,8 +353,8 @@ def test_nsl4_three_players_four_rounds_through_the_play_loop(store):
     # setup: pencils and the spare between C and A; each round's controller and pencils (NSL-4)
     assert "  • A: the Pink pencil\n  • B: the Green pencil\n  • C: the Blue pencil" in text
     assert "The spare Purple pencil lies on the table between C and A (on A's right)." in text
-    passing = "\nPass pencils left; A takes the spare on their right instead, and C puts theirs there. "
-    assert "── Round 1 of 4 ──\nController: A. Pencils this round:\n  • A: Pink\n  • B: Green\n  • C: Blue" in text
+    passing = "\nPass pencils left; A takes the spare on their right instead, and C puts theirs there.\n"
+    assert "── Round 1 of 4 ──\nController: A.\nPencils this round:\n  • A: Pink\n  • B: Green\n  • C: Blue" in text
     assert f"── Round 2 of 4 ──\nController: B.{passing}Pencils this round:\n  • A: Purple\n  • B: Pink\n  • C: Green" in text
     assert f"── Round 4 of 4 ──\nController: A.{passing}Pencils this round:\n  • A: Green\n  • B: Blue\n  • C: Purple" in text
     # the deck: every turn shown, the round ends on the 5th Underground card
@@ -384,7 +384,7 @@ def test_the_deck_refuses_text_and_undo_takes_back_one_card(store):
     answers += ["3", "2", "0", "1", "2", "2", "0", "0", "", ""]
     session, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("x", "press Enter to turn the card (or type undo, help)")]
-    second = "  +  ".join(card_text(c) for c in turns[1])
+    second = " + ".join(FACE_NAMES[c.face] for c in turns[1])  # the card named briefly: the line stays short
     assert f"Took back Round 1 · turn 2 — Enter turns the card: {second} — asked again." in text
     assert text.count("Turn 2: ") == 2  # the same card again after the undo
     assert session.finished and [s.total for s in session.score().standings] == [7, 4]  # 3 × 2 + 1 tourist; 2 × 2
@@ -417,9 +417,19 @@ def test_solo_with_both_modules_nsl5(store):
            "  2. At least one station of your network in each of the 13 districts." in text
     assert "  Green: Circle: circle one station; it counts twice in its district" in text
     assert "  • Solo: Blue  (power: Switch)" in text and "  • Solo: Green  (power: Circle)" in text
-    assert "(+1 for a station circled with the Circle power)" in text
+    # the Circle reminder comes only in the round its pencil (Green, round 4) is drawn with
+    assert text.count("(Solo's Circle power: the circled station counts twice in its district)") == 1
+    assert text.index("Solo's Circle power") > text.index("Score round 4")
     assert "Solo rating: 147 − 20 (2 modules) = 127 → band 121–135." in text
     assert prompter.asked[0].startswith("Your order of the four pencils")
+    # solo: no controller, no pencils to pass; the rating rule is told at the start
+    assert "  • Your rating at the end: your score, less 10 for each module used." in text
+    assert "Controller" not in text and "── Round 2 of 4 ──\nTake the next pencil of your order.\n" \
+                                          "Your pencil this round:\n  • Solo: Pink  (power: Joker)" in text
+    assert "Each turn you turn a card" in text and "\n  Shuffle the 11 station cards" in text
+    # the two objectives in play are shown again when they are counted
+    assert "how many of these two did each player complete (0–2)?\n    1. All 5 tourist sites connected.\n" \
+           "    2. At least one station of your network in each of the 13 districts." in text
 
 
 def test_solo_order_is_refused_until_it_names_four_colours(store):
@@ -434,17 +444,55 @@ def test_solo_order_is_refused_until_it_names_four_colours(store):
 
 def test_field_prompts_refuse_what_scoring_refuses(store):
     session_id = start(store, ["A", "B"], rounds=1, variants=["additive-lines", "no-interchanges"])
-    answers = ["B", "Physical cards", "8", "14", "6", "3", "three", "1", "6", "2",
+    answers = ["B", "Physical cards", "8", "14", "6", "3", "three", "1", "", "6", "2",
                "7", "5", "4", "0", "0"]
-    session, prompter, text = run(store, session_id, answers)
+    _, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("14", "14 is out of range (expected 0–13)"),
-                                ("three", "'three' is not a whole number"),
+                                ("three", "'three' is not a whole number (0 or more)"),
+                                ("", "a whole number, please (0–5)"),
                                 ("6", "6 is out of range (expected 0–5)")]
     assert "A's Pink line: 8 + 6 + 3 + 2 × 1 = 19" in text
     assert "they score nothing, so they are not asked" in text
     assert "Round 1 · A (Pink) · sections:" in prompter.asked
     assert not [q for q in prompter.asked if "interchange" in q]
     assert "Controller: B." in text
+
+
+def session_of(store, players, **options):
+    session_id = start(store, players, **options)
+    return Session(store.get(session_id), session_id)
+
+
+@pytest.mark.parametrize("players", [["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"]])
+def test_the_setup_says_the_seating_order_the_pencils_follow(store, players):
+    # the passing rule (pass left; the controller role passes left) only gives these colours if the
+    # players sit in the order of the names; with 2 players either order is the same
+    text = setup_text(session_of(store, players))
+    line = f"  • Sit round the table in this order, clockwise: {', '.join(players)} (each next name on the left)."
+    assert (line in text) == (len(players) > 2)
+
+
+def test_two_players_are_told_how_to_swap_with_the_spares(store):
+    text = round_text(session_of(store, ["A", "B"]), 1)
+    assert "\nEach of you takes the spare pencil on your right, then lays the pencil you used on your left.\n" in text
+
+
+def test_from_round_2_a_line_may_pass_through_earlier_lines(store):
+    # NSL-RB: interchanges from round 2 on; the round text alone forbids only a line's own stations
+    session = session_of(store, ["A", "B", "C"])
+    joining = "Your line may pass through stations of your earlier lines: each such station is an interchange."
+    assert joining not in round_text(session, 0)
+    assert all(joining in round_text(session, n) for n in (1, 2, 3))
+
+
+def test_a_whole_game_fits_100_columns(store):
+    session_id = start(store, NSL4_PLAYERS, modules=["powers", "objectives"])
+    answers = nsl4_answers()
+    answers[-3:] = ["6 1 0", "0", "5 1 0", "0", "3 1 0", "0"]
+    session, _, text = run(store, session_id, answers)
+    assert session.finished
+    assert max(len(line) for line in text.splitlines()) <= 100
+    assert "On turns 1 and 2 the Switch is ignored." in text  # the physical deck explains the Switch
 
 
 def test_prompt_words_summary_guide_pencils(store):
@@ -574,4 +622,35 @@ def test_blank_pad_with_additive_lines_has_a_sections_row(tmp_path):
     out = tmp_path / "blank.pdf"
     assert invoke("sheet", "next-station-london", "--blank", "-v", "additive-lines", "-o", out).exit_code == 0
     (text,) = pdf_text(out)
-    assert "Sections" in text and "line = sections + districts + stations + 2 × Thames" in text
+    assert "Sections" in text and "Line (additive-lines) = sections + districts + stations + 2 per Thames" in text
+
+
+@pytest.mark.parametrize("args, present, absent", [
+    # the official pad keeps the template's reminder
+    (("-p", 3), ["Line = districts × stations", "on 2 lines = 2, 3 lines = 5, 4 lines = 9"],
+     ["Solo rating", "additive-lines", "score nothing"]),
+    # a variant's pad says its own rules, not the official ones it replaces
+    (("-v", "additive-lines", "-v", "no-interchanges", "-p", 2),
+     ["Line (additive-lines) = sections + districts + stations", "Interchange stations score nothing"],
+     ["Line = districts × stations", "3 lines = 5", "Solo rating"]),
+    # a solo pad has the rating rule and its bands (NSL-RB)
+    (("-p", 1), [("Solo rating = total − 10 per module used; the bands: 90 or less (the lowest band) · 91–105 · "
+                  "106–120 · 121–135 · 136–150 · over 150 (the best band).")], []),
+])
+def test_blank_pad_notes_follow_the_variants_and_solo(tmp_path, args, present, absent):
+    out = tmp_path / "blank.pdf"
+    result = invoke("sheet", "next-station-london", "--blank", *args, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    (text,) = pdf_text(out)
+    text = " ".join(text.split())
+    for words in present:
+        assert words in text
+    for words in absent:
+        assert words not in text
+
+
+def test_filled_solo_sheet_has_the_rating_rule(tmp_path):
+    out = tmp_path / "nsl5.pdf"
+    assert invoke("sheet", "--table", write(tmp_path, NSL5), "-o", out).exit_code == 0
+    (text,) = pdf_text(out)
+    assert "Solo rating = total − 10 per module used" in " ".join(text.split()) and "147" in text

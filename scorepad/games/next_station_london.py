@@ -21,10 +21,14 @@ SETUP = """\
 Setup for {players}{modules}:
   • Each player takes a map sheet{pencil_text}.
 {pencils}"""
+# Pencils and controllers go round the table in the order of the names: each player's left-hand
+# neighbour is the next name (NSL-RB: pass left, the controller role passes left).
+SEATING = "  • Sit round the table in this order, clockwise: {order} (each next name on the left)."
 SOLO_SETUP = """\
 Setup, solo{modules}:
   • Take a map sheet and lay the four pencils above it in the order you choose:
-    that is the order of your lines."""
+    that is the order of your lines.
+  • Your rating at the end: your score, less {penalty} for each module used."""
 PLACES_3 = "  • The spare {colour} pencil lies on the table between {right} and {left} (on {left}'s right)."
 PLACES_2 = "  • Spare pencils: {a} to {p}'s left (between {p} and {q}), {b} to {q}'s left (between {q} and {p})."
 OBJECTIVES_TEXT = "Shared objectives in play (+{points} each for everyone who completes it):"
@@ -33,17 +37,22 @@ ASK_CONTROLLER = "Who last rode the Underground? (They are the first controller.
 ASK_ORDER = "Your order of the four pencils (names or first letters, e.g. pink green blue purple):"
 ROUND_START = """\
 ── Round {number} of {rounds} ──
-Controller: {controller}.{passing} Pencils this round:
+{controller}{passing}{heading}
 {pencils}
-  Start at the departure station of your colour. Each turn the controller turns a card; you may draw
+  Start at the departure station of your colour. Each turn {who_turns} a card; you may draw
   one straight section from either end of your line to a station of that symbol (a joker is any).
-  No crossing sections, no passing through a station, no visiting a station of this line twice.
+  No crossing sections, no passing through a station, no visiting a station of this line twice.{joining}
   The round ends on the 5th Underground (pink-and-yellow) card; you may still draw for that card."""
+CONTROLLER = "Controller: {controller}.\n"
+PENCILS_HEADING = "Pencils this round:"
+SOLO_HEADING = "Your pencil this round:"
+# From round 2 on a line may use stations of earlier lines (NSL-RB): the round text forbids only this line's own.
+JOINING = "\n  Your line may pass through stations of your earlier lines: each such station is an interchange."
 PASSING = {
-    1: "\nTake the next pencil of your order.",
-    2: "\nEach of you takes the spare pencil on your right; the other puts the one they used in its place.",
-    3: "\nPass pencils left; {first} takes the spare on their right instead, and {last} puts theirs there.",
-    4: "\nPass pencils left: each of you takes the one from your right.",
+    1: "Take the next pencil of your order.\n",
+    2: "Each of you takes the spare pencil on your right, then lays the pencil you used on your left.\n",
+    3: "Pass pencils left; {first} takes the spare on their right instead, and {last} puts theirs there.\n",
+    4: "Pass pencils left: each of you takes the one from your right.\n",
 }
 ASK_DECK = "Round {number}: turn the station cards with scorepad, or use the physical cards?"
 DECK_CHOICES = ("Digital deck", "Physical cards")
@@ -51,13 +60,17 @@ DIGITAL, PHYSICAL = DECK_CHOICES
 ASK_TURN = "Round {number} · turn {turn} — Enter turns the card:"
 PRESS_ENTER = "press Enter to turn the card (or type undo, help)"
 CARD_LINE = "  Turn {turn}: {cards}   Underground cards: {underground} of 5"
-SWITCH_BRANCH = ("  RAILROAD SWITCH: this turn's section may start from ANY station of your line "
-                 "(a branch); the next card was turned with it.")
-SWITCH_IGNORED = ("  RAILROAD SWITCH on turn {turn}: ignored this early (extend an end as usual); "
-                  "the next card was turned with it.")
+SWITCH_BRANCH = ("  RAILROAD SWITCH: this turn's section may start from ANY station of your line (a branch);\n"
+                 "  the next card was turned with it.")
+SWITCH_IGNORED = ("  RAILROAD SWITCH on turn {turn}: ignored this early (extend an end as usual);\n"
+                  "  the next card was turned with it.")
 ROUND_OVER = "  That was the 5th Underground card: draw your last section; round {number} is over."
-PHYSICAL_DECK = ("  Controller: shuffle the 11 station cards and turn one per turn; the round ends on the "
-                 "5th Underground card.")
+PHYSICAL_DECK = """\
+  {shuffle} the 11 station cards and turn one per turn; the round ends on the
+  5th Underground card. The Railroad Switch: turn the next card at once; that turn's section may
+  start from any station of the line (a branch). On turns 1 and 2 the Switch is ignored."""
+SHUFFLE = {"solo": "Shuffle", "table": "Controller: shuffle"}
+WHO_TURNS = {"solo": "you turn", "table": "the controller turns"}
 SCORE_ROUND = """\
 Score round {number}, each player for the line just drawn:{sections}
   districts = districts the line passes through (0–13)
@@ -65,7 +78,7 @@ Score round {number}, each player for the line just drawn:{sections}
   thames    = Thames crossings (2 points each)
   tourist   = tourist sites on the line (0–5): cross that many circles of your tourist track"""
 SECTIONS_HELP = "\n  sections  = sections drawn this round (additive-lines variant)"
-CIRCLE_HELP = " (+1 for a station circled with the Circle power)"
+CIRCLE_HELP = "\n              ({player}'s Circle power: the circled station counts twice in its district)"
 ASK_FIELD = "Round {number} · {player} ({colour}) · {field}:"
 LINE_RESULT = "  {player}'s {colour}line: {formula}   Tourist track: {crossed} crossed = {points}"
 INTERCHANGE_RESULT = "  {player}'s interchanges: {formula}"
@@ -73,9 +86,11 @@ SCORE_FINAL = """\
 End of the game. Count each interchange station once, by the lines through it:
   2 lines = 2 points, 3 lines = 5, 4 lines = 9.{no_interchanges}{objectives}"""
 NO_INTERCHANGES = "\n  (no-interchanges variant: they score nothing, so they are not asked.)"
-FINAL_OBJECTIVES = "\n  Shared objectives: how many of the two did each player complete (0–2)?"
+FINAL_OBJECTIVES = "\n  Shared objectives: how many of these two did each player complete (0–2)?"
 ASK_INTERCHANGES = "{player} · interchange stations on 2, 3 and 4 lines (e.g. 5 2 1; Enter = none):"
 ASK_OBJECTIVES = "{player} · shared objectives completed (0–2):"
+NOT_A_NUMBER = "{text!r} is not a whole number ({span})"
+NO_NUMBER = "a whole number, please ({span})"
 SOLO_RATING = "Solo rating: {total}{minus} = {rated} → band {band}."
 SOLO_MODULES_UNKNOWN = " (A table file does not say which modules were used: take 10 off for each.)"
 ROUNDS_HEADING = "Lines so far:"
@@ -169,7 +184,7 @@ def _deck_steps(session: Session, number: int) -> list[Step]:
                            parse=_pick_deck, choices=DECK_CHOICES)]
     mode = session.get("setup", "deck-mode", number)
     if mode == PHYSICAL:
-        out.append(Say(lambda: PHYSICAL_DECK))
+        out.append(Say(lambda: PHYSICAL_DECK.format(shuffle=SHUFFLE[table_kind(session)])))
     elif mode == DIGITAL:
         for turn, cards in enumerate(rules.round_turns(session.seed, number)):
             shown = " + ".join(card.name for card in cards)
@@ -180,7 +195,7 @@ def _deck_steps(session: Session, number: int) -> list[Step]:
                 return shown  # stored so undo names the card it takes back
 
             out.append(Ask(("setup", "deck", number, turn), ASK_TURN.format(number=number + 1, turn=turn + 1),
-                           parse=parse, show=lambda value, cards=cards: "  +  ".join(map(card_text, cards))))
+                           parse=parse, show=lambda value, cards=cards: " + ".join(FACE_NAMES[c.face] for c in cards)))
             out.append(Say(lambda n=number, t=turn: turn_text(session, n, t)))
     return out
 
@@ -199,12 +214,25 @@ def _field_question(session: Session, r: rules.Rules, number: int, player: str, 
     def parse(text: str) -> int:
         text = text.strip()
         if not text.lstrip("-").isdigit():
-            raise InvalidInput(f"{text!r} is not a whole number", **where)
+            span = field_span(name)
+            raise InvalidInput(NOT_A_NUMBER.format(text=text, span=span) if text else NO_NUMBER.format(span=span),
+                               **where)
         return rules.check_field(name, int(text), **where)
 
     return Ask(("rounds", number, player, name),
                ASK_FIELD.format(number=number + 1, player=player, colour=colour, field=FIELD_NAMES[name]),
                parse=parse)
+
+
+def field_span(name: str) -> str:
+    low, high = rules.FIELD_RANGES[name]
+    return f"{low}–{high}" if high is not None else f"{low} or more"
+
+
+def circle_holder(session: Session, number: int) -> str | None:
+    """Who draws with the pencil that holds the Circle power this round (None: it is a spare, or no powers)."""
+    by_colour = {colour: player for player, colour in zip(session.players, pencils(session, number))}
+    return next((by_colour.get(c) for c, power in powers(session).items() if power == "circle"), None)
 
 
 def entered_line(session: Session, r: rules.Rules, number: int, player: str) -> rules.Line | None:
@@ -272,9 +300,7 @@ def steps(session: Session) -> list[Step]:
     for number in range(session.rounds_planned):
         out.append(Say(lambda n=number: round_text(session, n)))
         out += _deck_steps(session, number)
-        out.append(Say(lambda n=number: SCORE_ROUND.format(
-            number=n + 1, sections=SECTIONS_HELP if r.additive_lines else "",
-            circle=CIRCLE_HELP if "powers" in session.modules else "")))
+        out.append(Say(lambda n=number: score_round_text(session, r, n)))
         for index, player in enumerate(session.players):
             colour = colour_name(pencils(session, number)[index])
             for name in r.line_fields:
@@ -283,7 +309,7 @@ def steps(session: Session) -> list[Step]:
         out.append(Say(lambda: summary_text(session)))
     out.append(Say(lambda: SCORE_FINAL.format(
         no_interchanges="" if r.interchanges_score else NO_INTERCHANGES,
-        objectives=FINAL_OBJECTIVES if "objectives" in session.modules else "")))
+        objectives=FINAL_OBJECTIVES + objectives_list(session, "    ") if "objectives" in session.modules else "")))
     for player in session.players:
         if r.interchanges_score:
             out.append(Ask(("final", player, "interchanges"), ASK_INTERCHANGES.format(player=player),
@@ -303,6 +329,20 @@ def _pick(text: str, players: Sequence[str]) -> str:
     return text
 
 
+def score_round_text(session: Session, r: rules.Rules, number: int) -> str:
+    holder = circle_holder(session, number)
+    return SCORE_ROUND.format(number=number + 1, sections=SECTIONS_HELP if r.additive_lines else "",
+                              circle=CIRCLE_HELP.format(player=holder) if holder else "")
+
+
+def objectives_list(session: Session, indent: str = "  ") -> str:
+    return "".join(f"\n{indent}{n}. {rules.OBJECTIVES[key]}" for n, key in enumerate(objectives(session), start=1))
+
+
+def table_kind(session: Session) -> str:
+    return "solo" if len(session.players) == 1 else "table"
+
+
 def modules_text(session: Session) -> str:
     return f", modules: {', '.join(session.modules)}" if session.modules else ""
 
@@ -310,11 +350,12 @@ def modules_text(session: Session) -> str:
 def setup_text(session: Session) -> str:
     players = session.players
     if len(players) == 1:
-        text = SOLO_SETUP.format(modules=modules_text(session))
+        text = SOLO_SETUP.format(modules=modules_text(session), penalty=rules.SOLO_MODULE_PENALTY)
     else:
         start = start_colours(session)
         seats = rules.seats(len(players))
-        lines = [f"  • {p}: the {colour_name(start[seat])} pencil" for p, seat in zip(players, seats)]
+        lines = [SEATING.format(order=", ".join(players))] if len(players) > 2 else []
+        lines += [f"  • {p}: the {colour_name(start[seat])} pencil" for p, seat in zip(players, seats)]
         spares = rules.spare_places(len(players))
         if len(players) == 3:
             lines.append(PLACES_3.format(colour=colour_name(start[spares[0]]), right=players[-1], left=players[0]))
@@ -330,7 +371,7 @@ def modules_guide(session: Session) -> str:
     text = ""
     if objectives(session):
         text += "\n" + OBJECTIVES_TEXT.format(points=rules.OBJECTIVE_POINTS)
-        text += "".join(f"\n  {n}. {rules.OBJECTIVES[key]}" for n, key in enumerate(objectives(session), start=1))
+        text += objectives_list(session)
     if powers(session):
         text += "\n" + POWERS_TEXT
         text += "".join(f"\n  {colour_name(c)}: {rules.POWERS[p]}" for c, p in powers(session).items())
@@ -343,9 +384,13 @@ def round_text(session: Session, number: int) -> str:
     for player, colour in zip(session.players, pencils(session, number)):
         power = f"  (power: {rules.POWERS[dealt[colour]].split(':')[0]})" if dealt else ""
         lines.append(f"  • {player}: {colour_name(colour)}{power}")
+    solo = len(session.players) == 1
     passing = PASSING[len(session.players)].format(first=session.players[0], last=session.players[-1])
-    return ROUND_START.format(number=number + 1, rounds=session.rounds_planned, controller=controller(session, number),
-                              passing=passing if number else "", pencils="\n".join(lines))
+    return ROUND_START.format(number=number + 1, rounds=session.rounds_planned,
+                              controller="" if solo else CONTROLLER.format(controller=controller(session, number)),
+                              passing=passing if number else "", heading=SOLO_HEADING if solo else PENCILS_HEADING,
+                              pencils="\n".join(lines), joining=JOINING if number else "",
+                              who_turns=WHO_TURNS[table_kind(session)])
 
 
 def guide_text(session: Session) -> str:
@@ -429,8 +474,15 @@ def report(session: Session) -> str:
 
 LINE_ROWS = (("sections", "Sections"), ("districts", "Districts"), ("stations", "Stations"),
              ("thames", "Thames (×2)"))
-SHEET_VARIANTS = {"additive-lines": "additive-lines (line = sections + districts + stations + 2 × Thames)",
-                  "no-interchanges": "no-interchanges (they score 0)"}
+# The template's notes are the official rules' reminder; a variant or a solo pad replaces them.
+SHEET_LINE_NOTE = {False: "Line = districts × stations (most in one district) + 2 per Thames crossing.",
+                   True: "Line (additive-lines) = sections + districts + stations + 2 per Thames crossing."}
+SHEET_TOURIST_NOTE = ("Tourist track: cross a circle per tourist site on each line; score the last value crossed "
+                      "(10 at most = 25).")
+SHEET_INTERCHANGE_NOTE = {True: "Interchange stations, each counted once: on 2 lines = 2, 3 lines = 5, 4 lines = 9.",
+                          False: "Interchange stations score nothing (no-interchanges)."}
+SHEET_END_NOTE = "Shared objectives: +10 each.   Tie-break: the highest single line."
+SHEET_SOLO_NOTE = "Solo rating = total − {penalty} per module used; the bands: {bands}."
 END_ROWS = ("Lines", "Tourist track", "Interchanges 2 lines ×2", "Interchanges 3 lines ×5",
             "Interchanges 4 lines ×9", "Objectives ×10", "Total")
 
@@ -482,16 +534,28 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), round
     points_row = {"label": "Points", **{f"c{n}": rules.TOURIST_TRACK[n] for n in range(1, rules.TOURIST_CAP + 1)}}
     fields: dict[str, Any] = {}
     chosen = result.variants if result else variants
-    variant_text = ", ".join(SHEET_VARIANTS.get(v, v) for v in chosen) or ("official rules" if result else "")
+    variant_text = ", ".join(chosen) or ("official rules" if result else "")
     if result is not None:
         fields = {"players": ", ".join(players), "date": date, "variants": variant_text,
                   "winner": " and ".join(result.winners) if len(players) > 1 else "",
                   "tiebreak": " ".join(result.tiebreaks)}
     elif variants:
         fields = {"variants": variant_text}
-    return {"rounds": rounds, "fields": fields,
-            "grids": {"lines": line_grids, "end": end_grids,
-                      "track": [{"vars": {}, "rows": [points_row, *track_rows]}]}}
+    data: dict[str, Any] = {"rounds": rounds, "fields": fields,
+                            "grids": {"lines": line_grids, "end": end_grids,
+                                      "track": [{"vars": {}, "rows": [points_row, *track_rows]}]}}
+    if r != rules.OFFICIAL or len(players) == 1:
+        data["notes"] = sheet_notes(r, solo=len(players) == 1)
+    return data
+
+
+def sheet_notes(r: rules.Rules, solo: bool) -> list[str]:
+    notes = [f"{SHEET_LINE_NOTE[r.additive_lines]}   {SHEET_TOURIST_NOTE}",
+             f"{SHEET_INTERCHANGE_NOTE[r.interchanges_score]}   {SHEET_END_NOTE}"]
+    if solo:
+        bands = " · ".join(band for _, band in rules.SOLO_BANDS)
+        notes.append(SHEET_SOLO_NOTE.format(penalty=rules.SOLO_MODULE_PENALTY, bands=bands))
+    return notes
 
 
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=rules.VARIANTS,
