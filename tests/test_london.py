@@ -296,18 +296,19 @@ def test_three_players_first_edition_with_tracking_and_the_reckoning(store):
     # the run-city helper and the tracking lines
     assert "Blue runs the city: 10 stacks + 0 in hand − 2 boroughs = +8 poverty: 5 → 13." in text
     assert "Red removes 3 poverty: 5 → 2." in text
-    assert "Took back How many points? 5 — asked again." in text
+    assert "Took back How many points does Red score? 5 — asked again." in text
     assert "Red scores 6 points: 0 → 6." in text
     assert "  Yellow      3        6           10         2" in text  # the summary (menu)
     assert "  Red         0        2            6" in text           # the summary (typed word)
     assert prompter.refused == [("x", "'x' is not a whole number"),
                                 ("30", "best card 30 is worth more than all city cards together (28)")]
     # the reckoning step by step, the least poor, the standings
-    assert "  1. Money £                      22   14     3" in text
-    assert "     Loans repaid (£15 each)       1    0     0" in text
-    assert "  4. − 7 per unpaid loan         −14    0    −7" in text
+    assert "  1. Money £                           22   14     3" in text
+    assert "     Loans repaid (£15 each)            1    0     0" in text
+    assert "  4. − 7 per unpaid loan              −14    0    −7" in text
     assert "Least poverty after hands: Red with 5; everyone drops 5." in text
-    assert "  6. Poverty penalty              −1    0   −11" in text
+    assert "  6. Poverty penalty                   −1    0   −11" in text
+    assert "     = poverty left (tie-break 1)       2    0     8" in text
     assert "Red wins with 46." in text
 
 
@@ -549,7 +550,7 @@ def test_a_second_edition_game_at_the_real_prompts(tmp_path, database):
         term.keys("Enter")                      # take a loan
         term.wait_for("Who takes loans?")
         term.keys("Enter")                      # Ana
-        term.wait_for("How many loans?")
+        term.wait_for("How many loans does Ana take?")
         term.type("2")
         term.wait_for("Ana takes 2 loans: £20 — 2 loans held.")
         for _ in range(7):                      # down to "Go to the final reckoning"

@@ -105,8 +105,8 @@ EVENT_LABELS = {
     "end": "Go to the final reckoning",
     "undo": "undo",  # the play loop takes back the previous answer when a choice is exactly "undo"
 }
-ASK_COUNT = {"loan": "How many loans?", "repay": "How many loans repaid?", "relief": "How much poverty removed?",
-             "points": "How many points?"}
+ASK_COUNT = {"loan": "How many loans does {player} take?", "repay": "How many loans does {player} repay?",
+             "relief": "How much poverty does {player} remove?", "points": "How many points does {player} score?"}
 ASK_STACKS = "How many stacks in {player}'s city?"
 ASK_HAND = "Cards in {player}'s hand after running?"
 ASK_BOROUGHS = "Boroughs {player} occupies?"
@@ -135,7 +135,7 @@ QUESTIONS = {
     "boroughs_1e": "boroughs occupied",
     "boroughs_2e": "borough cards held",
     "borough_vp": "printed VP of those boroughs",
-    "underground": "of them with an Underground counter",
+    "underground": "how many of those boroughs hold an Underground counter",
     "card_vp": "end-game VP of all city cards (covered and flipped too)",
     "best_card": "VP of the single best city card",
     "money": "£ in hand",
@@ -166,7 +166,7 @@ ROWS_1E = (
     ("3a. 1 VP per full £3", "money_vp"), ("3b. Borough VP", "land_vp"), ("      + 2 per Underground", "underground_vp"),
     ("3c. City cards", "card_vp"), ("3d. VP counters", "vp"),
     ("4. − 7 per unpaid loan", "-loan_penalty"), ("   = VP before poverty", "before_poverty"),
-    ("5. − least poverty", "-least"), ("   = poverty left", "poverty_left"),
+    ("5. − least poverty", "-least"), ("   = poverty left (tie-break 1)", "poverty_left"),
     ("6. Poverty penalty", "-penalty"),
 )
 ROWS_2E = (
@@ -175,7 +175,7 @@ ROWS_2E = (
     ("3. Money £", "money"), ("   Loans", "loans"), ("   Loans repaid (£15 each)", "repaid"),
     ("   Money left £", "money_left"), ("4. 1 per full £3", "money_vp"),
     ("5. − 7 per unpaid loan", "-loan_penalty"), ("   = prestige before poverty", "before_poverty"),
-    ("6. − least poverty", "-least"), ("   = poverty left", "poverty_left"),
+    ("6. − least poverty", "-least"), ("   = poverty left (tie-break 1)", "poverty_left"),
     ("7. Poverty penalty", "-penalty"),
 )
 TIEBREAK_ROWS = {"london-1e": (("Tie-break 2: boroughs", "boroughs"), ("Tie-break 3: best card", "best_card")),
@@ -448,7 +448,7 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
                                    field="count")
             return parse_count(text, 1, rules.MAX_FIGURE if high is None else high, field="count")
 
-        out.append(Ask((*at, "count"), ASK_COUNT[kind], parse=parse))
+        out.append(Ask((*at, "count"), ASK_COUNT[kind].format(player=player), parse=parse))
     out.append(Say(lambda: apply_event(session, k, track(session, upto=k), r) or ""))
     return out
 
