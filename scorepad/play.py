@@ -111,7 +111,7 @@ def _ask(prompter: Prompter, ask: Ask, commands: Commands) -> str | _Command:
         if text.strip().lower() == UNDO_WORD or _command(text, commands):
             return None
         try:
-            ask.parse(text)
+            sessions.check_storable(ask.parse(text))
         except InvalidInput as error:
             return error.message
         return None

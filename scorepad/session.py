@@ -14,13 +14,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from calculators.core import InvalidInput, Result, check_players, check_variants
+from calculators.core import InvalidInput, Result, check_players, check_variants, is_int
 from scorepad.errors import ScorepadError, StoreError, TableFileError
 from scorepad.games import by_slug
 from scorepad.games.base import Ask, Game
 
 PLAYING, FINISHED = "playing", "finished"
 SETUP = "setup"  # entries under this path are the session's own notes (e.g. who is oldest)
+# The database's JSON library (orjson) writes integers of at most 64 bits and reads a larger one back
+# as a float: a number beyond this could not be kept, so a table holding one is refused everywhere.
+LARGEST = 2**63 - 1
+TOO_LARGE = "a {digits}-digit number is too large to keep (the largest is {largest})"
 
 
 def now() -> str:
@@ -176,8 +180,9 @@ def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
     """A finished session holding exactly this table file (which must score)."""
     game = game_of(table)
     game.score(table)  # every check the calculator makes, before anything is stored
+    check_storable(table)
     rounds = None if game.default_rounds is None else max(1, len(table.get("rounds") or []))
-    doc = new_doc(game, table["players"], table.get("variants", []), rounds)
+    doc = new_doc(game, table["players"], table.get("variants") or [], rounds)  # null: the default, as in scoring
     for number, inputs in enumerate(table.get("rounds", [])):
         for name, fields in inputs.items():
             for key, value in fields.items():
@@ -226,4 +231,26 @@ def load_table_file(path: Path) -> dict[str, Any]:
 
 
 def score_table(table: Any) -> Result:
-    return game_of(table).score(table)
+    result = game_of(table).score(table)
+    check_storable(table)  # what scores can be imported, and what is refused there is refused here too
+    return result
+
+
+def check_storable(value: Any) -> None:
+    """Refuse an integer the database could not keep, naming where it is (as the calculators name a field)."""
+    todo: list[tuple[tuple, Any]] = [((), value)]  # a loop, not recursion: a file may nest deeper than the stack
+    while todo:
+        at, value = todo.pop()
+        if is_int(value) and not -LARGEST - 1 <= value <= LARGEST:
+            raise InvalidInput(TOO_LARGE.format(digits=len(str(abs(value))), largest=LARGEST), **_where(at))
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        todo.extend(((*at, key), item) for key, item in reversed(list(items)))
+
+
+def _where(at: tuple) -> dict[str, Any]:
+    """A path in a table file as the round, player and field an error names."""
+    if len(at) >= 3 and at[0] == "rounds":
+        return {"round": at[1] + 1, "player": str(at[2]).strip(), "field": " ".join(map(str, at[3:])) or None}
+    if len(at) >= 2 and at[0] == "final":
+        return {"player": str(at[1]).strip(), "field": " ".join(map(str, at[2:])) or None}
+    return {"field": " ".join(map(str, at)) or None}

@@ -108,7 +108,10 @@ class AtomicJSONStorage(Storage):
         return tables
 
     def write(self, data: dict) -> None:
-        payload = orjson.dumps(data)  # first, so a value orjson rejects never reaches the disk
+        try:  # first, so a value orjson rejects never reaches the disk
+            payload = orjson.dumps(data)
+        except orjson.JSONEncodeError as error:  # e.g. an integer beyond 64 bits
+            raise StoreError(f"cannot write the database {self.shown}: {error}") from None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             _sweep_stale_tmp(self.path)

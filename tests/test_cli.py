@@ -353,3 +353,22 @@ def test_play_refuses_an_unknown_module_before_asking_anything():
         "Error: module: unknown module 'powers' for Lost Cities (modules: none)\n"
     assert error(1, "play", "lost-cities", "--players", "Ana", "Ben", "--open-cash") == \
         "Error: module: unknown module 'open-cash' for Lost Cities (modules: none)\n"
+
+
+def test_a_number_too_large_to_keep_is_refused_by_score_and_import_alike(tmp_path, database):
+    # NSL's `thames` has no upper bound; the database keeps integers of 64 bits at most (orjson).
+    table = {"game": "next-station-london", "players": ["Solo"],
+             "rounds": [{"Solo": {"districts": 6, "stations": 4, "thames": 10**30, "tourist": 2}}]}
+    path = write(tmp_path, table)
+    line = ("Error: round 1, player Solo, thames: a 31-digit number is too large to keep "
+            "(the largest is 9223372036854775807)\n")
+    assert error(1, "score", "--table", path, "--json") == line
+    assert error(1, "import", path) == line
+    assert not database.exists()
+
+
+def test_import_takes_null_variants_as_scoring_does(tmp_path):
+    path = write(tmp_path, {**LC11, "variants": None})
+    assert json.loads(ok("score", "--table", path, "--json"))["variants"] == []
+    assert ok("import", path) == "1\n"
+    assert json.loads(ok("export", "1")) == LC11

@@ -67,3 +67,37 @@ def test_an_imported_list_is_recorded_item_by_item(monkeypatch):
                           "trades": trades})
     assert [e["at"] for e in doc["entries"] if e["at"][0] == "trades"] == [["trades", 0], ["trades", 1]]
     assert Session(doc).table()["trades"] == trades
+
+
+# --- numbers the database could not keep (orjson writes 64-bit integers, reads larger ones as floats) ----
+
+def test_a_number_beyond_64_bits_is_refused_naming_where_it_is():
+    from scorepad.session import check_storable
+
+    check_storable({"rounds": [{"Ana": {"thames": 2**63 - 1, "x": -(2**63)}}], "note": ["text", 1.5, None]})
+    for table, where, digits in [
+        ({"rounds": [{}, {" Ana ": {"thames": 10**30}}]}, "round 2, player Ana, thames", 31),
+        ({"final": {"Ana": {"interchanges": {"3": 2**63}}}}, "player Ana, interchanges 3", 19),
+        ({"trades": [{"amount": -(2**63) - 1}]}, "trades 0 amount", 19),
+    ]:
+        with pytest.raises(InvalidInput) as caught:
+            check_storable(table)
+        assert str(caught.value) == (f"{where}: a {digits}-digit number is too large to keep "
+                                     "(the largest is 9223372036854775807)")
+
+
+def test_the_prompt_refuses_a_number_the_database_could_not_keep(monkeypatch, database):
+    from scorepad.games.base import Ask
+    from scorepad.play import play
+    from scorepad.prompts import ScriptedPrompter
+    from scorepad.store import Store
+
+    ask = Ask(("rounds", 0, "Ana", "count"), "How many?", int)
+    game = dataclasses.replace(LC, steps=lambda session: [ask], default_rounds=1)
+    monkeypatch.setattr(registry, "GAMES", (game,))
+    store = Store(database)
+    session_id = store.insert(new_doc(game, ["Ana", "Ben"], [], 1))
+    prompter = ScriptedPrompter(["1" * 30, "12"])
+    play(store, session_id, prompter, lambda text: None)
+    assert prompter.refused == [("1" * 30, "a 30-digit number is too large to keep (the largest is 9223372036854775807)")]
+    assert Session(store.get(session_id)).get("rounds", 0, "Ana", "count") == 12

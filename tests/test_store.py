@@ -367,3 +367,13 @@ def test_default_path_honours_the_environment(tmp_path, monkeypatch):
     assert default_path() == platform_default
     monkeypatch.delenv(ENV_VAR)
     assert default_path() == platform_default
+
+
+def test_a_value_orjson_cannot_write_is_a_store_error_and_writes_nothing(db):
+    store = Store(db)
+    store.insert({"game": "azul"})
+    before = db.read_bytes()
+    with pytest.raises(StoreError) as caught:
+        store.update(1, lambda doc: doc.update(n=2**64))
+    assert str(caught.value) == f"cannot write the database {db}: Integer exceeds 64-bit range"
+    assert db.read_bytes() == before and tmp_files(db.parent) == []
