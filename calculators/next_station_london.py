@@ -64,6 +64,11 @@ POWERS: Final = {
     "circle": "Circle: circle one station; it counts twice in its district, for this line only.",
 }
 
+# What the tie-break did, for the table to read (NSL-RB: the highest single line; then shared).
+TIE_SHARED = "{names} are level on {total} and on their best line ({bests}): they share the place."
+TIE_DECIDED = "{names} are level on {total}; the highest single line decides: {bests}."
+TIE_STILL_LEVEL = " {names} are level on that too and share their place."
+
 # The four pencils in the order the setup lays them round the table (NSL-4: A pink, B green, C blue,
 # the spare purple on A's right).
 PENCILS: Final = ("pink", "green", "blue", "purple")
@@ -357,12 +362,21 @@ def tiebreak_lines(players: Sequence[str], summaries: Mapping[str, Summary],
         seen.add(total)
         group.sort(key=lambda p: (ranks[p], players.index(p)))
         bests = ", ".join(f"{p} {summaries[p].best_line}" for p in group)
-        names = " and ".join(group) if len(group) == 2 else ", ".join(group[:-1]) + " and " + group[-1]
-        if len({ranks[p] for p in group}) == 1:
-            out.append(f"{names} are level on {total} and on their best line ({bests}): they share the place.")
-        else:
-            out.append(f"{names} are level on {total}; the highest single line decides: {bests}.")
+        places = sorted({ranks[p] for p in group})
+        if len(places) == 1:
+            out.append(TIE_SHARED.format(names=and_list(group), total=total, bests=bests))
+            continue
+        text = TIE_DECIDED.format(names=and_list(group), total=total, bests=bests)
+        for place in places:  # some may be level on their best line too
+            still = [p for p in group if ranks[p] == place]
+            if len(still) > 1:
+                text += TIE_STILL_LEVEL.format(names=and_list(still))
+        out.append(text)
     return tuple(out)
+
+
+def and_list(names: Sequence[str]) -> str:
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def score(table: Any) -> Result:

@@ -109,6 +109,18 @@ def test_level_on_total_and_best_line_share_the_rank():
     assert result.tiebreaks == ("A and B are level on 20 and on their best line (A 20, B 20): they share the place.",)
 
 
+def test_a_tie_break_that_splits_a_group_says_who_still_shares():
+    # four level on 40; the best lines 30, 30, 20, 20: A and B share 1st, C and D share 3rd (NSL-RB)
+    tbl = table(["A", "B", "C", "D"], [[line(5, 6, 0), line(5, 6, 0), line(4, 5, 0), line(4, 5, 0)],
+                                       [line(2, 5, 0), line(2, 5, 0), line(4, 5, 0), line(4, 5, 0)]])
+    result = nsl.score(tbl)
+    assert [(s.player, s.rank, s.total) for s in result.standings] == [("A", 1, 40), ("B", 1, 40), ("C", 3, 40),
+                                                                        ("D", 3, 40)]
+    assert result.tiebreaks == ("A, B, C and D are level on 40; the highest single line decides: A 30, B 30, C 20, "
+                                "D 20. A and B are level on that too and share their place. C and D are level on "
+                                "that too and share their place.",)
+
+
 def test_no_tiebreak_line_without_a_tie():
     assert nsl.score(NSL1).tiebreaks == ()
 
