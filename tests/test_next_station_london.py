@@ -116,9 +116,9 @@ def test_a_tie_break_that_splits_a_group_says_who_still_shares():
     result = nsl.score(tbl)
     assert [(s.player, s.rank, s.total) for s in result.standings] == [("A", 1, 40), ("B", 1, 40), ("C", 3, 40),
                                                                         ("D", 3, 40)]
-    assert result.tiebreaks == ("A, B, C and D are level on 40; the highest single line decides: A 30, B 30, C 20, "
-                                "D 20. A and B are level on that too and share their place. C and D are level on "
-                                "that too and share their place.",)
+    assert result.tiebreaks == (("A, B, C and D are level on 40; the highest single line decides: A 30, B 30, "
+                                 "C 20, D 20. A and B are level on that too and share their place. C and D are level "
+                                 "on that too and share their place."),)
 
 
 def test_no_tiebreak_line_without_a_tie():
