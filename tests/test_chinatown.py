@@ -690,6 +690,23 @@ def test_four_season_game(store):  # S2 typed at the prompts
     assert session.table()["rounds"] == S2["rounds"]
 
 
+def test_a_short_name_joins_a_type_already_built(store):  # `B` after `Type B` was a second type earning 10k
+    session_id = start(store, ("X", "Y", "Z"), variants=["four-seasons"], rounds=2)
+    answers = ["X", "0", "0", "0", "Y Z 5k", "", "", "Restaurant", "Type B", "", "0", "0", "0", "", "rest, b", "B",
+               "Laundry"]
+    session, prompter, text = run(store, session_id, answers)
+    assert [session.table()["rounds"][1][p]["built"] for p in "XYZ"] == [["Restaurant", "Type B"], ["Type B"],
+                                                                         ["Laundry"]]
+    line = session.score().detail.lines[1]
+    assert line["Y"].income == 2 * 30_000 and line["X"].income == 2 * 20_000 + 30_000
+    assert "  After season 4, each built shop adds $10,000; the most money wins.\n" in text  # said up front
+    assert "(no bid: the one who picked it takes it for $0)" in text  # the summary's assumption, §4.2
+    assert "  X builds Restaurant (a new type)." in text and "  Z builds nothing." in text
+    assert "  X builds Restaurant and Type B." in text and "  Z builds Laundry (a new type)." in text
+    assert "What did Y's $5,000 buy? (a note, e.g. `a Restaurant licence`; Enter for none)" in prompter.asked
+    assert "  Shops built so far: Restaurant 2, Type B 3, Laundry 1 (each earns $10,000 × its type's count, at most 6)." in text
+
+
 def test_four_season_build_limits_at_the_prompt(store):
     session_id = start(store, ("X", "Y", "Z"), variants=["four-seasons"], rounds=1)
     _, prompter, _ = run(store, session_id, ["X", "0", "0", "0", "", "a, b, c", "a, b", "", ""])

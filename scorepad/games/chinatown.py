@@ -61,7 +61,8 @@ YEAR_START_SHORT = """\
   Deal {dealt} building cards each (keep {kept}, return 2); mark the kept lots. Draw {tiles} shop tiles each.
   Trade, place tiles, then income. Record each payment as it happens; Enter when trading is done."""
 ASK_TRADE = "{year} · trade (payer payee amount); Enter when trading is done:"
-ASK_NOTE = "What did {payer}'s {amount} buy? (a note, e.g. `lot 12`; Enter for none)"
+ASK_NOTE = "What did {payer}'s {amount} buy? (a note, e.g. `{example}`; Enter for none)"
+NOTE_EXAMPLE, NOTE_EXAMPLE_SEASONS = "lot 12", "a Restaurant licence"  # the four-season game has no lots
 ASK_PAYEE = "who is paid? e.g. `{payer} {payee} 10k`"
 ASK_AMOUNT = "how much does {payer} pay {payee}? e.g. `{payer} {payee} 10k`"
 NO_AMOUNT = "a payment is $1 or more (e.g. `{payer} {payee} 10k`); Enter alone when trading is done"
@@ -106,10 +107,14 @@ SEASON_START = """\
 ── Season {number} of {seasons} ── start player: {starter}
   1. Reveal {count} shop cards and {count} licence cards face up.
   2. Auction: from the start player clockwise, each picks a card to sell; bids open at $0 and rise by
-     $1,000 or more; the highest bidder pays the BANK. Enter what each player paid in all.
+     $1,000 or more; the highest bidder pays the BANK (no bid: the one who picked it takes it for $0).
+     Enter what each player paid in all.
   3. Trade freely (cards, licences, money, promises); record money paid between players.
   4. Build: at most 2 shops a season (a shop card with a licence), 6 spaces in all; built shops stay.
-  5. Income: each shop earns $10,000 × the shops of its type built by everyone so far (at most 6)."""
+  5. Income: each shop earns $10,000 × the shops of its type built by everyone so far (at most 6).
+  After season 4, each built shop adds $10,000; the most money wins.
+  A shop type is any name (`Restaurant`, `Type B`); a start or a word of a type already built is that
+  type (`rest`, `B`), so one type never splits in two."""
 ASK_SPENT = "Season {number} · {player} · paid at auction (total; Enter for none):"
 SEASON_START_SHORT = """\
 ── Season {number} of {seasons} ── start player: {starter}
@@ -129,7 +134,10 @@ SHEET_NOTES_SEASONS = (
 )
 
 HEADERS_SEASON = ["Player", "Auctions", "Shops", "Income", "Paid", "Received"]
-BUILT_SO_FAR = "  Shops built so far, by type: {shops} (a shop earns $10,000 × its type's count, at most 6)."
+BUILT_SO_FAR = "  Shops built so far: {shops} (each earns $10,000 × its type's count, at most 6)."
+ECHO_BUILT = "  {player} builds {shops}."
+NEW_TYPE = "{name} (a new type)"
+BUILT_NOTHING = "nothing"
 HEADERS_YEAR = ["Player", "Businesses", "Income", "Paid", "Received"]
 HEADERS_LEDGER = ["Year", "Businesses", "Income", "Trades in", "Trades out", "Cash"]
 HEADERS_SEASON_LEDGER = ["Season", "Auctions", "Shops (× each earned)", "Income", "Trades in", "Trades out", "Cash"]
@@ -507,7 +515,9 @@ def _trade_question(session: Session, number: int, index: int) -> Ask:
 
 
 def _note_question(session: Session, trade: Mapping[str, Any], index: int) -> Ask:
-    return Ask(("setup", "note", index), ASK_NOTE.format(payer=trade["from"], amount=money(trade["amount"])),
+    example = NOTE_EXAMPLE_SEASONS if rules.rules_for(session.variants).seasons else NOTE_EXAMPLE
+    return Ask(("setup", "note", index), ASK_NOTE.format(payer=trade["from"], amount=money(trade["amount"]),
+                                                         example=example),
                parse=str.strip, show=lambda note: note or SHOW_NO_NOTE)
 
 
@@ -554,13 +564,48 @@ def _spent_question(session: Session, number: int, player: str) -> Ask:
 def _built_question(session: Session, number: int, player: str) -> Ask:
     where = {"round": number + 1, "player": player, "field": "built"}
 
+    known = built_types(session, number, player)
+
     def parse(text: str) -> list[str]:
-        built = parse_built(text, **where)
+        built = [same_type(name, known) for name in parse_built(text, **where)]
         probe(session, number, player, "built", built)  # 2 a season, 6 spaces
         return built
 
+    def echo(built: list[str]) -> str:
+        if not built:
+            return ECHO_BUILT.format(player=player, shops=BUILT_NOTHING)
+        shops = [name if rules.shop_key(name) in known else NEW_TYPE.format(name=name) for name in built]
+        return ECHO_BUILT.format(player=player, shops=" and ".join(shops))
+
     return Ask(("rounds", number, player, "built"), ASK_BUILT.format(number=number + 1, player=player),
-               parse=parse, show=format_built)
+               parse=parse, show=format_built, echo=echo)
+
+
+def built_types(session: Session, number: int, player: str) -> dict[str, str]:
+    """Shop types built before this answer (earlier seasons, and this season's earlier answers): key -> name."""
+    known: dict[str, str] = {}
+    for season in range(number + 1):
+        for p in session.players:
+            if (season, p) == (number, player):
+                continue
+            built = session.get("rounds", season, p, "built")
+            for name in built if isinstance(built, list) else []:
+                known.setdefault(rules.shop_key(name), name)
+    return known
+
+
+def same_type(name: str, known: Mapping[str, str]) -> str:
+    """A type already built, when the name is its start or one of its words (`rest`, `B` for `Type B`).
+
+    Types are free names in the four-season game, so `B` after `Type B` would otherwise start a second type.
+    >>> same_type("rest", {"restaurant": "Restaurant", "type b": "Type B"}), same_type("b", {"type b": "Type B"})
+    ('Restaurant', 'Type B')
+    """
+    key = rules.shop_key(name)
+    if key in known:
+        return known[key]
+    found = [known[k] for k in known if k.startswith(key) or key in k.split()]
+    return found[0] if len(found) == 1 else name
 
 
 # --- what the table reads -----------------------------------------------------------------------------
