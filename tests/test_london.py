@@ -324,6 +324,7 @@ def test_prefilled_figures_come_from_the_tracking(store):
     assert asks[("final", "Blue", "poverty")].parse("") == 13
     assert asks[("final", "Red", "vp")].parse("") == 6
     assert asks[("final", "Red", "boroughs")].message == "Red · boroughs occupied:"   # Red never ran the city
+    assert asks[("final", "Red", "card_vp")].message == "Red · end-game VP of all city cards (covered and flipped too):"
     assert asks[("final", "Red", "loans")].parse("") == 0         # nothing tracked: Enter alone is 0
     assert all(a.default == "" for a in asks.values())            # no editable pre-fill anywhere
 
@@ -338,6 +339,8 @@ def test_second_edition_repay_run_and_tie_break(store):
                "26", "19", "5", "11", "", "", "4", "3"]
     _session, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("3", "P1 holds 2 loans")]
+    assert "P2 · end-game prestige of all city cards (covered and flipped too):" in prompter.asked  # 2nd ed. words
+    assert "P2 · prestige of the single best city card:" in prompter.asked
     assert "P1 repays 1 loan for £15 — 1 loan held." in text
     assert "P1 runs the city: 4 stacks + 1 loan + 1 in hand = +6 poverty: 0 → 6." in text
     assert "Tie-break: P1 and P2 tie on 48 points; least poverty decides (poverty left: P2 0, P1 4): " \

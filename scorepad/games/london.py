@@ -136,8 +136,10 @@ QUESTIONS = {
     "boroughs_2e": "borough cards held",
     "borough_vp": "printed VP of those boroughs",
     "underground": "how many of those boroughs hold an Underground counter",
-    "card_vp": "end-game VP of all city cards (covered and flipped too)",
-    "best_card": "VP of the single best city card",
+    "card_vp_1e": "end-game VP of all city cards (covered and flipped too)",
+    "card_vp_2e": "end-game prestige of all city cards (covered and flipped too)",  # the 2nd ed. says prestige
+    "best_card_1e": "VP of the single best city card",
+    "best_card_2e": "prestige of the single best city card",
     "money": "£ in hand",
     "loans": "loans still held",
     "hand": "cards left in hand",
@@ -490,7 +492,7 @@ def reckoning_steps(session: Session) -> list[Step]:
 def question(r: rules.Rules, name: str, is_flat: bool) -> str:
     if is_flat and f"flat_{name}" in QUESTIONS:
         return QUESTIONS[f"flat_{name}"]
-    if name in ("vp", "boroughs"):
+    if name in ("vp", "boroughs", "card_vp", "best_card"):
         return QUESTIONS[f"{name}_{'1e' if r.land_scores_at_end else '2e'}"]
     return QUESTIONS[name]
 
