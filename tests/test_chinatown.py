@@ -608,6 +608,20 @@ def test_open_cash_shows_every_players_cash(store):
     assert "  Ava     Photo 2, Florist 1, Dim Sum 1     $40,000  $5,000  $3,000    $88,000" in text
 
 
+def test_the_last_year_does_not_promise_privacy_just_before_the_reveal(store):
+    session_id = start(store, PLAYERS, rounds=2)
+    _, _, text = run(store, session_id, ["Ana", "", "rest 1", "none", "none", "", "", "", ""])
+    assert text.count(game.PRIVATE_FOOTER) == 1  # after 1965, not after 1966 (the final standings follow)
+    assert text.index(game.PRIVATE_FOOTER) < text.index("1966: income and trades")
+
+
+def test_ledger_word_before_the_first_year_ends(store):  # was "Ana, Ben, Cy has $50,000 (the starting money)."
+    session_id = start(store, PLAYERS, modules=["open-cash"], rounds=1)
+    _, _, text = run(store, session_id, ["Ana", "ledger", "ledger Ben", "", "none", "none", "none", False])
+    assert text.count("No year is complete yet: each player started with $50,000 (`cash NAME` for now).") == 2
+    assert " has $50,000 (the starting money)" not in text
+
+
 def test_cash_word_without_a_name_keeps_cash_private(store):
     session_id = start(store, PLAYERS, rounds=1)
     _, _, text = run(store, session_id, ["Ana", "cash", "cash Zed", "ledger", "", "none", "none", "none"])

@@ -90,6 +90,7 @@ CASH_HELP = "cash NAME: that player's cash now (only they should look)"
 TYPES_LINE = "Types by tiles to complete: {types}  (any clear start of a name works too)"
 TYPES_HELP = "the business types and what to type for each"
 LEDGER_HELP = "ledger NAME: that player's year-by-year ledger (open cash or at the end)"
+LEDGER_EMPTY = "No {period} is complete yet: each player started with {cash} (`cash NAME` for now)."
 LEDGER_PRIVATE = "Ledgers show cash: they open at the end of the game (or with --open-cash)."
 FINAL_TITLE = "Final standings (cash is revealed):"
 WINNER = "{names} win{s} with {cash}."
@@ -640,7 +641,7 @@ def year_summary(session: Session, number: int) -> str:
                     name, n = built.get(rules.shop_key(kind), (kind, 0))
                     built[rules.shop_key(kind)] = (name, n + 1)
         text += "\n" + BUILT_SO_FAR.format(shops=", ".join(f"{name} {n}" for name, n in built.values()) or "none")
-    if not open_cash(session):
+    if not open_cash(session) and number + 1 < periods(session):  # after the last one the standings show all
         text += "\n" + PRIVATE_FOOTER
     return text
 
@@ -719,8 +720,8 @@ def commands(session: Session) -> Commands:
             return LEDGER_PRIVATE
         done = min(session.complete_rounds(), periods(session))
         if not done:
-            return CASH_LINE.format(player=", ".join(session.players), cash=money(
-                rules.rules_for(session.variants).start_cash), when=CASH_WHEN_START)
+            r = rules.rules_for(session.variants)
+            return LEDGER_EMPTY.format(period="season" if r.seasons else "year", cash=money(r.start_cash))
         result = session.score(done)
         labels = [label(session, n) for n in range(done)]
         try:
