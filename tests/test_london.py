@@ -239,8 +239,8 @@ def test_flat_penalties_refuses_the_official_fields():
 # --- the guided game ----------------------------------------------------------------------------------
 
 
-LOAN, REPAY, RUN, RELIEF, POINTS, SUMMARY, GUIDE, END, UNDO = (guided.EVENT_LABELS[k] for k in (
-    "loan", "repay", "run", "relief", "points", "summary", "guide", "end", "undo"))
+LOAN, REPAY, RUN, RELIEF, GAIN, POINTS, SUMMARY, GUIDE, END, UNDO = (guided.EVENT_LABELS[k] for k in (
+    "loan", "repay", "run", "relief", "gain", "points", "summary", "guide", "end", "undo"))
 
 # Example 2 (rules §8.1) played through: tracking gives Yellow 3 loans, 6 poverty, 10 VP counters and
 # 2 boroughs; Red 2 poverty (5 − 3 removed) and 6 VP; Blue 1 loan, 13 poverty, 12 VP, 2 boroughs.
@@ -388,10 +388,23 @@ def test_the_player_menu_names_the_event_and_offers_undo(store):
     steps = guided.event_steps(session, 0, "repay", SECOND_EDITION, guided.track(session, upto=0))
     assert (steps[0].message, steps[0].choices) == ("Who repays loans? (nobody holds a tracked loan: choose undo)",
                                                     ("undo",))
-    steps = guided.event_steps(session, 2, "repay", SECOND_EDITION, guided.track(session, upto=2))
+    steps = guided.event_steps(session, 2, "repay", SECOND_EDITION, guided.track(session, upto=2))  # Ben's loan
     assert (steps[0].message, steps[0].choices) == ("Who repays loans?", ("Ben", "undo"))
     steps = guided.event_steps(session, 1, "run", SECOND_EDITION, guided.track(session, upto=1))
     assert (steps[0].message, steps[0].choices) == ("Who runs their city?", ("Ana", "Ben", "undo"))
+
+
+def test_poverty_gained_outside_a_run_is_tracked_and_kept_by_enter(store):
+    # 2nd ed.: Police Force / Lloyd's of London give a chosen player poverty (rules §1.2); no run involved.
+    session_id = start(store, "london-2e", ("Ana", "Ben"))
+    answers = [GAIN, "Ben", "2", RELIEF, "Ben", "1", GAIN, "Ben", "3", END, Aborted]
+    with pytest.raises(Aborted):
+        run(store, session_id, answers)
+    session = Session(store.get(session_id), session_id)
+    assert guided.event_lines(session) == ["Ben gains 2 poverty: 0 → 2.", "Ben removes 1 poverty: 2 → 1.",
+                                           "Ben gains 3 poverty: 1 → 4."]
+    asks = {a.at: a for a in session.asks()}
+    assert asks[("final", "Ben", "poverty")].message == "Ben · poverty held (before the hand) [4 tracked; Enter keeps it]:"
 
 
 def test_a_count_refuses_enter_alone_and_huge_figures():
@@ -556,7 +569,7 @@ def test_a_second_edition_game_at_the_real_prompts(tmp_path, database):
         term.wait_for("How many loans does Ana take?")
         term.type("2")
         term.wait_for("Ana takes 2 loans: £20 — 2 loans held.")
-        for _ in range(7):                      # down to "Go to the final reckoning"
+        for _ in range(8):                      # down to "Go to the final reckoning"
             term.keys("Down")
         term.keys("Enter")
         term.wait_for("Ana · prestige on the score track:")

@@ -86,19 +86,20 @@ SETUP_FLAT = """\
   • Each player takes a player guide, a city board and a debt marker; deal 7 cards each and keep hands
     hidden; the rest is the central deck."""
 TRACKING = """\
-During play, tell scorepad what happens (all optional) so the end needs few inputs: loans, runs of a
-city (scorepad works out the poverty), poverty removed, points scored. Choose "Go to the final
-reckoning" when the game has ended. At any typed answer: `summary`, `guide`, `undo`, `help`."""
+During play, tell scorepad what happens (all optional) so the end needs few inputs: loans, runs of
+a city (scorepad works out the poverty), poverty removed or gained, points scored. Choose "Go to the
+final reckoning" when the game has ended. At any typed answer: `summary`, `guide`, `undo`, `help`."""
 
 ASK_EVENT = "What happened?"
 ASK_WHO = {"loan": "Who takes loans?", "repay": "Who repays loans?", "run": "Who runs their city?",
-           "relief": "Who removes poverty?", "points": "Who scores points?"}  # the event is named: resume shows no menu
+           "relief": "Who removes poverty?", "gain": "Who gains poverty?", "points": "Who scores points?"}  # the event is named: resume shows no menu
 NOBODY_TO_REPAY = "Who repays loans? (nobody holds a tracked loan: choose undo)"
 EVENT_LABELS = {
     "loan": "Take a loan (£10 each)",
     "repay": "Repay loans (£15 each, at the start of a turn)",
     "run": "Run a city (poverty helper)",
     "relief": "Poverty removed (cards, boroughs)",
+    "gain": "Poverty gained outside a run (e.g. a card played on them)",  # 2nd ed. Police Force, Lloyd's (S13)
     "points": "Points scored during play",
     "summary": "Show every player's loans, poverty and points",
     "guide": "Show the turn guide",
@@ -106,7 +107,8 @@ EVENT_LABELS = {
     "undo": "undo",  # the play loop takes back the previous answer when a choice is exactly "undo"
 }
 ASK_COUNT = {"loan": "How many loans does {player} take?", "repay": "How many loans does {player} repay?",
-             "relief": "How much poverty does {player} remove?", "points": "How many points does {player} score?"}
+             "relief": "How much poverty does {player} remove?", "gain": "How much poverty does {player} gain?",
+             "points": "How many points does {player} score?"}
 ASK_STACKS = "How many stacks in {player}'s city?"
 ASK_HAND = "Cards in {player}'s hand after running?"
 ASK_BOROUGHS = "Boroughs {player} occupies?"
@@ -118,6 +120,7 @@ NO_NUMBER = "type a whole number from {low} to {high}, or undo"
 EVENT_LOAN = "{player} takes {n} loan{s}: £{money} — {loans} loan{ls} held."
 EVENT_REPAY = "{player} repays {n} loan{s} for £{money} — {loans} loan{ls} held."
 EVENT_RELIEF = "{player} removes {n} poverty: {before} → {after}.{floor}"
+EVENT_GAIN = "{player} gains {n} poverty: {before} → {after}."
 EVENT_POINTS = "{player} scores {n} point{s}: {before} → {after}."
 EVENT_RUN = "{player} runs the city: {formula} = {change} poverty: {before} → {after}.{floor}"
 FLOOR = " (poverty cannot go below 0)"
@@ -251,7 +254,7 @@ def apply_event(session: Session, k: int, state: dict[str, Tracked], r: rules.Ru
         return session.get("setup", "track", k, name)
 
     kind, player = get("event"), get("player")
-    if kind not in ("loan", "repay", "run", "relief", "points") or player is None:
+    if kind not in ASK_WHO or player is None:
         return None
     s = state[player]
     if kind == "run":
@@ -285,6 +288,9 @@ def apply_event(session: Session, k: int, state: dict[str, Tracked], r: rules.Ru
         before, s.poverty = s.poverty, rules.poverty_after(s.poverty, -n)
         return EVENT_RELIEF.format(player=player, n=n, before=before, after=s.poverty,
                                    floor=FLOOR if before - n < 0 else "")
+    if kind == "gain":
+        before, s.poverty = s.poverty, s.poverty + n
+        return EVENT_GAIN.format(player=player, n=n, before=before, after=s.poverty)
     before, s.points = s.points, s.points + n
     return EVENT_POINTS.format(player=player, n=n, s=plural, before=before, after=s.points)
 
