@@ -444,6 +444,16 @@ def test_solo_with_both_modules_nsl5(store):
            "    2. At least one station of your network in each of the 13 districts." in text
 
 
+@pytest.mark.parametrize("modules, final, rating", [
+    ((), [""], "Solo rating: 130 (no modules) → band 121–135."),
+    (("objectives",), ["", "0"], "Solo rating: 130 − 10 (1 module) = 120 → band 106–120."),  # 120: the lower band
+])
+def test_solo_rating_line_with_no_module_and_one(store, modules, final, rating):
+    session_id = start(store, ["Solo"], modules=modules, rounds=1)
+    _, _, text = run(store, session_id, [None, "Physical cards", "13", "10", "0", "0", *final])
+    assert rating in text
+
+
 def test_solo_order_is_refused_until_it_names_four_colours(store):
     session_id = start(store, ["Solo"], rounds=1)
     answers = ["p g b", "pink pink green blue", "pink green blue", None, "Physical cards", "1", "1", "0", "0", ""]

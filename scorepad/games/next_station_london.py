@@ -91,7 +91,9 @@ ASK_INTERCHANGES = "{player} · interchange stations on 2, 3 and 4 lines (e.g. 5
 ASK_OBJECTIVES = "{player} · shared objectives completed (0–2):"
 NOT_A_NUMBER = "{text!r} is not a whole number ({span})"
 NO_NUMBER = "a whole number, please ({span})"
-SOLO_RATING = "Solo rating: {total}{minus} = {rated} → band {band}."
+SOLO_RATING = "Solo rating: {reckoning} → band {band}."
+SOLO_MINUS = "{total} − {penalty} ({used} module{s}) = {rated}"
+SOLO_NO_MODULES = "{total} (no modules)"
 SOLO_MODULES_UNKNOWN = " (A table file does not say which modules were used: take 10 off for each.)"
 ROUNDS_HEADING = "Lines so far:"
 NOTHING_YET = "Nothing scored yet."
@@ -440,9 +442,11 @@ def standings_text(session: Session, result: Result | None = None) -> str:
         total = result.standings[0].total
         used = len(session.modules)
         rated, band = rules.solo_rating(total, used)
-        minus = f" − {rules.SOLO_MODULE_PENALTY * used} ({used} module{'s' if used != 1 else ''})" if used else ""
+        reckoning = SOLO_MINUS.format(total=total, penalty=rules.SOLO_MODULE_PENALTY * used, used=used,
+                                      s="s" if used != 1 else "", rated=rated) if used else \
+            SOLO_NO_MODULES.format(total=total)
         unknown = "" if pencils_known(session) else SOLO_MODULES_UNKNOWN
-        return text + "\n" + SOLO_RATING.format(total=total, minus=minus, rated=rated, band=band) + unknown
+        return text + "\n" + SOLO_RATING.format(reckoning=reckoning, band=band) + unknown
     if len(winners) == 1:
         return text + f"\n{winners[0]} wins with {result.standings[0].total}."
     return text + f"\n{' and '.join(winners)} share the win with {result.standings[0].total}."
