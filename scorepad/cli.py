@@ -268,7 +268,7 @@ def list_(ctx: typer.Context) -> None:
 def _nothing_to_score(session: Session, purpose: str = "") -> str:
     if session.game.default_rounds is None:
         return f"session {session.id} has not reached its final scoring yet"
-    return f"session {session.id} has no complete {session.game.round_label.lower()}{purpose} yet"
+    return f"session {session.id} has no complete {session.game.label_for(session.variants).lower()}{purpose} yet"
 
 
 def _leader(session: Session) -> str:
@@ -276,7 +276,7 @@ def _leader(session: Session) -> str:
         return "—"
     complete = session.complete_rounds()
     if session.game.private(session):
-        return f"{session.game.round_label.lower()} {complete} done (totals private)"
+        return f"{session.game.label_for(session.variants).lower()} {complete} done (totals private)"
     try:
         result = session.score(complete)
     except InvalidInput:
@@ -287,7 +287,7 @@ def _leader(session: Session) -> str:
         return f"won by {names} ({top})"
     if session.game.default_rounds is None:
         return f"{names} ({top})"
-    return f"{names} ({top}) after {session.game.round_label.lower()} {complete}"
+    return f"{names} ({top}) after {session.game.label_for(session.variants).lower()} {complete}"
 
 
 @app.command()
@@ -299,7 +299,7 @@ def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")
     typer.echo(f"Started {session.doc.get('created', '')}; {session.doc.get('status')}; "
                f"variants: {', '.join(session.variants) or 'none (official rules)'}; "
                + (f"modules: {', '.join(session.modules)}; " if session.modules else "")
-               + (f"{session.rounds_planned} {session.game.round_label.lower()}s planned"
+               + (f"{session.rounds_planned} {session.game.label_for(session.variants).lower()}s planned"
                   if session.rounds_planned else "no rounds"))
     typer.echo("")
     typer.echo(session.game.report(session))
@@ -341,7 +341,7 @@ def score(ctx: typer.Context,
         return
     variants = ", ".join(result.variants) or "official rules"
     typer.echo(f"{game.title} ({variants})\n{note}")
-    typer.echo(result_text(result, game.round_label, finished=not note))
+    typer.echo(result_text(result, game.label_for(result.variants), finished=not note))
 
 
 # --- export, import -------------------------------------------------------------------------------------
@@ -370,7 +370,7 @@ def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
         typer.echo(f"Wrote {output}", err=True)
     if not session.finished and session.next_ask() is not None:
         typer.echo(f"Note: session {session_id} is in progress; only complete "
-                   f"{session.game.round_label.lower()}s were exported.", err=True)
+                   f"{session.game.label_for(session.variants).lower()}s were exported.", err=True)
 
 
 @app.command("import")

@@ -753,6 +753,16 @@ def test_score_table_four_seasons(tmp_path):
     out = json.loads(invoke("score", "--table", write(tmp_path, S2), "--json").stdout)
     assert out["variants"] == ["four-seasons"] and out["winners"] == ["X"]
     assert [s["total"] for s in out["standings"]] == [529_000, 431_000, 364_000]
+    text = invoke("score", "--table", write(tmp_path, S2)).stdout
+    assert "  Rank  Player  Season 1  Season 2  Season 3  Season 4   Total\n" in text  # was "Year 1"…"Year 4"
+
+
+def test_a_four_season_session_counts_seasons_in_list_and_show(store):  # was "year 1 done", "4 years planned"
+    session_id = start(store, ("X", "Y", "Z"), variants=["four-seasons"], rounds=4)
+    with pytest.raises(Aborted):
+        run(store, session_id, ["X", "0", "0", "0", "", "a", "b", "", Aborted()])
+    assert "season 1 done (totals private)" in invoke("list").stdout
+    assert "; 4 seasons planned" in invoke("show", session_id).stdout
 
 
 @pytest.mark.parametrize("change, message", [

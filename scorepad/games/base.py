@@ -74,6 +74,11 @@ class Game:
     # `list` and `score ID` then show no totals until the game ends.
     private: Callable[[Any], bool] = never
     variant_rounds: Mapping[str, int] = field(default_factory=dict)  # a variant's own round limit
+    variant_labels: Mapping[str, str] = field(default_factory=dict)  # a variant's own name for a round
+
+    def label_for(self, variants: Sequence[str]) -> str:
+        """What a round is called with these variants ("Season" in Chinatown's four-season game)."""
+        return next((self.variant_labels[v] for v in variants if v in self.variant_labels), self.round_label)
 
     def round_limit(self, variants: Sequence[str]) -> int | None:
         """The most rounds a game with these variants has (None: no limit)."""
