@@ -153,12 +153,13 @@ def check_final(final: Mapping[str, Mapping[str, Any]], players: Sequence[str], 
                                field="final")
         checked[player] = check_inputs(final[player], rules, variants, player=player)
     if FLAT_PENALTIES not in variants:
-        for key, limit in (("boroughs", BOROUGHS), ("underground", UNDERGROUND_COUNTERS)):
+        for key, noun, limit in (("boroughs", rules.borough_noun, BOROUGHS),
+                                 ("underground", "Underground counter", UNDERGROUND_COUNTERS)):
             if key in rules.fields:
                 total = sum(inputs.get(key, 0) for inputs in checked.values())
                 if total > limit:
-                    raise InvalidInput(f"{total} across the table; the game has {limit}", player=list(checked)[-1],
-                                       field=key)
+                    raise InvalidInput(f"{plural(total, noun)} across the table; the game has {limit}",
+                                       player=list(checked)[-1], field=key)
     return checked
 
 

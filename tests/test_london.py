@@ -16,6 +16,7 @@ from scorepad.games import by_slug
 from scorepad.games import london as guided
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
+from scorepad import session as sessions
 from scorepad.session import Session, new_doc
 from scorepad.store import Store
 
@@ -216,7 +217,8 @@ def bad(game="london-2e", **changes):
     (bad("london-1e", ben_boroughs=0, ben_underground=1, ben_borough_vp=0),
      r"player Ben, underground: 1 Underground counter but 0 boroughs occupied:"),
     (bad("london-1e", ben_boroughs=0, ben_underground=0), r"player Ben, borough_vp: borough VP 6 but no borough"),
-    (bad("london-1e", ben_boroughs=19, ben_underground=0), r"player Ben, boroughs: 21 across the table"),
+    (bad("london-1e", ben_boroughs=19, ben_underground=0), r"player Ben, boroughs: 21 boroughs across the table; the game has 20"),
+    (bad("london-1e", ben_boroughs=12, ben_underground=10), r"player Ben, underground: 11 Underground counters across"),
     (bad(ben_boroughs=21), r"player Ben, boroughs: 21 boroughs; the game has 20"),
     (bad(rounds=[{}]), r"rounds: London has no rounds: leave `rounds` out or \[\]"),
     (bad(players=["Ana"]), r"players: 1 players; this game takes 2–4"),
@@ -405,6 +407,31 @@ def test_poverty_gained_outside_a_run_is_tracked_and_kept_by_enter(store):
                                            "Ben gains 3 poverty: 1 → 4."]
     asks = {a.at: a for a in session.asks()}
     assert asks[("final", "Ben", "poverty")].message == "Ben · poverty held (before the hand) [4 tracked; Enter keeps it]:"
+
+
+def test_a_kept_figure_is_checked_like_a_typed_one(store):
+    # Ana and Ben told the run helper 15 and 10 boroughs: Enter on Ben's 10 used to be kept unchecked, and then
+    # every later answer was refused with "25 across the table", a message about no question on the screen.
+    session_id = start(store, players=("Ana", "Ben"))
+    answers = [RUN, "Ana", "1", "0", "15", RUN, "Ben", "1", "0", "10", END,
+               *[None] * 10,                             # Ana: Enter everywhere (her 15 boroughs kept)
+               None, None, "5"]                          # Ben: Enter on 10 boroughs is refused; 5 typed
+    prompter = ScriptedPrompter(answers + [Aborted])
+    with pytest.raises(Aborted):
+        play(store, session_id, prompter, [].append)
+    assert prompter.refused == [("", "25 boroughs across the table; the game has 20")]
+    assert Session(store.get(session_id), session_id).get("final", "Ben", "boroughs") == 5
+
+
+def test_a_refusal_about_an_earlier_answer_says_which(store):
+    session = Session(store.get(start(store, players=("Ana", "Ben"))), 1)
+    for at, value in ((("final", "Ana", "boroughs"), 12), (("final", "Ben", "boroughs"), 12)):
+        sessions.record(session.doc, at, value)
+    session = Session(session.doc, 1)
+    ask = next(a for a in session.asks() if a.at == ("final", "Ben", "borough_vp"))
+    with pytest.raises(InvalidInput, match=r"^player Ben, borough_vp: player Ben, boroughs: 24 boroughs across the "
+                                           r"table; the game has 20$"):
+        ask.parse("6")
 
 
 def test_a_count_refuses_enter_alone_and_huge_figures():

@@ -470,8 +470,8 @@ def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: in
     if not known:  # nothing tracked, or 0: Enter alone is 0 anyway
         return Ask(at, message, parse=parse)
 
-    def keep(text: str) -> int:
-        return known if not text.strip() else parse(text)
+    def keep(text: str) -> int:  # the kept figure is checked like a typed one (e.g. boroughs across the table)
+        return parse(text if text.strip() else str(known))
 
     return Ask(at, ASK_TRACKED.format(message=message.rstrip("?:"), value=known), parse=keep)
 
@@ -510,8 +510,14 @@ def _final_parser(session: Session, r: rules.Rules, player: str, name: str):
         final = {p: {f: session.get("final", p, f) for f in rules.fields_for(r, session.variants)
                      if session.get("final", p, f) is not None} for p in session.players}
         final[player][name] = value
-        rules.check_final({p: v for p, v in final.items() if v}, session.players, r, session.variants,
-                          complete=False)
+        try:
+            rules.check_final({p: v for p, v in final.items() if v}, session.players, r, session.variants,
+                              complete=False)
+        except InvalidInput as error:
+            if (error.player, error.field) == (player, name):
+                raise
+            # About an earlier answer: the prompt shows only the message, so say which answer it is.
+            raise InvalidInput(str(error), player=player, field=name) from None
         return value
     return parse
 
