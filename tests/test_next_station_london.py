@@ -507,6 +507,16 @@ def test_from_round_2_a_line_may_pass_through_earlier_lines(store):
     assert all(joining in round_text(session, n) for n in (1, 2, 3))
 
 
+def test_the_deck_question_offers_last_rounds_choice_first(store):
+    session_id = start(store, ["A", "B"])
+    with pytest.raises(Aborted):
+        run(store, session_id, ["A", "Physical cards", "1", "1", "0", "0", "1", "1", "0", "0", Aborted()])
+    session = Session(store.get(session_id), session_id)
+    asks = {step.at: step for step in GAME.steps(session) if hasattr(step, "at")}
+    assert asks[("setup", "deck-mode", 0)].default == ""  # round 1: the select's own first choice, the digital deck
+    assert asks[("setup", "deck-mode", 1)].default == "Physical cards"
+
+
 def test_a_whole_game_fits_100_columns(store):
     session_id = start(store, NSL4_PLAYERS, modules=["powers", "objectives"])
     answers = nsl4_answers()

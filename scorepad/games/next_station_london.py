@@ -182,8 +182,10 @@ def turn_text(session: Session, number: int, turn: int) -> str:
 
 
 def _deck_steps(session: Session, number: int) -> list[Step]:
+    # A table that chose the physical cards last round most likely keeps them: that choice comes first.
+    last = session.get("setup", "deck-mode", number - 1) if number else None
     out: list[Step] = [Ask(("setup", "deck-mode", number), ASK_DECK.format(number=number + 1),
-                           parse=_pick_deck, choices=DECK_CHOICES)]
+                           parse=_pick_deck, choices=DECK_CHOICES, default=last or "")]
     mode = session.get("setup", "deck-mode", number)
     if mode == PHYSICAL:
         out.append(Say(lambda: PHYSICAL_DECK.format(shuffle=SHUFFLE[table_kind(session)])))
