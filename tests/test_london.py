@@ -294,6 +294,8 @@ def test_three_players_first_edition_with_tracking_and_the_reckoning(store):
     assert "with 3 players use the first 4 columns" in text and "Poverty: 5 points each" in text
     assert f"scorepad drew {guided.first_player(session)}" in text
     assert "when the last card is taken from the deck" in text
+    assert "(the game's first purchase: City, Westminster\n       or Southwark & Bermondsey; later ones next to " \
+           "anyone's borough)" in text  # S1: the first purchase of the game, not each player's first
     assert REPAY not in guided.tracking_steps(session)[0].choices
     # the run-city helper and the tracking lines
     assert "Blue runs the city: 10 stacks + 0 in hand − 2 boroughs = +8 poverty: 5 → 13." in text

@@ -53,8 +53,8 @@ A turn (first edition):
        cards go on any stack or start a new one (never on a card played this turn).
      • Run city — activate face-up cards in any order, then poverty changes by
        stacks + cards in hand − boroughs occupied (negative: discard that many).
-     • Buy land — one building counter in a free borough (first: City, Westminster or Southwark &
-       Bermondsey; then next to any occupied borough); pay its cost, draw its cards.
+     • Buy land — one building counter in a free borough (the game's first purchase: City, Westminster
+       or Southwark & Bermondsey; later ones next to anyone's borough); pay its cost, draw its cards.
      • Take three cards.
   3. Over 9 cards in hand: discard down to 9 onto the display.
   Loans: £10 each, whenever you need money; they are repaid only at the end (£15 each, −7 if not).
