@@ -549,7 +549,7 @@ def test_filled_sheet_has_every_step_names_totals_and_the_poverty_table(tmp_path
                   "Tie-break 3: best card", "Final score", "each over 10", "3 more each"):
         assert label in text
     assert "Step W X Y Z" in text
-    assert "Final score 39 39 29 34" in text
+    assert "Final score 39 39 29 34 Place and tie-breaks W X Y Z Rank 1 2 4 3 Tie-break 2: borough cards 3 3 2 5" in text
     assert "Points lost 0 −1 −2 −3 −5 −7 −9 −11 −13 −15" in text
     assert "best single card decides (best card: W 7, X 5): W ahead of X." in text
 
@@ -561,7 +561,8 @@ def test_blank_sheet_has_empty_name_headers(tmp_path, slug, players, label):
     text = pdf_text(out)
     assert label in text and "Final score" in text and "Poverty left" in text
     assert "Player 1" not in text  # the name headers are left empty to write in
-    assert "Rank Final score Poverty penalty" in text  # nothing filled in
+    # nothing filled in; the place and tie-break figures come after the final score
+    assert "Penalty Final score Place and tie-breaks Rank Tie-break 2: " in text.replace("Poverty penalty", "Penalty")
 
 
 def test_flat_sheet_has_the_flat_rows_and_no_poverty_table(tmp_path):
@@ -569,7 +570,8 @@ def test_flat_sheet_has_the_flat_rows_and_no_poverty_table(tmp_path):
               ["flat-penalties"])
     data = guided.GAME_2E.sheet(score(t), players=["A", "B"])
     assert [row["label"] for row in data["grids"]["reckoning"][0]["rows"]] == ["Card points", "+ bonus", "− debt",
-                                                                                "− poverty", "Rank"]
+                                                                                "− poverty"]
+    assert data["grids"]["ranking"] == [{"vars": {}, "rows": [{"label": "Rank", "p1": 1, "p2": 2}]}]
     assert "poverty" not in data["grids"] and data["grids"]["reckoning"][0]["total"] == {"p1": 9, "p2": 6}
 
 

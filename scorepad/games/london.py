@@ -594,19 +594,26 @@ def sheet_for(r: rules.Rules):
         """Data for templates/london-*.toml: a column per player, a row per reckoning step."""
         is_flat = rules.FLAT_PENALTIES in (result.variants if result else variants)
         if result is None:
-            rows = [{"label": label} for label, _ in
-                    (*rows_for(r, is_flat), *(() if is_flat else TIEBREAK_ROWS[r.slug]), (RANK_LABEL, ""))]
+            rows = [{"label": label} for label, _ in rows_for(r, is_flat)]
+            ranking = [{"label": RANK_LABEL}, *({"label": label} for label, _ in
+                                                (() if is_flat else TIEBREAK_ROWS[r.slug]))]
             total = None
             fields = {"variants": "flat penalties"} if is_flat else {}
         else:
             steps_, total_row, ranks, ties = reckoning_table(result, players)
-            rows = [{"label": row[0], **{f"p{n}": v for n, v in enumerate(row[1:], start=1)}}
-                    for row in [*steps_, *ties, ranks]]
+
+            def by_player(row: Sequence[Any]) -> dict[str, Any]:
+                return {"label": row[0], **{f"p{n}": v for n, v in enumerate(row[1:], start=1)}}
+
+            rows = [by_player(row) for row in steps_]
+            ranking = [by_player(row) for row in (ranks, *ties)]
             total = {f"p{n}": v for n, v in enumerate(total_row[1:], start=1)}
             fields = {"players": ", ".join(players), "date": date, "winner": " and ".join(result.winners),
                       "variants": "flat penalties" if is_flat else "official rules"}
+        # The place and tie-break figures come after the final score, in a grid of their own.
         data: dict[str, Any] = {"player_names": list(players), "fields": fields,
-                                "grids": {"reckoning": [{"vars": {}, "rows": rows, **({"total": total} if total else {})}]}}
+                                "grids": {"reckoning": [{"vars": {}, "rows": rows, **({"total": total} if total else {})}],
+                                          "ranking": [{"vars": {}, "rows": ranking}]}}
         if is_flat:
             data["notes"] = SHEET_NOTES_FLAT  # the template's notes are the official reckoning's
         else:
