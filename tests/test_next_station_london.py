@@ -12,7 +12,7 @@ from calculators import next_station_london as nsl
 from calculators.core import InvalidInput
 from scorepad import cli
 from scorepad.games import by_slug
-from scorepad.games.next_station_london import FACE_NAMES, card_text, round_text, setup_text
+from scorepad.games.next_station_london import FACE_NAMES, THREE_NUMBERS, card_text, round_text, setup_text
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import Session, new_doc
@@ -478,6 +478,22 @@ def test_field_prompts_refuse_what_scoring_refuses(store):
     assert "Round 1 · A (Pink) · sections:" in prompter.asked
     assert not [q for q in prompter.asked if "interchange" in q]
     assert "Controller: B." in text
+
+
+def test_typed_numbers_that_int_cannot_read_are_refused_not_tracebacks(store):
+    # `--5` passed an isdigit() check, then int() raised; so did `²` and a 5,000-digit number
+    session_id = start(store, ["A"], rounds=1, modules=["objectives"])
+    huge = "9" * 5000
+    answers = [None, "Physical cards", "--5", "²", huge, "3", "2", "0", "1", f"1 {huge} 0", "1 --2 0", "2 1 0",
+               "--1", huge, "1"]
+    session, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused == [("--5", "'--5' is not a whole number (0–13)"),
+                                ("²", "'²' is not a whole number (0–13)"),
+                                (huge, f"'{'9' * 19}…' is not a whole number (0–13)"),
+                                (f"1 {huge} 0", THREE_NUMBERS), ("1 --2 0", THREE_NUMBERS),
+                                ("--1", "'--1' is not a whole number (0–2)"),
+                                (huge, f"'{'9' * 19}…' is not a whole number (0–2)")]
+    assert session.finished and session.score().standings[0].total == 6 + 1 + 9 + 10  # 3 × 2; 1 crossed; 2 × 2 + 1 × 5; one objective
 
 
 def session_of(store, players, **options):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +92,8 @@ ASK_INTERCHANGES = "{player} · interchange stations on 2, 3 and 4 lines (e.g. 5
 ASK_OBJECTIVES = "{player} · shared objectives completed (0–2):"
 NOT_A_NUMBER = "{text!r} is not a whole number ({span})"
 NO_NUMBER = "a whole number, please ({span})"
+ECHO_MAX = 20  # characters of a refused answer repeated in the message
+THREE_NUMBERS = "three whole numbers, please: stations on 2, 3 and 4 lines (e.g. 5 2 1)"
 SOLO_RATING = "Solo rating: {reckoning} → band {band}."
 SOLO_MINUS = "{total} − {penalty} ({used} module{s}) = {rated}"
 SOLO_NO_MODULES = "{total} (no modules)"
@@ -217,15 +220,32 @@ def _field_question(session: Session, r: rules.Rules, number: int, player: str, 
 
     def parse(text: str) -> int:
         text = text.strip()
-        if not text.lstrip("-").isdigit():
+        value = whole_number(text)
+        if value is None:
             span = field_span(name)
-            raise InvalidInput(NOT_A_NUMBER.format(text=text, span=span) if text else NO_NUMBER.format(span=span),
-                               **where)
-        return rules.check_field(name, int(text), **where)
+            raise InvalidInput(not_a_number(text, span), **where)
+        return rules.check_field(name, value, **where)
 
     return Ask(("rounds", number, player, name),
                ASK_FIELD.format(number=number + 1, player=player, colour=colour, field=FIELD_NAMES[name]),
                parse=parse)
+
+
+def whole_number(text: str) -> int | None:
+    """`12` or `-3` as typed, else None: not `--5`, `²` or `3.0`, nor more digits than Python converts."""
+    if not re.fullmatch(r"-?[0-9]+", text.strip()):
+        return None
+    try:
+        return int(text)
+    except ValueError:  # over 4,300 digits (sys.get_int_max_str_digits)
+        return None
+
+
+def not_a_number(text: str, span: str) -> str:
+    if not text:
+        return NO_NUMBER.format(span=span)
+    shown = text if len(text) <= ECHO_MAX else text[:ECHO_MAX - 1] + "…"  # a slip on the keyboard, not a page
+    return NOT_A_NUMBER.format(text=shown, span=span)
 
 
 def field_span(name: str) -> str:
@@ -267,17 +287,19 @@ def _parse_interchanges(text: str, player: str) -> dict[str, int]:
     words = text.replace(",", " ").split()
     if not words:
         return {key: 0 for key in rules.INTERCHANGE_POINTS}
-    if len(words) != 3 or not all(w.lstrip("-").isdigit() for w in words):
-        raise InvalidInput("three whole numbers, please: stations on 2, 3 and 4 lines (e.g. 5 2 1)",
-                           player=player, field="interchanges")
-    return rules.check_interchanges(dict(zip(rules.INTERCHANGE_POINTS, map(int, words))), player=player)
+    numbers = [whole_number(word) for word in words]
+    if len(words) != 3 or None in numbers:
+        raise InvalidInput(THREE_NUMBERS, player=player, field="interchanges")
+    return rules.check_interchanges(dict(zip(rules.INTERCHANGE_POINTS, numbers)), player=player)
 
 
 def _parse_objectives(text: str, player: str) -> int:
     text = text.strip()
-    if not text.lstrip("-").isdigit():
-        raise InvalidInput(f"{text!r} is not a whole number (0–2)", player=player, field="objectives")
-    return rules.check_field("objectives", int(text), player=player)
+    value = whole_number(text)
+    if value is None:
+        span = field_span("objectives")
+        raise InvalidInput(not_a_number(text, span), player=player, field="objectives")
+    return rules.check_field("objectives", value, player=player)
 
 
 def interchange_formula(counts: dict[str, int]) -> str:
