@@ -792,8 +792,8 @@ def test_a_file_json_cannot_hold_is_one_error_line(tmp_path, text, reason):  # w
     path.write_text(text)
     for command in (("score", "--table", str(path), "--json"), ("import", str(path))):
         result = invoke(*command)
-        assert (result.exit_code, result.stdout, result.stderr) == (1, "", f"Error: {path}: cannot read it as JSON "
-                                                                            f"({reason})\n")
+        message = f"Error: {path}: cannot read it as JSON ({reason})\n"
+        assert (result.exit_code, result.stdout, result.stderr) == (1, "", message)
 
 
 def test_import_then_export_gives_back_the_same_table(tmp_path):
@@ -850,7 +850,9 @@ def test_filled_sheet_has_each_ledger_and_the_standings_on_their_own_page(tmp_pa
     for player in E8[0]:
         assert f"{player} — ledger" in text
     assert "Jewelry 4, Take-Out 5, Florist 1" in text and "$802,000" in text and "−$14,000" in text
-    assert "Complete at 3: Photo, Tea House, Seafood" in pages[0]
+    assert "To complete: 3 Photo, Tea House, Seafood" in pages[0]
+    assert "Cards and tiles (4 players) — 1965: deal 6 keep 4, 6 tiles · 1966–70: deal 5 keep 3, 3 tiles." in pages[0]
+    assert pages[0].count("— ledger\n") == 3  # the notes leave room for three ledgers on the first page
     summary = pages[-1]
     assert summary.lstrip().startswith("Final standings")
     assert "1965" in summary and "1970" in summary and "Final cash" in summary
@@ -866,13 +868,26 @@ def test_blank_pad_for_five_players(tmp_path):
     assert text.count("— ledger\n") == 5 and text.count("$50,000") >= 5
     assert "1965" in text and "1970" in text and "Final cash" in text
     assert "$802" not in text and "Final standings" in pages[-1]
+    # The year's cards and tiles for this player count, for a table playing on paper (rules §2.7).
+    assert ("Cards and tiles (5 players) — 1965: deal 5 keep 3, 5 tiles · 1966–67: deal 5 keep 3, 3 tiles · "
+            "1968–70: deal 4 keep 2, 2 tiles.") in pages[0]
+    assert pages[0].count("— ledger\n") == 3
+
+
+def test_a_three_player_pad_says_the_three_player_deal(tmp_path):
+    path = tmp_path / "blank.pdf"
+    assert invoke("sheet", "chinatown", "--blank", "-p", 3, "-o", path).exit_code == 0
+    first = pdf_pages(path)[0]
+    assert "Cards and tiles (3 players) — 1965: deal 7 keep 5, 7 tiles · 1966–70: deal 6 keep 4, 4 tiles." in first
+    assert first.count("— ledger\n") == 3
 
 
 def test_four_season_sheet_has_its_own_columns_and_notes(tmp_path):
     path = tmp_path / "s2.pdf"
     assert invoke("sheet", "--table", write(tmp_path, S2), "-o", path).exit_code == 0
     text = "\n".join(pdf_pages(path))
-    assert "Four seasons (Persian summary): $60,000 each" in text and "Complete at 3" not in text
+    assert "Four seasons (Persian summary): $60,000 each" in text and "To complete" not in text
+    assert "Cards and tiles" not in text
     assert "Auctions" in text and "Restaurant 4 × 60k" in text and "Shop bonus" in text
     assert "$529,000" in text and "+$40,000" in text
 

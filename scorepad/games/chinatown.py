@@ -128,6 +128,16 @@ END_BONUS = "  End of the game: each built shop adds $10,000."
 SHEET_START = "Start"
 SHEET_BONUS = "Shop bonus"
 SHEET_BONUS_RULE = "$10,000 per shop built"
+SHEET_NOTES = (  # one line each, so that three ledgers still fit on the first page
+    ("Income per business: 1 tile $10k · 2 $20k · 3 $40k · 4 $60k · 5 $80k; complete: 3 tiles $50k · 4 $80k · "
+     "5 $110k · 6 $140k."),
+    ("To complete: 3 Photo, Tea House, Seafood · 4 Jewelry, Florist, Tropical Fish · 5 Take-Out, Laundry, Dim Sum · "
+     "6 Antiques, Factory, Restaurant."),
+    ("Cash = last year's cash + trades in − trades out + income. Cash is private: keep your ledger to yourself "
+     "until the end."),
+)
+SHEET_DEAL = "Cards and tiles ({players} players) — {years}."
+SHEET_DEAL_YEARS = "{span}: deal {dealt} keep {kept}, {tiles} tiles"
 SHEET_NOTES_SEASONS = (
     "Four seasons (Persian summary): $60,000 each; auction prices go to the bank; at most 2 shops built a season, 6 in all.",
     "Income each season: every shop earns $10,000 × the shops of its type built by everyone so far (at most 6).",
@@ -809,9 +819,26 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", "")
         fields = {"variants": variant_text(variants)}
     data = {"rounds": count, "round_names": names, "fields": fields,
             "grids": {key: ledgers, f"{key}_standings": [{"vars": {}, "rows": summary}]}}
-    if r.seasons:
-        data["notes"] = list(SHEET_NOTES_SEASONS)
+    data["notes"] = list(SHEET_NOTES_SEASONS) if r.seasons else [*SHEET_NOTES, deal_text(len(players))]
     return data
+
+
+def deal_text(players: int) -> str:
+    """The cards and tiles of each year for a player count, years with the same deal together (§2.7).
+
+    >>> deal_text(3)
+    'Cards and tiles (3 players) — 1965: deal 7 keep 5, 7 tiles · 1966–70: deal 6 keep 4, 4 tiles.'
+    """
+    spans: list[tuple[list[int], tuple[int, int, int]]] = []
+    for number, year in enumerate(rules.YEARS, start=1):
+        deal = rules.cards_and_tiles(players, number)
+        if spans and spans[-1][1] == deal:
+            spans[-1][0].append(year)
+        else:
+            spans.append(([year], deal))
+    years = [SHEET_DEAL_YEARS.format(span=f"{ys[0]}–{ys[-1] % 100}" if len(ys) > 1 else ys[0], dealt=d, kept=k,
+                                     tiles=t) for ys, (d, k, t) in spans]
+    return SHEET_DEAL.format(players=players, years=" · ".join(years))
 
 
 def variant_text(variants: Sequence[str]) -> str:
