@@ -330,6 +330,17 @@ def test_prefilled_figures_come_from_the_tracking(store):
     assert asks[("final", "Red", "boroughs")].message == "Red · boroughs occupied:"   # Red never ran the city
     assert asks[("final", "Red", "card_vp")].message == "Red · end-game VP of all city cards (covered and flipped too):"
     assert asks[("final", "Red", "loans")].parse("") == 0         # nothing tracked: Enter alone is 0
+    assert asks[("final", "Red", "poverty")].message == "Red · poverty held (before the hand) [2 tracked; Enter keeps it]:"
+
+
+def test_a_first_edition_player_with_no_tracked_poverty_is_told_the_5_is_the_start(store):
+    session_id = start(store, players=("Ana", "Ben"))
+    with pytest.raises(Aborted):
+        run(store, session_id, [POINTS, "Ben", "3", END, Aborted])
+    asks = {a.at: a for a in Session(store.get(session_id), session_id).asks()}
+    assert asks[("final", "Ben", "poverty")].message == ("Ben · poverty held (before the hand) [5 at the start, "
+                                                         "nothing tracked; Enter keeps it]:")
+    assert asks[("final", "Ben", "poverty")].parse("") == 5
     assert all(a.default == "" for a in asks.values())            # no editable pre-fill anywhere
 
 

@@ -132,6 +132,7 @@ FINAL_INTRO_FLAT = """\
 Final reckoning ({edition}). For each player, the figures after round 3. Enter alone = 0."""
 ASK_FIELD = "{player} · {question}:"
 ASK_TRACKED = "{message} [{value} tracked; Enter keeps it]:"  # a figure from the tracking, kept by Enter
+ASK_STARTING = "{message} [{value} at the start, nothing tracked; Enter keeps it]:"  # 1st ed: 5 poverty each
 QUESTIONS = {
     "vp_1e": "VP counters gained during play",
     "vp_2e": "prestige on the score track",
@@ -211,6 +212,7 @@ class Tracked:
     poverty: int = 0
     points: int = 0
     boroughs: int | None = None
+    changed_poverty: bool = False  # a tracked event changed it (else it is the setup's figure)
 
 
 def edition(session: Session) -> rules.Rules:
@@ -269,7 +271,7 @@ def apply_event(session: Session, k: int, state: dict[str, Tracked], r: rules.Ru
             change = rules.run_city_poverty(r, stacks=stacks, hand=hand, loans=extra)
             formula = f"{_n(stacks, 'stack')} + {_n(extra, 'loan')} + {hand} in hand"
             s.loans = extra
-        before, s.poverty = s.poverty, rules.poverty_after(s.poverty, change)
+        before, s.poverty, s.changed_poverty = s.poverty, rules.poverty_after(s.poverty, change), True
         return EVENT_RUN.format(player=player, formula=formula, change=_signed(change), before=before, after=s.poverty,
                                 floor=FLOOR if before + change < 0 else "")
     n = get("count")
@@ -285,11 +287,11 @@ def apply_event(session: Session, k: int, state: dict[str, Tracked], r: rules.Ru
         return EVENT_REPAY.format(player=player, n=n, s=plural, money=rules.LOAN_REPAYMENT * n, loans=s.loans,
                                   ls="" if s.loans == 1 else "s")
     if kind == "relief":
-        before, s.poverty = s.poverty, rules.poverty_after(s.poverty, -n)
+        before, s.poverty, s.changed_poverty = s.poverty, rules.poverty_after(s.poverty, -n), True
         return EVENT_RELIEF.format(player=player, n=n, before=before, after=s.poverty,
                                    floor=FLOOR if before - n < 0 else "")
     if kind == "gain":
-        before, s.poverty = s.poverty, s.poverty + n
+        before, s.poverty, s.changed_poverty = s.poverty, s.poverty + n, True
         return EVENT_GAIN.format(player=player, n=n, before=before, after=s.poverty)
     before, s.points = s.points, s.points + n
     return EVENT_POINTS.format(player=player, n=n, s=plural, before=before, after=s.points)
@@ -461,7 +463,8 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
     return out
 
 
-def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: int | None) -> Ask:
+def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: int | None,
+                 form: str = ASK_TRACKED) -> Ask:
     """A question whose answer scorepad already tracked: Enter alone keeps that figure.
 
     (Not an editable pre-filled answer: typing a correction would append to it, and a player would
@@ -473,7 +476,7 @@ def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: in
     def keep(text: str) -> int:  # the kept figure is checked like a typed one (e.g. boroughs across the table)
         return parse(text if text.strip() else str(known))
 
-    return Ask(at, ASK_TRACKED.format(message=message.rstrip("?:"), value=known), parse=keep)
+    return Ask(at, form.format(message=message.rstrip("?:"), value=known), parse=keep)
 
 
 def reckoning_steps(session: Session) -> list[Step]:
@@ -486,11 +489,13 @@ def reckoning_steps(session: Session) -> list[Step]:
         for name in rules.fields_for(r, session.variants):
             message = ASK_FIELD.format(player=player, question=question(r, name, is_flat))
             parse = _final_parser(session, r, player, name)
-            known = None
+            known, form = None, ASK_TRACKED
             if not is_flat:
                 s = tracked[player]
                 known = {"vp": s.points, "loans": s.loans, "poverty": s.poverty, "boroughs": s.boroughs}.get(name)
-            out.append(_tracked_ask(("final", player, name), message, parse, known))
+                if name == "poverty" and not s.changed_poverty:
+                    form = ASK_STARTING
+            out.append(_tracked_ask(("final", player, name), message, parse, known, form))
     out.append(Say(lambda: reckoning_text(session.score(), session.players)))
     return out
 
