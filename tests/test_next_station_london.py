@@ -464,6 +464,15 @@ def test_solo_order_is_refused_until_it_names_four_colours(store):
     assert session.get("setup", "order") == ["pink", "green", "blue", "purple"]  # Enter took the default
 
 
+def test_the_solo_order_is_not_pre_filled_and_enter_keeps_the_order_shown(store):
+    # a pre-filled "pink green blue purple" took what the player typed after it: "…purplepu bl g pi"
+    session = session_of(store, ["Solo"], rounds=1)
+    (order,) = [step for step in GAME.steps(session) if getattr(step, "at", None) == ("setup", "order")]
+    assert order.default == "" and order.message.endswith("[Enter: pink green blue purple]:")
+    assert order.parse("") == ["pink", "green", "blue", "purple"]
+    assert order.parse("pu bl g pi") == ["purple", "blue", "green", "pink"]
+
+
 def test_field_prompts_refuse_what_scoring_refuses(store):
     session_id = start(store, ["A", "B"], rounds=1, variants=["additive-lines", "no-interchanges"])
     answers = ["B", "Physical cards", "8", "14", "6", "3", "three", "1", "", "6", "2",

@@ -35,7 +35,7 @@ PLACES_2 = "  • Spare pencils: {a} to {p}'s left (between {p} and {q}), {b} to
 OBJECTIVES_TEXT = "Shared objectives in play (+{points} each for everyone who completes it):"
 POWERS_TEXT = "Pencil powers (each stays with its pencil; once per round, optional):"
 ASK_CONTROLLER = "Who last rode the Underground? (They are the first controller.)"
-ASK_ORDER = "Your order of the four pencils (names or first letters, e.g. pink green blue purple):"
+ASK_ORDER = "Your order of the four pencils, by names or first letters [Enter: pink green blue purple]:"
 ROUND_START = """\
 ── Round {number} of {rounds} ──
 {controller}{passing}{heading}
@@ -151,6 +151,8 @@ def colour_name(colour: str) -> str:
 def parse_order(text: str) -> list[str]:
     """`pink green blue purple`, `pi g b pu`, `pink, blue, ...` → the four colours, each once."""
     words = [w for w in text.replace(",", " ").lower().split() if w]
+    if not words:  # Enter keeps the order the question shows (not pre-filled: typing would append to it)
+        return list(rules.PENCILS)
     order = []
     for word in words:
         matches = [c for c in rules.PENCILS if c.startswith(word)]
@@ -318,8 +320,7 @@ def steps(session: Session) -> list[Step]:
     solo = len(session.players) == 1
     out: list[Step] = [Say(lambda: setup_text(session))]
     if solo:
-        out.append(Ask(("setup", "order"), ASK_ORDER, parse=parse_order, default=" ".join(rules.PENCILS),
-                       show=" ".join))
+        out.append(Ask(("setup", "order"), ASK_ORDER, parse=parse_order, show=" ".join))
     else:
         out.append(Ask(("setup", "controller"), ASK_CONTROLLER, parse=lambda text: _pick(text, session.players),
                        choices=tuple(session.players)))
