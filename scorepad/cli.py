@@ -48,7 +48,9 @@ def main() -> None:
 # --- plumbing -------------------------------------------------------------------------------------------
 
 def fail(message: str, code: int = 1) -> typer.Exit:
-    typer.echo(f"Error: {message}", err=True)
+    # Always one line: a name or key from a table file may hold a newline or a terminal control character.
+    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
+    typer.echo(f"Error: {shown}", err=True)
     return typer.Exit(code)
 
 

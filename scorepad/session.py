@@ -25,6 +25,8 @@ SETUP = "setup"  # entries under this path are the session's own notes (e.g. who
 # as a float: a number beyond this could not be kept, so a table holding one is refused everywhere.
 LARGEST = 2**63 - 1
 TOO_LARGE = "a {digits}-digit number is too large to keep (the largest is {largest})"
+# JSON may escape half of a UTF-16 pair ("\ud800"); such a string can be neither printed nor stored.
+NOT_TEXT = "{text} is not valid Unicode text (a lone surrogate)"
 
 
 def now() -> str:
@@ -237,20 +239,34 @@ def score_table(table: Any) -> Result:
 
 
 def check_storable(value: Any) -> None:
-    """Refuse an integer the database could not keep, naming where it is (as the calculators name a field)."""
+    """Refuse an integer or a string the database could not keep, naming where it is (as the calculators do)."""
     todo: list[tuple[tuple, Any]] = [((), value)]  # a loop, not recursion: a file may nest deeper than the stack
     while todo:
         at, value = todo.pop()
         if is_int(value) and not -LARGEST - 1 <= value <= LARGEST:
             raise InvalidInput(TOO_LARGE.format(digits=len(str(abs(value))), largest=LARGEST), **_where(at))
+        for text in [value] if isinstance(value, str) else value if isinstance(value, dict) else ():
+            if isinstance(text, str) and not _is_unicode(text):
+                raise InvalidInput(NOT_TEXT.format(text=ascii(text)), **_where(at))
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
         todo.extend(((*at, key), item) for key, item in reversed(list(items)))
 
 
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _where(at: tuple) -> dict[str, Any]:
-    """A path in a table file as the round, player and field an error names."""
-    if len(at) >= 3 and at[0] == "rounds":
-        return {"round": at[1] + 1, "player": str(at[2]).strip(), "field": " ".join(map(str, at[3:])) or None}
+    """A path in a table file as the round, player and field an error names (items counted from 1)."""
+    def field(keys: tuple) -> str | None:
+        return " ".join(str(k + 1) if isinstance(k, int) else str(k) for k in keys) or None
+
+    if len(at) >= 2 and at[0] == "rounds":
+        return {"round": at[1] + 1, "player": str(at[2]).strip() if len(at) > 2 else None, "field": field(at[3:])}
     if len(at) >= 2 and at[0] == "final":
-        return {"player": str(at[1]).strip(), "field": " ".join(map(str, at[2:])) or None}
-    return {"field": " ".join(map(str, at)) or None}
+        return {"player": str(at[1]).strip(), "field": field(at[2:])}
+    return {"field": field(at)}

@@ -372,3 +372,24 @@ def test_import_takes_null_variants_as_scoring_does(tmp_path):
     assert json.loads(ok("score", "--table", path, "--json"))["variants"] == []
     assert ok("import", path) == "1\n"
     assert json.loads(ok("export", "1")) == LC11
+
+
+def test_a_lone_surrogate_is_refused_in_one_line_before_any_output(tmp_path, database):
+    # "\ud800" is valid JSON but not text: printing the JSON result (or storing it) would be a traceback.
+    path = tmp_path / "surrogate.json"
+    path.write_text('{"game": "lost-cities", "players": ["\\ud800", "Ben"], '
+                    '"rounds": [{"\\ud800": {"red": [4, 5]}, "Ben": {}}]}')
+    line = "Error: players 1: '\\ud800' is not valid Unicode text (a lone surrogate)\n"
+    assert error(1, "score", "--table", path, "--json") == line
+    assert error(1, "import", path) == line
+    assert not database.exists()
+
+
+def test_an_error_naming_a_player_with_a_newline_stays_one_line(tmp_path):
+    table = {"game": "lost-cities", "players": ["A\nB", "Ben\x1b[2J"],
+             "rounds": [{"A\nB": {"red": [5, 4]}, "Ben\x1b[2J": {}}]}
+    assert error(1, "score", "--table", write(tmp_path, table)) == (
+        "Error: round 1, player A\\nB, red: 4 after 5: numbers must go up\n")
+    table["rounds"] = [{"A\nB": {}, "Ben\x1b[2J": {"red": [5, 4]}}]
+    assert error(1, "import", write(tmp_path, table)) == (
+        "Error: round 1, player Ben\\x1b[2J, red: 4 after 5: numbers must go up\n")
