@@ -711,3 +711,11 @@ def test_filled_solo_sheet_has_the_rating_rule(tmp_path):
     assert invoke("sheet", "--table", write(tmp_path, NSL5), "-o", out).exit_code == 0
     (text,) = pdf_text(out)
     assert "Solo rating = total − 10 per module used" in " ".join(text.split()) and "147" in text
+
+
+def test_a_blank_pad_refuses_more_than_4_rounds(tmp_path):
+    result = invoke("sheet", "next-station-london", "--blank", "-r", 7, "-o", tmp_path / "pad.pdf")
+    assert result.exit_code == 1 and not (tmp_path / "pad.pdf").exists()
+    assert result.stderr == ("Error: rounds: 7 rounds; a Next Station: London pad has 1–4 "
+                             "(one line per pencil colour)\n")
+    assert invoke("sheet", "next-station-london", "--blank", "-r", 2, "-o", tmp_path / "two.pdf").exit_code == 0

@@ -512,6 +512,7 @@ SHEET_INTERCHANGE_NOTE = {True: "Interchange stations, each counted once: on 2 l
                           False: "Interchange stations score nothing (no-interchanges)."}
 SHEET_END_NOTE = "Shared objectives: +10 each.   Tie-break: the highest single line."
 SHEET_SOLO_NOTE = "Solo rating = total − {penalty} per module used; the bands: {bands}."
+PAD_ROUNDS = "{rounds} rounds; a Next Station: London pad has {low}–{high} (one line per pencil colour)"
 END_ROWS = ("Lines", "Tourist track", "Interchanges 2 lines ×2", "Interchanges 3 lines ×5",
             "Interchanges 4 lines ×9", "Objectives ×10", "Total")
 
@@ -522,6 +523,9 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), round
     r = rules.rules_for(result.variants if result else variants)
     if result is not None:
         rounds = len(result.standings[0].rounds)
+    elif rounds not in rules.ROUNDS:  # a pad of 7 rounds drew 7 columns for a 4-round game
+        raise InvalidInput(PAD_ROUNDS.format(rounds=rounds, low=rules.ROUNDS[0], high=rules.ROUNDS[-1]),
+                           field="rounds")
     by = {s.player: s for s in result.standings} if result else {}
     shown = [(k, label) for k, label in LINE_ROWS if k != "sections" or r.additive_lines]
     line_grids, end_grids, track_rows = [], [], []
