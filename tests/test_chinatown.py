@@ -401,6 +401,11 @@ def test_s3_space_limit_of_six_shops():  # S3: a full board cannot take a sevent
     ("fish 5", [("tropical-fish", 4), ("tropical-fish", 1)]),  # E3: Tropical Fish ×5 = 80 + 10
     ("none", []),
     ("-", []),
+    ("0", []),  # were refused: `0 of what?` and `'—' is not part of a business`
+    ("—", []),
+    ("fish 1 and rest 2 & photo 1", [("tropical-fish", 1), ("restaurant", 2), ("photo", 1)]),
+    ("rest 9", [("restaurant", 6), ("restaurant", 3)]),  # the whole box of a size-6 type
+    ("rest 009", [("restaurant", 6), ("restaurant", 3)]),
 ])
 def test_business_notation(text, expected):
     assert [(b["type"], b["tiles"]) for b in game.parse_businesses(text)] == expected
@@ -415,6 +420,11 @@ def test_business_notation(text, expected):
     ("4 rest", r"^4 of what\? The type comes first, e\.g\. `rest 4`$"),
     ("rest 0", r"^restaurant 0: a business has 1 tile or more$"),
     ("rest 4 = 60", r"^'=' is not part of a business"),
+    ("rest 10", r"^restaurant 10: the box holds 9 restaurant tiles$"),
+    ("photo 7", r"^photo 7: the box holds 6 photo tiles$"),
+    # A slip of the finger: split into complete businesses, it filled the memory until the process was killed.
+    ("rest 44444444444444", r"^restaurant 444444…: the box holds 9 restaurant tiles$"),
+    ("rest " + "9" * 5000, r"^restaurant 999999…: the box holds 9"),  # int() of it raised ValueError
 ])
 def test_business_notation_refusals(text, message):
     with pytest.raises(InvalidInput, match=message):
@@ -460,6 +470,8 @@ def test_a_payee_whose_name_starts_like_to_or_pays(text, expected):
     ("Ana Ben 0", r"^a payment is \$1 or more \(e\.g\. `Ana Ben 10k`\); Enter alone when trading is done$"),
     ("Ben", r"^who is paid\? e\.g\. `Ben Ana 10k`$"),  # the example names this table's players
     ("Ana Ben 5k lot 12", r"^'lot 12': a trade is payer, payee and amount; the note is asked next$"),
+    ("Ana Ben " + "9" * 400, r"^'9{20}' is more money than a game of Chinatown holds$"),  # was an OverflowError
+    ("Ana Ben 1" + "0" * 12, r"^'10{12}' is more money than a game of Chinatown holds$"),
 ])
 def test_trade_notation_refusals(text, message):
     with pytest.raises(InvalidInput) as caught:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from calculators import chinatown as rules
@@ -30,7 +31,9 @@ SHORT_NAMES = {"photo": "photo", "tea-house": "tea", "seafood": "sea", "jewelry"
                "tropical-fish": "fish", "take-out": "take", "laundry": "laun", "dim-sum": "dim", "antiques": "ant",
                "factory": "fact", "restaurant": "rest"}
 ALIASES = {"fish": "tropical-fish", "jewellery": "jewelry", "jewel": "jewelry"}  # words that are no name's start
-NONE_WORDS = ("none", "-", "nothing")
+TOO_MANY_TILES = "{kind} {tiles}: the box holds {supply} {kind} tiles"
+NONE_WORDS = ("none", "-", "—", "0", "nothing")
+SEPARATORS = (",", ";", "+", "/", "&", "and")
 
 SETUP = """\
 Setup for {players} ({count} players), {years}:
@@ -63,6 +66,9 @@ YEAR_START_SHORT = """\
 ASK_TRADE = "{year} · trade (payer payee amount); Enter when trading is done:"
 ASK_NOTE = "What did {payer}'s {amount} buy? (a note, e.g. `{example}`; Enter for none)"
 NOTE_EXAMPLE, NOTE_EXAMPLE_SEASONS = "lot 12", "a Restaurant licence"  # the four-season game has no lots
+NOT_AMOUNT = "{text!r} is not an amount (e.g. 10000, 10k, $10,000)"
+TOO_MUCH = "{text!r} is more money than a game of Chinatown holds"
+MONEY_DIGITS = 12  # a trillion dollars is no payment at this table
 ASK_PAYEE = "who is paid? e.g. `{payer} {payee} 10k`"
 ASK_AMOUNT = "how much does {payer} pay {payee}? e.g. `{payer} {payee} 10k`"
 NO_AMOUNT = "a payment is $1 or more (e.g. `{payer} {payee} 10k`); Enter alone when trading is done"
@@ -165,10 +171,12 @@ def parse_money(text: str, **where: Any) -> int:
     (10000, 12500, 7500)
     """
     compact = text.strip().replace(",", "").replace("$", "").replace("_", "").lower()
-    match = re.fullmatch(r"(\d+(?:\.\d+)?)(k?)", compact)
+    match = re.fullmatch(r"([0-9]+(?:\.[0-9]+)?)(k?)", compact)
     if not match:
-        raise InvalidInput(f"{text.strip()!r} is not an amount (e.g. 10000, 10k, $10,000)", **where)
-    value = float(match.group(1)) * (1000 if match.group(2) else 1)
+        raise InvalidInput(NOT_AMOUNT.format(text=text.strip()[:20]), **where)
+    if len(match.group(1).lstrip("0").partition(".")[0]) > MONEY_DIGITS:  # float() of it overflowed
+        raise InvalidInput(TOO_MUCH.format(text=text.strip()[:20]), **where)
+    value = Decimal(match.group(1)) * (1000 if match.group(2) else 1)  # exact, unlike a float
     if value != int(value):
         raise InvalidInput(f"{text.strip()!r} is not a whole number of dollars", **where)
     return int(value)
@@ -285,15 +293,21 @@ def parse_businesses(text: str, **where: Any) -> list[dict[str, Any]]:
             if not name:
                 raise InvalidInput(f"{token} of what? The type comes first, e.g. `rest {token}`", **where)
             kind = business_type(" ".join(name), **where)
-            tiles, size = int(token), rules.COMPLETE_SIZE[kind]
+            size, supply = rules.COMPLETE_SIZE[kind], rules.SUPPLY[kind]
+            # A bound before int() and the split below: `rest 99999999999` would fill the memory.
+            digits = token.lstrip("0") or "0"
+            tiles = int(digits) if len(digits) <= len(str(supply)) else supply + 1
             if tiles < 1:
                 raise InvalidInput(f"{kind} 0: a business has 1 tile or more", **where)
+            if tiles > supply:
+                shown = digits if len(digits) <= 6 else digits[:6] + "…"
+                raise InvalidInput(TOO_MANY_TILES.format(kind=kind, tiles=shown, supply=supply), **where)
             while tiles > size:
                 out.append({"type": kind, "tiles": size})
                 tiles -= size
             out.append({"type": kind, "tiles": tiles})
             name = []
-        elif token in (",", ";", "+", "/"):
+        elif token in SEPARATORS:
             if name:
                 raise InvalidInput(f"how many {' '.join(name)} tiles? e.g. `{' '.join(name)} 2`", **where)
         elif token[0].isalpha():
