@@ -9,14 +9,13 @@ import pytest
 from typer.testing import CliRunner
 
 from calculators.core import InvalidInput
-from calculators.london import (FIRST_EDITION, SECOND_EDITION, poverty_after, poverty_penalty,
-                                run_city_poverty, score)
+from calculators.london import FIRST_EDITION, SECOND_EDITION, poverty_after, poverty_penalty, run_city_poverty, score
 from scorepad import cli, sheets
+from scorepad import session as sessions
 from scorepad.games import by_slug
 from scorepad.games import london as guided
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad import session as sessions
 from scorepad.session import Session, new_doc
 from scorepad.store import Store
 

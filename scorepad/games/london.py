@@ -416,7 +416,6 @@ def tracking_steps(session: Session) -> list[Step]:
         elif kind == "guide":
             out.append(Say(lambda: guide_text(session)))
         else:
-            player = session.get("setup", "track", k, "player")
             out += event_steps(session, k, kind, r, {p: replace(t) for p, t in state.items()})
             apply_event(session, k, state, r)
         k += 1
