@@ -608,6 +608,9 @@ def test_the_trade_example_names_this_tables_players(store, variants):  # was `A
         play(store, session_id, ScriptedPrompter(["Cai", Aborted]), lines.append)
     text = "\n".join(lines)
     assert "  A trade: payer, payee and amount, e.g. `Ava Ben 10k` or `Ava > Ben $12,000`\n" in text
+    if not variants:  # was "complete = a tile for every space of its type": tiles, not spaces, make it complete
+        assert ("  5. Income: each business pays by its tiles, more when complete (as many tiles as the number\n"
+                "     printed on them: 3 to 6).\n") in text
     assert "Ana" not in text
 
 

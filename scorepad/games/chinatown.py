@@ -54,7 +54,8 @@ YEAR_START = """\
   2. Each player draws {tiles} shop tiles from the bag and puts them face up in front of them.
   3. Trade freely: lots, tiles and money, in any mix. Everything is open except how much cash you hold.
   4. Place tiles on your own empty lots (as many as you like); placed tiles never move.
-  5. Income: each business pays by its size (complete = a tile for every space of its type).
+  5. Income: each business pays by its tiles, more when complete (as many tiles as the number
+     printed on them: 3 to 6).
   Record each payment between players as it happens; Enter when the year's trading is done."""
 TRADE_HELP = ("  A trade: payer, payee and amount, e.g. `{payer} {payee} 10k` or `{payer} > {payee} $12,000`\n"
               "  (10000, 10k and $10,000 are the same); then a note of what it bought if you like\n"
