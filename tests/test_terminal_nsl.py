@@ -44,3 +44,55 @@ def test_a_round_with_the_digital_deck_at_the_real_prompts(terminal, tmp_path): 
     assert "Ana wins with 22." in screen and "Traceback" not in screen
     term.keys("n")
     term.wait_for("EXIT=0")
+
+
+def test_solo_with_both_modules_undo_a_card_and_resume_mid_deck(terminal):  # noqa: F811
+    term = terminal("play next-station-london --players Solo --rounds 1 --module objectives --module powers")
+    term.wait_for("[Enter: pink green blue purple]:")
+    term.type("pu bl g pi")  # typed over nothing: the order is not pre-filled
+    term.wait_for("Your pencil this round:\n  • Solo: Purple")
+    term.wait_for("turn the station cards with scorepad, or use the physical cards?")
+    term.keys("Enter")  # Digital deck
+    term.wait_for("Round 1 · turn 1 — Enter turns the card:")
+    term.type("")
+    term.wait_for("Round 1 · turn 2 — Enter turns the card:")
+    term.type("undo")
+    first = term.wait_for("— asked again.")
+    assert "Took back Round 1 · turn 1 — Enter turns the card:" in first
+    term.type("")
+    wait_until(lambda: term.screen().count("Round 1 · turn 2 — Enter turns the card:") == 2, term)
+    card = [line for line in term.screen().splitlines() if line.startswith("  Turn 1: ")][-1]
+    term.keys("C-c")
+    screen = term.wait_for("EXIT=130")
+    assert "Stopped. Session 1 is saved; carry on with: scorepad resume 1" in screen and "Traceback" not in screen
+    again = terminal("resume 1")
+    again.wait_for("Resuming session 1")
+    screen = again.wait_for("Round 1 · turn 2 — Enter turns the card:")
+    assert card in screen  # the card already turned is shown again, not a new shuffle
+    for turn in range(2, 11):
+        again.type("")
+        again.wait_for(f"Turn {turn}: ")
+        if "round 1 is over" in again.screen():
+            break
+        again.wait_for(f"Round 1 · turn {turn + 1} — Enter turns the card:")
+    for value in ("6", "5", "0", "2"):
+        again.type(value)
+        time.sleep(0.2)
+    again.wait_for("Solo · interchange stations on 2, 3 and 4 lines")
+    again.type("4 2 0")
+    again.wait_for("Solo · shared objectives completed (0–2):")
+    again.type("1")
+    screen = again.wait_for("Write the score sheet as a PDF?")
+    # 6 × 5 = 30, 2 crossed = 2, 4 × 2 + 2 × 5 = 18, one objective 10: 60; both modules: 60 − 20 = 40
+    assert "Solo rating: 60 − 20 (2 modules) = 40 → band 90 or less (the lowest band)." in screen
+    again.keys("n")
+    again.wait_for("EXIT=0")
+
+
+def wait_until(condition, term, timeout=15):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"never happened; the screen:\n{term.screen()}")
