@@ -238,11 +238,17 @@ def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")
     The removed answer is asked again when the session is resumed.
     """
     from scorepad import session as sessions
+    from scorepad.games.base import Ask
 
     removed: dict[str, Any] = {}
-    open_store(ctx).update(session_id, lambda doc: removed.update(sessions.undo(doc)))
+    doc = open_store(ctx).update(session_id, lambda doc: removed.update(sessions.undo(doc)))
     value = removed["value"]
     shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
+    session = sessions.Session(doc, session_id)
+    # The answer as it was typed, where the game's question knows how (Chinatown's `sea 2`, not a dict).
+    ask = next((s for s in session.game.steps(session) if isinstance(s, Ask) and s.at == tuple(removed["at"])), None)
+    if ask is not None and ask.show is not str:
+        shown = ask.show(value)
     typer.echo(f"Removed {' / '.join(map(str, removed['at']))} = {shown or '(empty)'}; "
                f"it will be asked again: scorepad resume {session_id}")
 

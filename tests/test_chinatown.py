@@ -681,6 +681,16 @@ def test_a_game_mid_trading_scores_and_exports_its_complete_years(store, databas
     assert invoke("sheet", session_id, "-o", database.parent / "x.pdf").exit_code == 1
 
 
+def test_undo_from_the_command_line_shows_the_answer_as_typed(store):  # was "= {'type': 'seafood', 'tiles': 2}"
+    session_id = start(store, PLAYERS, rounds=2)
+    with pytest.raises(Aborted):
+        run(store, session_id, ["Ana", "", "rest 1", "none", "sea 2, photo 1", "", Aborted()])
+    assert invoke("undo", session_id).stdout == (f"Removed trades / 1 = (trading done); it will be asked again: "
+                                                 f"scorepad resume {session_id}\n")
+    assert invoke("undo", session_id).stdout == (f"Removed rounds / 0 / Cy / businesses = sea 2, photo 1; it will be "
+                                                 f"asked again: scorepad resume {session_id}\n")
+
+
 def test_open_cash_sessions_show_their_totals_in_list_and_score(store):
     session_id = start(store, ("Ava", "Ben", "Cai"), modules=["open-cash"], rounds=2)
     with pytest.raises(Aborted):
