@@ -117,7 +117,8 @@ def check_inputs(inputs: Mapping[str, Any], rules: Rules, variants: Iterable[str
     variants = tuple(variants)
     allowed = fields_for(rules, variants)
     unknown_keys(inputs, allowed, player=player, field="final")
-    checked = {key: require_int(inputs[key], 0, MAX_FIGURE, player=player, field=key) for key in allowed if key in inputs}
+    checked = {key: require_int(inputs[key], 0, MAX_FIGURE, player=player, field=key)
+               for key in allowed if key in inputs}
     if "best_card" in checked and "card_vp" in checked and checked["best_card"] > checked["card_vp"]:
         raise InvalidInput(f"best card {checked['best_card']} is worth more than all city cards together "
                            f"({checked['card_vp']})", player=player, field="best_card")

@@ -64,7 +64,8 @@ SECOND = [
     ({"A": (25, 10, 0, 0, 3, 20, 4, 5), "B": (28, 4, 0, 1, 2, 19, 3, 6),                       # example 7
       "C": (35, 20, 2, 2, 9, 22, 5, 6)},
      {"A": 48, "B": 48, "C": 40}, ["A"],
-     "A and B tie on 48 points, 0 poverty left each; most borough cards decides (borough cards: A 4, B 3): A ahead of B."),
+     ("A and B tie on 48 points, 0 poverty left each; most borough cards decides (borough cards: A 4, B 3): "
+      "A ahead of B.")),
     ({"W": (20, 14, 1, 0, 6, 25, 3, 7), "X": (23, 6, 0, 2, 4, 17, 3, 5),                       # example 8
       "Y": (18, 33, 2, 0, 10, 21, 2, 6), "Z": (20, 0, 0, 0, 2, 14, 5, 4)},
      {"W": 39, "X": 39, "Y": 29, "Z": 34}, ["W"],
@@ -216,7 +217,8 @@ def bad(game="london-2e", **changes):
     (bad("london-1e", ben_boroughs=0, ben_underground=1, ben_borough_vp=0),
      r"player Ben, underground: 1 Underground counter but 0 boroughs occupied:"),
     (bad("london-1e", ben_boroughs=0, ben_underground=0), r"player Ben, borough_vp: borough VP 6 but no borough"),
-    (bad("london-1e", ben_boroughs=19, ben_underground=0), r"player Ben, boroughs: 21 boroughs across the table; the game has 20"),
+    (bad("london-1e", ben_boroughs=19, ben_underground=0),
+     r"player Ben, boroughs: 21 boroughs across the table; the game has 20"),
     (bad("london-1e", ben_boroughs=12, ben_underground=10), r"player Ben, underground: 11 Underground counters across"),
     (bad(ben_boroughs=21), r"player Ben, boroughs: 21 boroughs; the game has 20"),
     (bad(rounds=[{}]), r"rounds: London has no rounds: leave `rounds` out or \[\]"),
@@ -327,9 +329,11 @@ def test_prefilled_figures_come_from_the_tracking(store):
     assert asks[("final", "Blue", "poverty")].parse("") == 13
     assert asks[("final", "Red", "vp")].parse("") == 6
     assert asks[("final", "Red", "boroughs")].message == "Red · boroughs occupied:"   # Red never ran the city
-    assert asks[("final", "Red", "card_vp")].message == "Red · end-game VP of all city cards (covered and flipped too):"
+    assert asks[("final", "Red", "card_vp")].message == ("Red · end-game VP of all city cards (covered and flipped "
+                                                         "too):")
     assert asks[("final", "Red", "loans")].parse("") == 0         # nothing tracked: Enter alone is 0
-    assert asks[("final", "Red", "poverty")].message == "Red · poverty held (before the hand) [2 tracked; Enter keeps it]:"
+    assert asks[("final", "Red", "poverty")].message == ("Red · poverty held (before the hand) [2 tracked; Enter "
+                                                         "keeps it]:")
 
 
 def test_a_first_edition_player_with_no_tracked_poverty_is_told_the_5_is_the_start(store):
@@ -418,7 +422,8 @@ def test_poverty_gained_outside_a_run_is_tracked_and_kept_by_enter(store):
     assert guided.event_lines(session) == ["Ben gains 2 poverty: 0 → 2.", "Ben removes 1 poverty: 2 → 1.",
                                            "Ben gains 3 poverty: 1 → 4."]
     asks = {a.at: a for a in session.asks()}
-    assert asks[("final", "Ben", "poverty")].message == "Ben · poverty held (before the hand) [4 tracked; Enter keeps it]:"
+    assert asks[("final", "Ben", "poverty")].message == ("Ben · poverty held (before the hand) [4 tracked; Enter "
+                                                         "keeps it]:")
 
 
 def test_a_kept_figure_is_checked_like_a_typed_one(store):
@@ -559,7 +564,8 @@ def test_filled_sheet_has_every_step_names_totals_and_the_poverty_table(tmp_path
                   "Tie-break 3: best card", "Final score", "each over 10", "3 more each"):
         assert label in text
     assert "Step W X Y Z" in text
-    assert "Final score 39 39 29 34 Place and tie-breaks W X Y Z Rank 1 2 4 3 Tie-break 2: borough cards 3 3 2 5" in text
+    assert ("Final score 39 39 29 34 Place and tie-breaks W X Y Z Rank 1 2 4 3 Tie-break 2: borough cards "
+            "3 3 2 5") in text
     assert "Points lost 0 −1 −2 −3 −5 −7 −9 −11 −13 −15" in text
     assert "best single card decides (best card: W 7, X 5): W ahead of X." in text
 

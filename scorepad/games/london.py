@@ -91,8 +91,9 @@ a city (scorepad works out the poverty), poverty removed or gained, points score
 final reckoning" when the game has ended. At any typed answer: `summary`, `guide`, `undo`, `help`."""
 
 ASK_EVENT = "What happened?"
+# The event is named in the question: a resumed game shows no menu before it.
 ASK_WHO = {"loan": "Who takes loans?", "repay": "Who repays loans?", "run": "Who runs their city?",
-           "relief": "Who removes poverty?", "gain": "Who gains poverty?", "points": "Who scores points?"}  # the event is named: resume shows no menu
+           "relief": "Who removes poverty?", "gain": "Who gains poverty?", "points": "Who scores points?"}
 NOBODY_TO_REPAY = "Who repays loans? (nobody holds a tracked loan: choose undo)"
 EVENT_LABELS = {
     "loan": "Take a loan (£10 each)",
@@ -615,9 +616,9 @@ def sheet_for(r: rules.Rules):
             fields = {"players": ", ".join(players), "date": date, "winner": " and ".join(result.winners),
                       "variants": "flat penalties" if is_flat else "official rules"}
         # The place and tie-break figures come after the final score, in a grid of their own.
+        reckoning = {"vars": {}, "rows": rows, **({"total": total} if total else {})}
         data: dict[str, Any] = {"player_names": list(players), "fields": fields,
-                                "grids": {"reckoning": [{"vars": {}, "rows": rows, **({"total": total} if total else {})}],
-                                          "ranking": [{"vars": {}, "rows": ranking}]}}
+                                "grids": {"reckoning": [reckoning], "ranking": [{"vars": {}, "rows": ranking}]}}
         if is_flat:
             data["notes"] = SHEET_NOTES_FLAT  # the template's notes are the official reckoning's
         else:
