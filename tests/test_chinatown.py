@@ -559,6 +559,28 @@ def test_scripted_six_year_four_player_game_with_trades(store):  # E8 typed at t
                                   "What did Dana's $8,000 buy? (a note, e.g. `lot 12`; Enter for none)"]
 
 
+@pytest.mark.parametrize("name, guides", [
+    ("E7", ["Deal 7 building cards to each player; each keeps 5", "Each player draws 7 shop tiles",
+            "── 1966 · year 2 of 6 ── start player: Ben\n  Deal 6 building cards each (keep 4, return 2); mark the "
+            "kept lots. Draw 4 shop tiles each."]),
+    ("E9", ["Deal 5 building cards to each player; each keeps 3", "Each player draws 5 shop tiles",
+            "── 1967 · year 3 of 6 ── start player: Jon\n  Deal 5 building cards each (keep 3, return 2); mark the "
+            "kept lots. Draw 3 shop tiles each.",
+            "── 1968 · year 4 of 6 ── start player: Kim\n  Deal 4 building cards each (keep 2, return 2); mark the "
+            "kept lots. Draw 2 shop tiles each."]),
+])
+def test_three_and_five_players_typed_at_the_prompts(store, name, guides):  # E7 and E9, every answer typed
+    players, years, cash, _ = GAMES[name]
+    session_id = start(store, players)
+    answers = [players[0]] + [a for deals, owned in years for a in typed_year(players, deals, owned)]
+    session, prompter, text = run(store, session_id, answers)
+    assert prompter.refused == []
+    assert [s.total // 1000 for s in sorted(session.score().standings, key=lambda s: players.index(s.player))] == list(
+        cash[-1])
+    for guide in guides:
+        assert guide in text
+
+
 def test_the_tile_supply_is_checked_across_players(store):
     session_id = start(store, PLAYERS, rounds=1)
     answers = ["Ana", "", "photo 3, photo 2", "photo 2", "photo 1", "none"]
