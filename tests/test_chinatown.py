@@ -559,15 +559,16 @@ def test_scripted_six_year_four_player_game_with_trades(store):  # E8 typed at t
                                   "What did Dana's $8,000 buy? (a note, e.g. `lot 12`; Enter for none)"]
 
 
+SHORT_GUIDE = "── {year} · year {n} of 6 ── start player: {starter}\n  Deal {dealt} building cards each (keep {kept}, return 2); " \
+              "mark the kept lots. Draw {tiles} shop tiles each."
+
+
 @pytest.mark.parametrize("name, guides", [
     ("E7", ["Deal 7 building cards to each player; each keeps 5", "Each player draws 7 shop tiles",
-            "── 1966 · year 2 of 6 ── start player: Ben\n  Deal 6 building cards each (keep 4, return 2); mark the "
-            "kept lots. Draw 4 shop tiles each."]),
+            SHORT_GUIDE.format(year=1966, n=2, starter="Ben", dealt=6, kept=4, tiles=4)]),
     ("E9", ["Deal 5 building cards to each player; each keeps 3", "Each player draws 5 shop tiles",
-            "── 1967 · year 3 of 6 ── start player: Jon\n  Deal 5 building cards each (keep 3, return 2); mark the "
-            "kept lots. Draw 3 shop tiles each.",
-            "── 1968 · year 4 of 6 ── start player: Kim\n  Deal 4 building cards each (keep 2, return 2); mark the "
-            "kept lots. Draw 2 shop tiles each."]),
+            SHORT_GUIDE.format(year=1967, n=3, starter="Jon", dealt=5, kept=3, tiles=3),
+            SHORT_GUIDE.format(year=1968, n=4, starter="Kim", dealt=4, kept=2, tiles=2)]),
 ])
 def test_three_and_five_players_typed_at_the_prompts(store, name, guides):  # E7 and E9, every answer typed
     players, years, cash, _ = GAMES[name]
