@@ -440,6 +440,8 @@ def test_solo_with_both_modules_nsl5(store):
                                           "Your pencil this round:\n  • Solo: Pink  (power: Joker)" in text
     assert "Each turn you turn a card" in text and "\n  Shuffle the 11 station cards" in text
     # the two objectives in play are shown again when they are counted
+    assert "End of the game.\n  Count each interchange station once, by the lines through it:\n" \
+           "  2 lines = 2 points, 3 lines = 5, 4 lines = 9.\n  Shared objectives:" in text
     assert "how many of these two did each player complete (0–2)?\n    1. All 5 tourist sites connected.\n" \
            "    2. At least one station of your network in each of the 13 districts." in text
 
@@ -483,7 +485,9 @@ def test_field_prompts_refuse_what_scoring_refuses(store):
                                 ("", "a whole number, please (0–5)"),
                                 ("6", "6 is out of range (expected 0–5)")]
     assert "A's Pink line: 8 + 6 + 3 + 2 × 1 = 19" in text
-    assert "they score nothing, so they are not asked" in text
+    # not told to count what it then says scores nothing
+    assert "End of the game.\n  Interchange stations score nothing (no-interchanges variant): nothing to count." in text
+    assert "Count each interchange station" not in text
     assert "Round 1 · A (Pink) · sections:" in prompter.asked
     assert not [q for q in prompter.asked if "interchange" in q]
     assert "Controller: B." in text

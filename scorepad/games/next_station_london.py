@@ -83,10 +83,11 @@ CIRCLE_HELP = "\n              ({player}'s Circle power: the circled station cou
 ASK_FIELD = "Round {number} · {player} ({colour}) · {field}:"
 LINE_RESULT = "  {player}'s {colour}line: {formula}   Tourist track: {crossed} crossed = {points}"
 INTERCHANGE_RESULT = "  {player}'s interchanges: {formula}"
-SCORE_FINAL = """\
-End of the game. Count each interchange station once, by the lines through it:
-  2 lines = 2 points, 3 lines = 5, 4 lines = 9.{no_interchanges}{objectives}"""
-NO_INTERCHANGES = "\n  (no-interchanges variant: they score nothing, so they are not asked.)"
+SCORE_FINAL = "End of the game.{interchanges}{objectives}"
+COUNT_INTERCHANGES = """
+  Count each interchange station once, by the lines through it:
+  2 lines = 2 points, 3 lines = 5, 4 lines = 9."""
+NO_INTERCHANGES = "\n  Interchange stations score nothing (no-interchanges variant): nothing to count."
 FINAL_OBJECTIVES = "\n  Shared objectives: how many of these two did each player complete (0–2)?"
 ASK_INTERCHANGES = "{player} · interchange stations on 2, 3 and 4 lines (e.g. 5 2 1; Enter = none):"
 ASK_OBJECTIVES = "{player} · shared objectives completed (0–2):"
@@ -335,7 +336,7 @@ def steps(session: Session) -> list[Step]:
             out.append(Say(lambda n=number, p=player: line_result(session, r, n, p)))
         out.append(Say(lambda: summary_text(session)))
     out.append(Say(lambda: SCORE_FINAL.format(
-        no_interchanges="" if r.interchanges_score else NO_INTERCHANGES,
+        interchanges=COUNT_INTERCHANGES if r.interchanges_score else NO_INTERCHANGES,
         objectives=FINAL_OBJECTIVES + objectives_list(session, "    ") if "objectives" in session.modules else "")))
     for player in session.players:
         if r.interchanges_score:
