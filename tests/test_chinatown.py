@@ -460,6 +460,14 @@ def test_a_payee_whose_name_starts_like_to_or_pays(text, expected):
     assert (trade["from"], trade["to"], trade["amount"]) == expected
 
 
+def test_names_that_differ_only_in_case_or_share_a_start():
+    trade = game.parse_trade("a A 5k", ["A", "a", "Bo"], 1)  # was "A pays themselves"
+    assert (trade["from"], trade["to"]) == ("a", "A")
+    assert game.parse_trade("ann anna 5k", ["Ann", "Anna", "Bo"], 1)["to"] == "Anna"
+    with pytest.raises(InvalidInput, match=r"^round 1, trade: 'An' could be Ann or Anna: type more of the name$"):
+        game.parse_trade("An Bo 5k", ["Ann", "Anna", "Bo"], 1)
+
+
 @pytest.mark.parametrize("text, message", [
     ("Dan Ben 10k", r"^'Dan' is not one of the players \(Ana, Ben, Cy\)$"),
     ("Ana", r"^who is paid\? e\.g\. `Ana Ben 10k`$"),

@@ -70,6 +70,7 @@ NOTE_EXAMPLE, NOTE_EXAMPLE_SEASONS = "lot 12", "a Restaurant licence"  # the fou
 NOT_AMOUNT = "{text!r} is not an amount (e.g. 10000, 10k, $10,000)"
 TOO_MUCH = "{text!r} is more money than a game of Chinatown holds"
 MONEY_DIGITS = 12  # a trillion dollars is no payment at this table
+AMBIGUOUS_PLAYER = "{word!r} could be {names}: type more of the name"
 ASK_PAYEE = "who is paid? e.g. `{payer} {payee} 10k`"
 ASK_AMOUNT = "how much does {payer} pay {payee}? e.g. `{payer} {payee} 10k`"
 NO_AMOUNT = "a payment is $1 or more (e.g. `{payer} {payee} 10k`); Enter alone when trading is done"
@@ -184,10 +185,12 @@ def parse_money(text: str, **where: Any) -> int:
 
 
 def _player(word: str, players: Sequence[str], **where: Any) -> str:
-    """A player by name, case aside, or by a start only one name has."""
-    exact = [p for p in players if p.lower() == word.lower()]
-    found = exact or [p for p in players if p.lower().startswith(word.lower())]
-    if len(found) != 1:
+    """A player by name (the exact case first: `A` and `a` may both play), or by a start only one name has."""
+    found = ([p for p in players if p == word] or [p for p in players if p.lower() == word.lower()]
+             or [p for p in players if p.lower().startswith(word.lower())])
+    if len(found) > 1:
+        raise InvalidInput(AMBIGUOUS_PLAYER.format(word=word, names=" or ".join(found)), **where)
+    if not found:
         raise InvalidInput(f"{word!r} is not one of the players ({', '.join(players)})", **where)
     return found[0]
 
@@ -199,9 +202,11 @@ def _names_a_player(text: str, players: Sequence[str]) -> bool:
 
 def _take_player(text: str, players: Sequence[str], **where: Any) -> tuple[str, str]:
     """The player a text starts with (names may hold spaces), and the rest of the text."""
-    for name in sorted(players, key=len, reverse=True):
-        if text.lower().startswith(name.lower()) and (len(text) == len(name) or not text[len(name)].isalnum()):
-            return name, text[len(name):].strip()
+    by_length = sorted(players, key=len, reverse=True)
+    for same in (str, str.lower):  # the exact case first, then case aside
+        for name in by_length:
+            if same(text).startswith(same(name)) and (len(text) == len(name) or not text[len(name)].isalnum()):
+                return name, text[len(name):].strip()
     word, _, rest = text.partition(" ")
     return _player(word, players, **where), rest.strip()
 
