@@ -636,6 +636,16 @@ def test_show_of_an_imported_game(tmp_path):
     assert "B wins with 113." in result.stdout
 
 
+def test_show_of_an_imported_solo_game_gives_the_rating_for_each_module_count(tmp_path):
+    # NSL-5 imported: the table file does not say which modules were played ("147 (no modules)" then
+    # "take 10 off for each" contradicted itself)
+    session_id = invoke("import", write(tmp_path, NSL5)).stdout.strip()
+    out = invoke("show", session_id).stdout
+    assert out.rstrip().endswith("Solo rating (a table file does not say which modules were used): 147 with no module "
+                                 "→ band 136–150; 137 with one module → band 136–150; 127 with both modules → band "
+                                 "121–135.")
+
+
 def test_games_lists_the_modules():
     out = invoke("games").stdout
     assert "next-station-london  Next Station: London  (1–4 players)" in out

@@ -98,7 +98,10 @@ THREE_NUMBERS = "three whole numbers, please: stations on 2, 3 and 4 lines (e.g.
 SOLO_RATING = "Solo rating: {reckoning} → band {band}."
 SOLO_MINUS = "{total} − {penalty} ({used} module{s}) = {rated}"
 SOLO_NO_MODULES = "{total} (no modules)"
-SOLO_MODULES_UNKNOWN = " (A table file does not say which modules were used: take 10 off for each.)"
+# A table file does not say which modules were played, so an imported solo game shows each case.
+SOLO_RATING_UNKNOWN = "Solo rating (a table file does not say which modules were used): {cases}."
+SOLO_CASE = "{rated} with {modules} → band {band}"
+MODULE_COUNTS = ("no module", "one module", "both modules")
 ROUNDS_HEADING = "Lines so far:"
 NOTHING_YET = "Nothing scored yet."
 FIELD_NAMES = {"sections": "sections", "districts": "districts", "stations": "stations", "thames": "thames",
@@ -464,6 +467,11 @@ def standings_text(session: Session, result: Result | None = None) -> str:
     for line in result.tiebreaks:
         text += f"\nTie-break: {line}"
     winners = result.winners
+    if len(session.players) == 1 and not pencils_known(session):
+        total = result.standings[0].total
+        cases = [SOLO_CASE.format(modules=modules, rated=rated, band=band)
+                 for modules, (rated, band) in ((m, rules.solo_rating(total, n)) for n, m in enumerate(MODULE_COUNTS))]
+        return text + "\n" + SOLO_RATING_UNKNOWN.format(cases="; ".join(cases))
     if len(session.players) == 1:
         total = result.standings[0].total
         used = len(session.modules)
@@ -471,8 +479,7 @@ def standings_text(session: Session, result: Result | None = None) -> str:
         reckoning = SOLO_MINUS.format(total=total, penalty=rules.SOLO_MODULE_PENALTY * used, used=used,
                                       s="s" if used != 1 else "", rated=rated) if used else \
             SOLO_NO_MODULES.format(total=total)
-        unknown = "" if pencils_known(session) else SOLO_MODULES_UNKNOWN
-        return text + "\n" + SOLO_RATING.format(reckoning=reckoning, band=band) + unknown
+        return text + "\n" + SOLO_RATING.format(reckoning=reckoning, band=band)
     if len(winners) == 1:
         return text + f"\n{winners[0]} wins with {result.standings[0].total}."
     return text + f"\n{' and '.join(winners)} share the win with {result.standings[0].total}."
