@@ -948,6 +948,14 @@ def test_four_season_sheet_has_its_own_columns_and_notes(tmp_path):
     assert "$529,000" in text and "+$40,000" in text
 
 
+def test_a_four_season_sheet_before_the_end_pays_no_bonus_yet(tmp_path):  # was "+$0" on each ledger
+    path = tmp_path / "part.pdf"
+    table = {**S2, "rounds": S2["rounds"][:2], "trades": [t for t in S2["trades"] if t["round"] <= 2]}
+    assert invoke("sheet", "--table", write(tmp_path, table), "-o", path).exit_code == 0
+    text = "\n".join(pdf_pages(path))
+    assert "+$0" not in text and text.count("Shop bonus\n$10,000 per shop built\nFinal score\n") == 3
+
+
 # --- one real terminal ---------------------------------------------------------------------------------
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")

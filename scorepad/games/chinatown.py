@@ -817,7 +817,8 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", "")
             rows.append(row)
         if r.seasons:
             bonus = result.detail.bonus[player]
-            rows.append({"label": SHEET_BONUS, "shops": SHEET_BONUS_RULE, "cash": "+" + money(bonus)})
+            ended = len(result.detail.lines) == r.rounds  # the bonus is paid after season 4, not "+$0" before it
+            rows.append({"label": SHEET_BONUS, "shops": SHEET_BONUS_RULE, "cash": "+" + money(bonus) if ended else ""})
         ledgers.append({"vars": {"player": player}, "rows": rows, "total": {"cash": money(by[player].total)}})
     summary = []
     for player in players:
