@@ -291,6 +291,8 @@ def _leader(session: Session) -> str:
         return "?"
     top = result.standings[0].total
     names = " and ".join(result.winners)
+    if session.finished and len(result.standings) == 1:  # a solo game: a score, not a win
+        return f"{names} ({top})"
     if session.finished:
         return f"won by {names} ({top})"
     if session.game.default_rounds is None:

@@ -47,6 +47,9 @@ def result_text(result: Any, round_label: str = "Round", finished: bool = True) 
         rows.append(["total", *[s.total for s in result.standings]])
         text += "\n\nBreakdown:\n" + grid(["", *[s.player for s in result.standings]], rows)
     winners = result.winners
+    if len(result.standings) == 1:  # a solo game (Next Station: London) has a score, not a winner
+        verb = "scores" if finished else "has so far"
+        return text + f"\n\n{result.standings[0].player} {verb} {cell(result.standings[0].total)}."
     if finished:
         verb = "wins" if len(winners) == 1 else "share the win"
     else:

@@ -393,3 +393,11 @@ def test_an_error_naming_a_player_with_a_newline_stays_one_line(tmp_path):
     table["rounds"] = [{"A\nB": {}, "Ben\x1b[2J": {"red": [5, 4]}}]
     assert error(1, "import", write(tmp_path, table)) == (
         "Error: round 1, player Ben\\x1b[2J, red: 4 after 5: numbers must go up\n")
+
+
+def test_a_solo_game_has_a_score_not_a_win(tmp_path):
+    line = {"districts": 6, "stations": 4, "thames": 0, "tourist": 2}  # 24 points, 2 tourist sites
+    path = write(tmp_path, {"game": "next-station-london", "players": ["Solo"], "rounds": [{"Solo": line}]})
+    assert ok("score", "--table", path).endswith("\n\nSolo scores 26.\n")
+    ok("import", path)
+    assert ok("list").splitlines()[-1].endswith("finished  Solo (26)")
