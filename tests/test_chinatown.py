@@ -777,6 +777,14 @@ def test_a_short_name_joins_a_type_already_built(store):  # `B` after `Type B` w
     assert "  Shops built so far: Restaurant 2, Type B 3, Laundry 1 (each earns $10,000 × its type's count, at most 6)." in text
 
 
+def test_two_shops_of_one_new_type_in_one_answer(store):  # `Restaurant, rest` was two types of one shop each
+    session_id = start(store, ("X", "Y", "Z"), variants=["four-seasons"], rounds=1)
+    session, _, text = run(store, session_id, ["X", "0", "0", "0", "", "Restaurant, rest", "", ""])
+    assert session.table()["rounds"][0]["X"]["built"] == ["Restaurant", "Restaurant"]
+    assert "  X builds Restaurant (a new type) and Restaurant." in text
+    assert session.score().detail.lines[0]["X"].income == 2 * 20_000
+
+
 def test_four_season_build_limits_at_the_prompt(store):
     session_id = start(store, ("X", "Y", "Z"), variants=["four-seasons"], rounds=1)
     _, prompter, _ = run(store, session_id, ["X", "0", "0", "0", "", "a, b, c", "a, b", "", ""])

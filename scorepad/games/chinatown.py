@@ -598,14 +598,20 @@ def _built_question(session: Session, number: int, player: str) -> Ask:
     known = built_types(session, number, player)
 
     def parse(text: str) -> list[str]:
-        built = [same_type(name, known) for name in parse_built(text, **where)]
+        built, seen = [], dict(known)
+        for name in parse_built(text, **where):  # `Restaurant, rest` in one answer is one type too
+            built.append(same_type(name, seen))
+            seen.setdefault(rules.shop_key(built[-1]), built[-1])
         probe(session, number, player, "built", built)  # 2 a season, 6 spaces
         return built
 
     def echo(built: list[str]) -> str:
         if not built:
             return ECHO_BUILT.format(player=player, shops=BUILT_NOTHING)
-        shops = [name if rules.shop_key(name) in known else NEW_TYPE.format(name=name) for name in built]
+        shops, seen = [], set(known)
+        for name in built:
+            shops.append(name if rules.shop_key(name) in seen else NEW_TYPE.format(name=name))
+            seen.add(rules.shop_key(name))
         return ECHO_BUILT.format(player=player, shops=" and ".join(shops))
 
     return Ask(("rounds", number, player, "built"), ASK_BUILT.format(number=number + 1, player=player),
