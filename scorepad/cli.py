@@ -420,14 +420,18 @@ def sheet(ctx: typer.Context,
             raise fail("a blank pad needs the game: scorepad sheet GAME --blank", code=2)
         from calculators.core import check_variants
         from scorepad.games import by_slug
+        from scorepad.session import check_options, planned_rounds
 
         game = by_slug(target)
-        count = players or game.players[0]
+        count = game.players[0] if players is None else players
         if count not in game.players:
-            raise InvalidInput(f"{count} players; {game.title} takes {game.player_counts()}", field="players")
+            noun = "player" if count == 1 else "players"
+            raise InvalidInput(f"{count} {noun}; {game.title} takes {game.player_counts()}", field="players")
         chosen = check_variants(variant or [], game.variants)
         path = output or Path(f"{game.slug}-blank.pdf")
-        data = game.sheet(None, players=[""] * count, rounds=rounds or game.default_rounds or 1, variants=chosen)
+        data = game.sheet(None, players=[""] * count, rounds=rounds or planned_rounds(game, chosen) or 1,
+                          variants=chosen)  # first: a game's own refusal of a pad says more
+        check_options(game, chosen, rounds)  # the round count a game with these variants takes, as `play` does
         typer.echo(f"Wrote {_render(game, data, path)}")
         return
     if players or rounds or variant:

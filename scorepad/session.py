@@ -145,11 +145,11 @@ def new_doc(game: Game, players: Iterable[str], variants: Iterable[str], rounds:
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     return {"game": game.slug, "variants": list(chosen), "players": list(names),
-            "rounds_planned": rounds or _default_rounds(game, chosen), "modules": modules, "seed": seed,
+            "rounds_planned": rounds or planned_rounds(game, chosen), "modules": modules, "seed": seed,
             "status": PLAYING, "created": stamp, "updated": stamp, "entries": []}
 
 
-def _default_rounds(game: Game, variants: tuple[str, ...]) -> int | None:
+def planned_rounds(game: Game, variants: tuple[str, ...]) -> int | None:
     if game.default_rounds is None:
         return None
     limit = game.round_limit(variants)

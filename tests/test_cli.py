@@ -401,3 +401,18 @@ def test_a_solo_game_has_a_score_not_a_win(tmp_path):
     assert ok("score", "--table", path).endswith("\n\nSolo scores 26.\n")
     ok("import", path)
     assert ok("list").splitlines()[-1].endswith("finished  Solo (26)")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["lost-cities", "-p", "0"], "players: 0 players; Lost Cities takes 2"),  # 0 was taken as "the default"
+    (["lost-cities", "-p", "1"], "players: 1 player; Lost Cities takes 2"),
+    (["lost-cities", "-r", "-2"], "rounds: -2 rounds; Lost Cities takes 1 or more"),
+    (["lost-cities", "-r", "0"], "rounds: 0 rounds; Lost Cities takes 1 or more"),
+    (["chinatown", "-r", "9"], "rounds: 9 rounds; Chinatown takes 1–6"),
+    (["chinatown", "-r", "6", "-v", "four-seasons"], "rounds: 6 rounds; Chinatown with four-seasons takes 1–4"),
+    (["london-2e", "-r", "3"], "rounds: London (second edition, 2017) has no rounds: leave out --rounds"),
+])
+def test_a_blank_pad_refuses_what_play_refuses(tmp_path, args, message):
+    assert error(1, "sheet", *args, "--blank", "-o", tmp_path / "pad.pdf") == f"Error: {message}\n"
+    assert not (tmp_path / "pad.pdf").exists()
+
