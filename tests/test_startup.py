@@ -1,11 +1,44 @@
 """Heavy libraries stay out of the commands that do not need them (design.md rule 7; tech-notes §1)."""
 
+import json
 import subprocess
 import sys
 
 import pytest
 
+from conftest import LC11
+from scorepad.games import GAMES
+
 HEAVY = ("reportlab", "PIL", "questionary", "prompt_toolkit")
+LINE = {"districts": 6, "stations": 3, "thames": 1, "tourist": 2}
+TABLES = {  # a small valid table of every game
+    "lost-cities": LC11,
+    "next-station-london": {"game": "next-station-london", "players": ["Ana", "Ben"],
+                            "rounds": [{"Ana": LINE, "Ben": LINE}], "final": {"Ana": {"objectives": 1}}},
+    "london-1e": {"game": "london-1e", "players": ["Red", "Blue"], "final": {
+        "Red": {"money": 20, "loans": 1, "hand": 2, "poverty": 9, "card_vp": 24, "borough_vp": 12, "underground": 1,
+                "vp": 8, "boroughs": 3, "best_card": 5},
+        "Blue": {"money": 7, "loans": 0, "hand": 0, "poverty": 4, "card_vp": 30, "borough_vp": 9, "underground": 0,
+                 "vp": 5, "boroughs": 3, "best_card": 5}}},
+    "london-2e": {"game": "london-2e", "players": ["P1", "P2"], "final": {
+        "P1": {"vp": 33, "money": 17, "loans": 1, "hand": 1, "poverty": 7, "card_vp": 18, "boroughs": 3, "best_card": 5},
+        "P2": {"vp": 26, "money": 11, "loans": 0, "hand": 0, "poverty": 4, "card_vp": 19, "boroughs": 3, "best_card": 5}}},
+    "chinatown": {"game": "chinatown", "players": ["Ava", "Ben", "Cai"], "rounds": [
+        {"Ava": {"businesses": [{"type": "photo", "tiles": 3}]}, "Ben": {"businesses": []},
+         "Cai": {"businesses": [{"type": "restaurant", "tiles": 2}]}}],
+        "trades": [{"round": 1, "from": "Ava", "to": "Ben", "amount": 5000}]},
+}
+
+
+def test_every_game_has_a_table_here():
+    assert sorted(TABLES) == sorted(g.slug for g in GAMES)
+
+
+@pytest.fixture(params=sorted(TABLES))
+def table_file(request, tmp_path):
+    path = tmp_path / f"{request.param}.json"
+    path.write_text(json.dumps(TABLES[request.param]))
+    return path
 
 
 def imported(*args, env=None):
@@ -30,21 +63,21 @@ def test_help_and_listing_import_nothing_heavy(args, env):
     assert not top & set(HEAVY + ("tinydb",))
 
 
-def test_score_table_imports_neither_reportlab_nor_the_database(lc11_file, env):
-    result, top = imported("score", "--table", lc11_file, "--json", env=env)
+def test_score_table_imports_neither_reportlab_nor_the_database(table_file, env):
+    result, top = imported("score", "--table", table_file, "--json", env=env)
     assert result.returncode == 0
     assert not top & set(HEAVY + ("tinydb", "filelock"))
 
 
-def test_database_commands_do_not_import_reportlab(lc11_file, env):
-    for args in (["import", lc11_file], ["list"], ["show", "1"], ["score", "1"], ["export", "1"]):
+def test_database_commands_do_not_import_reportlab(table_file, env):
+    for args in (["import", table_file], ["list"], ["show", "1"], ["score", "1"], ["export", "1"]):
         result, top = imported(*args, env=env)
         assert result.returncode == 0, result.stderr[-500:]
         assert "tinydb" in top and not top & set(HEAVY)
 
 
-def test_only_sheet_imports_reportlab(lc11_file, tmp_path, env):
-    result, top = imported("sheet", "--table", lc11_file, "-o", tmp_path / "x.pdf", env=env)
+def test_only_sheet_imports_reportlab(table_file, tmp_path, env):
+    result, top = imported("sheet", "--table", table_file, "-o", tmp_path / "x.pdf", env=env)
     assert result.returncode == 0
     assert "reportlab" in top and not top & {"questionary", "prompt_toolkit"}
 
@@ -60,6 +93,30 @@ def test_the_play_loop_does_not_import_reportlab(env):
         "store = Store(default_path())\n"
         "i = store.insert(new_doc(by_slug('lost-cities'), ['Ana', 'Ben'], [], 1))\n"
         "play(store, i, ScriptedPrompter(['Ana'] + ['w3'] + [''] * 9), lambda text: None)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'PIL')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "[]\n"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_no_game_guide_imports_reportlab(game, env):
+    # The setup guide and the first question of each game, with the words a player may type there.
+    players = [f"P{n}" for n in range(1, game.players[0] + 1)] if game.players[0] > 1 else ["P1", "P2"]
+    script = (
+        "import sys\n"
+        "from scorepad.store import Store, default_path\n"
+        "from scorepad.session import new_doc\n"
+        "from scorepad.games import by_slug\n"
+        "from scorepad.play import play\n"
+        "from scorepad.prompts import Aborted, ScriptedPrompter\n"
+        "store = Store(default_path())\n"
+        f"i = store.insert(new_doc(by_slug({game.slug!r}), {players!r}, [], None))\n"
+        "try:\n"
+        "    play(store, i, ScriptedPrompter(['help', 'summary', Aborted()]), lambda text: None)\n"
+        "except (Aborted, AssertionError):\n"
+        "    pass\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'PIL')))\n"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
