@@ -22,9 +22,25 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 W = "W"
-TABLE = {"game": "lost-cities", "players": ["Ana", "Ben"], "rounds": [
+LC = {"game": "lost-cities", "players": ["Ana", "Ben"], "rounds": [
     {"Ana": {"yellow": [W, 3, 4, 6, 8, 9], "blue": [2, 5, 7, 10], "green": [W, W], "red": [4, 6, 7, 8, 9, 10]},
      "Ben": {"white": [W, W, 2, 3, 4, 5, 6, 7], "blue": [W, 3, 4, 6, 8, 9], "green": [5, 8], "red": [2, 3, 5]}}] * 3}
+LINE = {"districts": 6, "stations": 3, "thames": 1, "tourist": 2}
+STREET = {"money": 20, "loans": 1, "hand": 2, "poverty": 9, "card_vp": 24, "boroughs": 3, "best_card": 5, "vp": 8}
+SHOPS = [{"type": "photo", "tiles": 3}, {"type": "restaurant", "tiles": 2}]
+# A whole game of each: 3 Lost Cities games, 4 lines of 4 players, 4 London cities, 6 Chinatown years of 5.
+TABLES = {
+    "lost-cities": LC,
+    "next-station-london": {"game": "next-station-london", "players": list("ABCD"),
+                            "rounds": [{p: LINE for p in "ABCD"}] * 4,
+                            "final": {p: {"interchanges": {"2": 3, "3": 1, "4": 0}, "objectives": 1} for p in "ABCD"}},
+    "london-1e": {"game": "london-1e", "players": list("ABCD"),
+                  "final": {p: {**STREET, "borough_vp": 12, "underground": 1} for p in "ABCD"}},
+    "london-2e": {"game": "london-2e", "players": list("ABCD"), "final": {p: STREET for p in "ABCD"}},
+    "chinatown": {"game": "chinatown", "players": list("ABCDE"),
+                  "rounds": [{p: {"businesses": SHOPS if p == "A" else []} for p in "ABCDE"}] * 6,
+                  "trades": [{"round": n, "from": "A", "to": "B", "amount": 5000} for n in range(1, 7)]},
+}
 
 
 def median_ms(command: list[str], runs: int, env: dict[str, str]) -> float:
@@ -43,8 +59,11 @@ def main() -> None:
     runs = parser.parse_args().runs
     work = Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
     env = {**os.environ, "SCOREPAD_DB": str(work / "db.json")}
-    table = work / "table.json"
-    table.write_text(json.dumps(TABLE))
+    files = {}
+    for slug, table in TABLES.items():
+        files[slug] = work / f"{slug}.json"
+        files[slug].write_text(json.dumps(table))
+    table = files["lost-cities"]
     scorepad = shutil.which("scorepad", path=str(Path(sys.executable).parent)) or "scorepad"
     py = sys.executable
 
@@ -54,20 +73,22 @@ def main() -> None:
         ("scorepad --help", median_ms([scorepad, "--help"], runs, env)),
         ("scorepad games", median_ms([scorepad, "games"], runs, env)),
         ("scorepad score --table FILE", median_ms([scorepad, "score", "--table", str(table)], runs, env)),
-        ("scorepad score --table FILE --json", median_ms([scorepad, "score", "--table", str(table), "--json"], runs, env)),
     ]
-    subprocess.run([scorepad, "import", str(table)], capture_output=True, env=env, check=True)
+    rows += [(f"scorepad score --table {slug} --json", median_ms([scorepad, "score", "--table", str(path), "--json"],
+                                                                 runs, env)) for slug, path in files.items()]
+    for path in files.values():
+        subprocess.run([scorepad, "import", str(path)], capture_output=True, env=env, check=True)
     rows += [
-        ("scorepad list (1 session)", median_ms([scorepad, "list"], runs, env)),
+        (f"scorepad list ({len(files)} sessions)", median_ms([scorepad, "list"], runs, env)),
         ("scorepad show 1", median_ms([scorepad, "show", "1"], runs, env)),
         ("scorepad sheet --table FILE -o x.pdf", median_ms(
             [scorepad, "sheet", "--table", str(table), "-o", str(work / "x.pdf")], runs, env)),
     ]
     render = subprocess.run([py, "-c", RENDER, str(table)], capture_output=True, text=True, env=env, check=True)
 
-    print(f"{'command':40} {'median ms':>10} {'x import typer':>15}")
+    print(f"{'command':52} {'median ms':>10} {'x import typer':>15}")
     for name, ms in rows:
-        print(f"{name:40} {ms:10.1f} {ms / baseline:15.2f}")
+        print(f"{name:52} {ms:10.1f} {ms / baseline:15.2f}")
     print(render.stdout.rstrip())
     shutil.rmtree(work)
 
