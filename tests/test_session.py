@@ -99,5 +99,6 @@ def test_the_prompt_refuses_a_number_the_database_could_not_keep(monkeypatch, da
     session_id = store.insert(new_doc(game, ["Ana", "Ben"], [], 1))
     prompter = ScriptedPrompter(["1" * 30, "12"])
     play(store, session_id, prompter, lambda text: None)
-    assert prompter.refused == [("1" * 30, "a 30-digit number is too large to keep (the largest is 9223372036854775807)")]
+    assert prompter.refused == [("1" * 30, "a 30-digit number is too large to keep "
+                                           "(the largest is 9223372036854775807)")]
     assert Session(store.get(session_id)).get("rounds", 0, "Ana", "count") == 12

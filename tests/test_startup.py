@@ -21,8 +21,10 @@ TABLES = {  # a small valid table of every game
         "Blue": {"money": 7, "loans": 0, "hand": 0, "poverty": 4, "card_vp": 30, "borough_vp": 9, "underground": 0,
                  "vp": 5, "boroughs": 3, "best_card": 5}}},
     "london-2e": {"game": "london-2e", "players": ["P1", "P2"], "final": {
-        "P1": {"vp": 33, "money": 17, "loans": 1, "hand": 1, "poverty": 7, "card_vp": 18, "boroughs": 3, "best_card": 5},
-        "P2": {"vp": 26, "money": 11, "loans": 0, "hand": 0, "poverty": 4, "card_vp": 19, "boroughs": 3, "best_card": 5}}},
+        "P1": {"vp": 33, "money": 17, "loans": 1, "hand": 1, "poverty": 7, "card_vp": 18, "boroughs": 3,
+               "best_card": 5},
+        "P2": {"vp": 26, "money": 11, "loans": 0, "hand": 0, "poverty": 4, "card_vp": 19, "boroughs": 3,
+               "best_card": 5}}},
     "chinatown": {"game": "chinatown", "players": ["Ava", "Ben", "Cai"], "rounds": [
         {"Ava": {"businesses": [{"type": "photo", "tiles": 3}]}, "Ben": {"businesses": []},
          "Cai": {"businesses": [{"type": "restaurant", "tiles": 2}]}}],
