@@ -25,6 +25,28 @@ LC11_TYPED = [
     ["", "ww57", "", "2 5 8 10", "3 4 6 7 8 9 10", "w3", "", "2 4 5 6 7 8 9 10", "w34679", ""],
 ]
 
+_LINE = {"districts": 6, "stations": 3, "thames": 1, "tourist": 2}
+# A small valid table of every game (one round or the final reckoning), for tests that go through all five.
+TABLES = {
+    "lost-cities": LC11,
+    "next-station-london": {"game": "next-station-london", "players": ["Ana", "Ben"],
+                            "rounds": [{"Ana": _LINE, "Ben": _LINE}], "final": {"Ana": {"objectives": 1}}},
+    "london-1e": {"game": "london-1e", "players": ["Red", "Blue"], "final": {
+        "Red": {"money": 20, "loans": 1, "hand": 2, "poverty": 9, "card_vp": 24, "borough_vp": 12, "underground": 1,
+                "vp": 8, "boroughs": 3, "best_card": 5},
+        "Blue": {"money": 7, "loans": 0, "hand": 0, "poverty": 4, "card_vp": 30, "borough_vp": 9, "underground": 0,
+                 "vp": 5, "boroughs": 3, "best_card": 5}}},
+    "london-2e": {"game": "london-2e", "players": ["P1", "P2"], "final": {
+        "P1": {"vp": 33, "money": 17, "loans": 1, "hand": 1, "poverty": 7, "card_vp": 18, "boroughs": 3,
+               "best_card": 5},
+        "P2": {"vp": 26, "money": 11, "loans": 0, "hand": 0, "poverty": 4, "card_vp": 19, "boroughs": 3,
+               "best_card": 5}}},
+    "chinatown": {"game": "chinatown", "players": ["Ava", "Ben", "Cai"], "rounds": [
+        {"Ava": {"businesses": [{"type": "photo", "tiles": 3}]}, "Ben": {"businesses": []},
+         "Cai": {"businesses": [{"type": "restaurant", "tiles": 2}]}}],
+        "trades": [{"round": 1, "from": "Ava", "to": "Ben", "amount": 5000}]},
+}
+
 
 @pytest.fixture(autouse=True)
 def database(tmp_path, monkeypatch):

@@ -1,12 +1,16 @@
 """Every command through typer's CliRunner: output, exit status, and the exact one-line errors."""
 
+import copy
+import functools
 import json
+import operator
+import random
 from datetime import date
 
 import pytest
 from typer.testing import CliRunner
 
-from conftest import LC11, LC11_TYPED
+from conftest import LC11, LC11_TYPED, TABLES
 from scorepad import cli
 from scorepad.games import GAMES
 from scorepad.prompts import Aborted, ScriptedPrompter
@@ -416,3 +420,65 @@ def test_a_blank_pad_refuses_what_play_refuses(tmp_path, args, message):
     assert error(1, "sheet", *args, "--blank", "-o", tmp_path / "pad.pdf") == f"Error: {message}\n"
     assert not (tmp_path / "pad.pdf").exists()
 
+
+
+# --- hostile table files: a seeded property test over every game ----------------------------------------
+
+HOSTILE = [None, [], {}, "3", 3.0, True, 10**30, -1, 2**63, "ünï ☃", "", " ", "\ud800", "a\nb", [None], {"x": 1},
+           float("nan")]
+
+
+def _paths(node, at=()):
+    yield at
+    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, child in children:
+        yield from _paths(child, (*at, key))
+
+
+def _mutated(table, rng):
+    """The table with one value replaced, one key or item removed, or one key or item added, somewhere."""
+    table = copy.deepcopy(table)
+    at = rng.choice(list(_paths(table))[1:])
+    parent = functools.reduce(operator.getitem, at[:-1], table)
+    how = rng.randrange(4)
+    if how < 2:
+        parent[at[-1]] = copy.deepcopy(rng.choice(HOSTILE))
+    elif how == 2:
+        del parent[at[-1]]
+    elif isinstance(parent, dict):
+        parent[rng.choice(["bogus", "", "Ana ", "\ud800"])] = copy.deepcopy(rng.choice(HOSTILE))
+    else:
+        parent.append(copy.deepcopy(parent[at[-1]]))
+    return table
+
+
+def _contract(result):
+    """Exit 0 with the spec's JSON, or exit 1 with one line `Error: …` and nothing on stdout; never a traceback."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    if result.exit_code == 0:
+        return
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1 and result.stderr.endswith("\n")
+
+
+@pytest.mark.parametrize("slug", sorted(TABLES))
+def test_hostile_table_files_give_the_result_or_one_error_line(slug, tmp_path, database):
+    rng = random.Random(slug)  # seeded: the same tables on every run
+    path = tmp_path / "table.json"
+    for _ in range(50):
+        table = _mutated(TABLES[slug], rng)
+        path.write_text(json.dumps(table))
+        scored = invoke("score", "--table", path, "--json")
+        before = database.read_bytes() if database.exists() else None
+        imported = invoke("import", path)
+        for result in (scored, imported):
+            _contract(result)
+        assert (scored.exit_code == 0) == (imported.exit_code == 0), (table, scored.stderr, imported.stderr)
+        if scored.exit_code == 0:
+            for standing in json.loads(scored.stdout)["standings"]:
+                assert sum(standing["parts"].values()) == standing["total"]
+            session_id = imported.stdout.strip()
+            for command in (["show", session_id], ["list"], ["score", session_id, "--json"], ["export", session_id]):
+                _contract(invoke(*command))
+        else:
+            assert (database.read_bytes() if database.exists() else None) == before  # a refused file stores nothing

@@ -6,30 +6,10 @@ import sys
 
 import pytest
 
-from conftest import LC11
+from conftest import TABLES
 from scorepad.games import GAMES
 
 HEAVY = ("reportlab", "PIL", "questionary", "prompt_toolkit")
-LINE = {"districts": 6, "stations": 3, "thames": 1, "tourist": 2}
-TABLES = {  # a small valid table of every game
-    "lost-cities": LC11,
-    "next-station-london": {"game": "next-station-london", "players": ["Ana", "Ben"],
-                            "rounds": [{"Ana": LINE, "Ben": LINE}], "final": {"Ana": {"objectives": 1}}},
-    "london-1e": {"game": "london-1e", "players": ["Red", "Blue"], "final": {
-        "Red": {"money": 20, "loans": 1, "hand": 2, "poverty": 9, "card_vp": 24, "borough_vp": 12, "underground": 1,
-                "vp": 8, "boroughs": 3, "best_card": 5},
-        "Blue": {"money": 7, "loans": 0, "hand": 0, "poverty": 4, "card_vp": 30, "borough_vp": 9, "underground": 0,
-                 "vp": 5, "boroughs": 3, "best_card": 5}}},
-    "london-2e": {"game": "london-2e", "players": ["P1", "P2"], "final": {
-        "P1": {"vp": 33, "money": 17, "loans": 1, "hand": 1, "poverty": 7, "card_vp": 18, "boroughs": 3,
-               "best_card": 5},
-        "P2": {"vp": 26, "money": 11, "loans": 0, "hand": 0, "poverty": 4, "card_vp": 19, "boroughs": 3,
-               "best_card": 5}}},
-    "chinatown": {"game": "chinatown", "players": ["Ava", "Ben", "Cai"], "rounds": [
-        {"Ava": {"businesses": [{"type": "photo", "tiles": 3}]}, "Ben": {"businesses": []},
-         "Cai": {"businesses": [{"type": "restaurant", "tiles": 2}]}}],
-        "trades": [{"round": 1, "from": "Ava", "to": "Ben", "amount": 5000}]},
-}
 
 
 def test_every_game_has_a_table_here():
