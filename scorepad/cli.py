@@ -35,6 +35,8 @@ PRIVATE_TOTALS = ("session {id} is a {title} game in progress, and cash stays pr
 NOTHING_TO_RESUME = "no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME"
 ALREADY_FINISHED = "session {id} is finished; see it with: scorepad show {id}"
 ASK_NAME = "Player {n} name{optional}:"
+UNDO_IMPORTED = ("session {id} was imported from a table file: it has no answers to take back one by one; "
+                 "change the file and import it again (scorepad export {id} -o FILE writes it)")
 
 # typer's rich help and tracebacks cost ~75 ms on every call and print boxes; plain text is what we want.
 app = typer.Typer(help=HELP, no_args_is_help=True, rich_markup_mode=None, pretty_exceptions_enable=False,
@@ -240,6 +242,8 @@ def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")
     from scorepad import session as sessions
     from scorepad.games.base import Ask
 
+    if load_session(ctx, session_id).doc.get(sessions.IMPORTED):
+        raise ScorepadError(UNDO_IMPORTED.format(id=session_id))
     removed: dict[str, Any] = {}
     doc = open_store(ctx).update(session_id, lambda doc: removed.update(sessions.undo(doc)))
     value = removed["value"]

@@ -21,6 +21,10 @@ from scorepad.games.base import Ask, Game
 
 PLAYING, FINISHED = "playing", "finished"
 SETUP = "setup"  # entries under this path are the session's own notes (e.g. who is oldest)
+# A session made by `import`: its answers are a table file's, not a guided game's, so they cannot be
+# taken back one by one (the guided game would start again at its setup, and a missing field counts as
+# an unanswered question: the table would no longer score).
+IMPORTED = "imported"
 # The database's JSON library (orjson) writes integers of at most 64 bits and reads a larger one back
 # as a float: a number beyond this could not be kept, so a table holding one is refused everywhere.
 LARGEST = 2**63 - 1
@@ -200,6 +204,7 @@ def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
                 record(doc, (key, number), item)
         else:
             record(doc, (key,), value)
+    doc[IMPORTED] = True
     finish(doc)
     return doc
 

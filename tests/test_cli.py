@@ -482,3 +482,17 @@ def test_hostile_table_files_give_the_result_or_one_error_line(slug, tmp_path, d
                 _contract(invoke(*command))
         else:
             assert (database.read_bytes() if database.exists() else None) == before  # a refused file stores nothing
+
+
+@pytest.mark.parametrize("slug", sorted(TABLES))
+def test_an_imported_session_is_not_undone_answer_by_answer(slug, tmp_path, database):
+    # Undo reopened it: Lost Cities and London then had no complete game (a colour the file leaves out is an
+    # unanswered question), and `resume` started again at the setup questions.
+    path = write(tmp_path, TABLES[slug])
+    ok("import", path)
+    before = database.read_bytes()
+    assert error(1, "undo", "1") == (
+        "Error: session 1 was imported from a table file: it has no answers to take back one by one; "
+        "change the file and import it again (scorepad export 1 -o FILE writes it)\n")
+    assert database.read_bytes() == before
+    assert ok("score", "1", "--json") == ok("score", "--table", path, "--json")
