@@ -223,7 +223,7 @@ def game_of(table: Any) -> Game:
 def load_table_file(path: Path) -> dict[str, Any]:
     """Read a table file; one clear line if it cannot be read or is not JSON."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM (Windows Notepad) is not an error (RFC 8259 §8.1)
     except FileNotFoundError:
         raise TableFileError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as error:

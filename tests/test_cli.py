@@ -496,3 +496,10 @@ def test_an_imported_session_is_not_undone_answer_by_answer(slug, tmp_path, data
         "change the file and import it again (scorepad export 1 -o FILE writes it)\n")
     assert database.read_bytes() == before
     assert ok("score", "1", "--json") == ok("score", "--table", path, "--json")
+
+
+def test_a_table_file_saved_with_a_byte_order_mark_is_read(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_text(json.dumps(LC11), encoding="utf-8-sig")  # as Windows Notepad used to save UTF-8
+    assert json.loads(ok("score", "--table", path, "--json"))["winners"] == ["Ben"]
+    assert ok("import", path) == "1\n"
