@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,18 +15,28 @@ def cell(value: Any) -> str:
     return str(value)
 
 
+def width(text: str) -> int:
+    """Columns a text takes in a terminal: a Chinese or Japanese character takes two, a combining accent none."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, columns: int, right: bool) -> str:
+    fill = " " * (columns - width(text))
+    return fill + text if right else text + fill
+
+
 def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = "  ") -> str:
     """Headers, a rule, then rows; a cell holding an int (or a figure) is right-aligned."""
     texts = [[cell(v) for v in headers]] + [[cell(v) for v in row] for row in rows]
-    width = [max(len(r[i]) for r in texts if i < len(r)) for i in range(len(headers))]
+    widths = [max(width(r[i]) for r in texts if i < len(r)) for i in range(len(headers))]
     numeric = [all(_is_figure(row[i]) for row in rows if i < len(row) and row[i] not in (None, ""))
                and any(i < len(row) and row[i] not in (None, "") for row in rows) for i in range(len(headers))]
 
     def line(row: list[str]) -> str:
-        parts = [(c.rjust(width[i]) if numeric[i] else c.ljust(width[i])) for i, c in enumerate(row)]
+        parts = [_pad(c, widths[i], numeric[i]) for i, c in enumerate(row)]
         return (indent + "  ".join(parts)).rstrip()
 
-    rule = indent + "  ".join("─" * w for w in width)
+    rule = indent + "  ".join("─" * w for w in widths)
     return "\n".join([line(texts[0]), rule] + [line(r) for r in texts[1:]])
 
 

@@ -503,3 +503,15 @@ def test_a_table_file_saved_with_a_byte_order_mark_is_read(tmp_path):
     path.write_text(json.dumps(LC11), encoding="utf-8-sig")  # as Windows Notepad used to save UTF-8
     assert json.loads(ok("score", "--table", path, "--json"))["winners"] == ["Ben"]
     assert ok("import", path) == "1\n"
+
+
+def test_columns_line_up_under_chinese_names_and_combining_accents():
+    from scorepad.grid import grid
+
+    # 王小明 takes 6 terminal columns, not 3; "Zoe" + a combining acute takes 3, not 4.
+    assert grid(["Player", "Total"], [["王小明", 66], ["Zoe\u0301", 136]], indent="").splitlines() == [
+        "Player  Total",
+        "──────  ─────",
+        "王小明     66",
+        "Zoe\u0301       136",
+    ]
