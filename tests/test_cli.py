@@ -515,3 +515,20 @@ def test_columns_line_up_under_chinese_names_and_combining_accents():
         "王小明     66",
         "Zoe\u0301       136",
     ]
+
+
+def test_play_alone_resumes_the_most_recently_answered_session_of_any_game(terminal, database):
+    from scorepad.games import by_slug
+    from scorepad.session import new_doc
+    from scorepad.store import Store
+
+    store = Store(database)
+    older = {**new_doc(by_slug("next-station-london"), ["Ana", "Ben"], [], None), "updated": "2026-11-29T20:00:00+00:00"}
+    newer = {**new_doc(by_slug("chinatown"), ["Ana", "Ben", "Cy"], [], None), "updated": "2026-11-29T21:00:00+00:00"}
+    done = {**new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], None), "status": "finished",
+            "updated": "2026-11-29T22:00:00+00:00"}
+    store.insert(newer), store.insert(older), store.insert(done)
+    terminal(Aborted())
+    result = invoke("play")
+    assert result.stdout.startswith("Resuming session 1: Chinatown — Ana, Ben, Cy.\n")
+    assert result.exit_code == 130
