@@ -523,7 +523,8 @@ def test_play_alone_resumes_the_most_recently_answered_session_of_any_game(termi
     from scorepad.store import Store
 
     store = Store(database)
-    older = {**new_doc(by_slug("next-station-london"), ["Ana", "Ben"], [], None), "updated": "2026-11-29T20:00:00+00:00"}
+    older = {**new_doc(by_slug("next-station-london"), ["Ana", "Ben"], [], None),
+             "updated": "2026-11-29T20:00:00+00:00"}
     newer = {**new_doc(by_slug("chinatown"), ["Ana", "Ben", "Cy"], [], None), "updated": "2026-11-29T21:00:00+00:00"}
     done = {**new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], None), "status": "finished",
             "updated": "2026-11-29T22:00:00+00:00"}
