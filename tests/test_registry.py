@@ -30,3 +30,25 @@ def test_each_game_is_whole(game):
     steps = game.steps(Session(new_doc(game, players, [], None)))
     assert any(isinstance(s, Say) for s in steps) and any(isinstance(s, Ask) for s in steps)
     assert all(text for text in game.variants.values())
+
+
+def _setups():
+    """Every player count with no variant, each variant alone, all variants and all modules together."""
+    for game in GAMES:
+        for count in game.players:
+            for variants in ((), *((v,) for v in game.variants), tuple(game.variants)):
+                for modules in ((), tuple(game.modules)):
+                    yield pytest.param(game, count, variants, modules,
+                                       id=f"{game.slug}-{count}-{'+'.join(variants) or 'official'}"
+                                          f"{'-' + '+'.join(modules) if modules else ''}")
+
+
+@pytest.mark.parametrize("game, count, variants, modules", list(_setups()))
+def test_every_setup_guides_to_its_first_question(game, count, variants, modules):
+    session = Session(new_doc(game, [f"P{n}" for n in range(1, count + 1)], variants, None, modules))
+    steps = game.steps(session)
+    first = next(i for i, step in enumerate(steps) if isinstance(step, Ask))
+    assert all(step.text() for step in steps[:first])  # the setup guide, as `play` prints it
+    assert game.report(session)  # `show` of a session with no answer yet
+    for explanation, run in game.commands(session).values():
+        assert explanation and isinstance(run(""), str) and isinstance(run("P1"), str)
