@@ -1017,3 +1017,11 @@ def test_the_session_table_leaves_out_end_markers_and_later_rounds_trades():  # 
     assert session.table(1)["trades"] == [{"round": 1, "from": "Ana", "to": "Ben", "amount": 5}]
     assert len(session.table()["trades"]) == 2  # without a round count: every recorded item but the marker
     assert [s.total for s in session.score(1).standings] == [50_005, 50_000, 49_995]
+
+
+def test_odd_digits_in_the_business_notation():
+    # '²' passes str.isdigit() but int() refuses it: refused as text, never a traceback;
+    # Arabic-Indic digits (a Persian keyboard) are decimal digits and read as numbers.
+    with pytest.raises(InvalidInput, match="'²' is not part of a business"):
+        game.parse_businesses("rest ²")
+    assert game.parse_businesses("rest ٣") == [{"type": "restaurant", "tiles": 3}]

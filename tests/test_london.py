@@ -637,3 +637,13 @@ def test_a_second_edition_game_at_the_real_prompts(tmp_path, database):
         assert "Traceback" not in term.screen()
     finally:
         term.close()
+
+
+def test_odd_digits_at_the_repay_prompt_are_refused_not_a_traceback(store):
+    # '²' passes str.isdigit() but int() refuses it; 5,000 digits exceed int()'s limit.
+    session_id = start(store, "london-2e", ("P1", "P2"))
+    answers = [LOAN, "P1", "2", REPAY, "P1", "²", "9" * 5000, "1", Aborted()]
+    with pytest.raises(Aborted):
+        run(store, session_id, answers)
+    session = Session(store.get(session_id), session_id)
+    assert [e["value"] for e in session.doc["entries"]][-1] == 1

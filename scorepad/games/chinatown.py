@@ -295,7 +295,7 @@ def parse_businesses(text: str, **where: Any) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     name: list[str] = []
     for token in re.findall(r"[^\W\d_]+(?:[-'][^\W\d_]+)*|\d+|\S", compact):
-        if token.isdigit():
+        if token.isdecimal():  # not isdigit(): '²' passes it, and int() refuses it
             if not name:
                 raise InvalidInput(f"{token} of what? The type comes first, e.g. `rest {token}`", **where)
             kind = business_type(" ".join(name), **where)

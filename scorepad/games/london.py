@@ -453,7 +453,8 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
         high = before.loans if kind == "repay" else None
 
         def parse(text: str) -> int:
-            if high is not None and text.strip().isdigit() and high < int(text) <= rules.MAX_FIGURE:
+            figure = text.strip()  # isdecimal: '²' passes isdigit() but int() refuses it; 4,300+ digits too
+            if high is not None and figure.isdecimal() and len(figure) < 5 and high < int(figure) <= rules.MAX_FIGURE:
                 raise InvalidInput(TOO_MANY_REPAID.format(player=player, loans=high, s="" if high == 1 else "s"),
                                    field="count")
             return parse_count(text, 1, rules.MAX_FIGURE if high is None else high, field="count")
