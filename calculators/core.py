@@ -142,7 +142,8 @@ def check_players(names: Any, counts: Iterable[int]) -> tuple[str, ...]:
         trimmed.append(name.strip())
     if len(trimmed) not in counts:
         allowed = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-        raise InvalidInput(f"{len(trimmed)} players; this game takes {allowed}", field="players")
+        plural = "" if len(trimmed) == 1 else "s"
+        raise InvalidInput(f"{len(trimmed)} player{plural}; this game takes {allowed}", field="players")
     return tuple(trimmed)
 
 

@@ -30,6 +30,7 @@ RESUMING = "Resuming session {id}: {title} — {players}."
 STOPPED = "\nStopped. Session {id} is saved; carry on with: scorepad resume {id}"
 STOPPED_FINISHED = "\nStopped. Session {id} is finished and saved; its sheet: scorepad sheet {id}"
 STOPPED_BEFORE = "\nStopped; nothing was recorded."
+SHEET_IN_PROGRESS = "(in progress)"  # the sheet's Winner field before the end
 PRIVATE_TOTALS = ("session {id} is a {title} game in progress, and cash stays private until it ends: "
                   "`cash NAME` at the prompt shows one balance (or play with --open-cash)")
 NOTHING_TO_RESUME = "no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME"
@@ -226,7 +227,7 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
         typer.echo(RESUMING.format(id=session_id, title=session.game.title, players=", ".join(session.players)))
     try:
         play_loop(store, session_id, make_prompter(), typer.echo, write_sheet=_write_session_sheet)
-    except Aborted:
+    except (Aborted, KeyboardInterrupt):  # Ctrl-C at a prompt, or between two (while an answer is saved)
         finished = load_session(ctx, session_id).finished  # e.g. Ctrl-C at the offer of a PDF
         typer.echo((STOPPED_FINISHED if finished else STOPPED).format(id=session_id), err=True)
         raise typer.Exit(130) from None
@@ -253,8 +254,9 @@ def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")
     ask = next((s for s in session.game.steps(session) if isinstance(s, Ask) and s.at == tuple(removed["at"])), None)
     if ask is not None and ask.show is not str:
         shown = ask.show(value)
-    typer.echo(f"Removed {' / '.join(map(str, removed['at']))} = {shown or '(empty)'}; "
-               f"it will be asked again: scorepad resume {session_id}")
+    # Named by its question ("Game 1 · Ana · Blue"), as the table saw it; the stored path otherwise.
+    question = ask.message.split(";")[0].rstrip(" :?") if ask is not None else " / ".join(map(str, removed["at"]))
+    typer.echo(f"Removed {question}: {shown or '(empty)'}; it will be asked again: scorepad resume {session_id}")
 
 
 # --- list, show, score ----------------------------------------------------------------------------------
@@ -313,7 +315,8 @@ def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")
     typer.echo(f"Started {session.doc.get('created', '')}; {session.doc.get('status')}; "
                f"variants: {', '.join(session.variants) or 'none (official rules)'}; "
                + (f"modules: {', '.join(session.modules)}; " if session.modules else "")
-               + (f"{session.rounds_planned} {session.game.label_for(session.variants).lower()}s planned"
+               + (f"{session.rounds_planned} {session.game.label_for(session.variants).lower()}"
+                  f"{'' if session.rounds_planned == 1 else 's'} planned"
                   if session.rounds_planned else "no rounds"))
     typer.echo("")
     typer.echo(session.game.report(session))
@@ -465,6 +468,12 @@ def _write_session_sheet(session: Session, path: str) -> str:
         raise ScorepadError(PRIVATE_TOTALS.format(id=session.id, title=session.game.title))
     data = session.game.sheet(session.score(session.complete_rounds()), players=session.players,
                               date=session.doc.get("created", "")[:10])
+    if not session.finished:  # the leader of a game still being played has not won (yet)
+        data.setdefault("fields", {})["winner"] = SHEET_IN_PROGRESS
+        for instances in data.get("grids", {}).values():
+            for instance in instances:
+                for row in instance.get("rows", []):
+                    row["mark"] = False
     return _render(session.game, data, Path(path))
 
 

@@ -237,7 +237,7 @@ def test_undo_from_the_command_line(terminal):
     answers = typed_match()
     terminal(*answers[:3], Aborted())
     invoke("play", "lost-cities", "--players", "Ana", "Ben")
-    assert ok("undo", "1") == "Removed rounds / 0 / Ana / blue = 2 5 7 10; it will be asked again: scorepad resume 1\n"
+    assert ok("undo", "1") == "Removed Game 1 · Ana · Blue: 2 5 7 10; it will be asked again: scorepad resume 1\n"
     prompter = terminal("2 5 7 10", *answers[3:], False)
     ok("resume", "1")
     assert prompter.asked[0] == "Game 1 · Ana · Blue:"
@@ -533,3 +533,38 @@ def test_play_alone_resumes_the_most_recently_answered_session_of_any_game(termi
     result = invoke("play")
     assert result.stdout.startswith("Resuming session 1: Chinatown — Ana, Ben, Cy.\n")
     assert result.exit_code == 130
+
+
+def test_show_of_an_import_with_lowercase_wagers(tmp_path):
+    # The table format takes "w" as a wager (it scores); the report must read it the same way.
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps({"game": "lost-cities", "players": ["Ana", "Ben"],
+                                "rounds": [{"Ana": {"red": ["w", 4, 5]}, "Ben": {}}]}))
+    ok("import", path)
+    shown = ok("show", "1")
+    assert "Red         W 4 5    9   −20  ×2           −22" in shown and "Game 1 total for Ana: −22" in shown
+    assert "; 1 game planned" in shown
+
+
+def test_ctrl_c_between_two_prompts_also_says_how_to_resume(terminal):
+    # A Ctrl-C that lands while an answer is being saved is a KeyboardInterrupt, not the prompt's Aborted.
+    terminal(*typed_match()[:2], KeyboardInterrupt())
+    result = invoke("play", "lost-cities", "--players", "Ana", "Ben")
+    assert result.exit_code == 130
+    assert result.stderr == "\nStopped. Session 1 is saved; carry on with: scorepad resume 1\n"
+
+
+def test_the_sheet_of_a_match_in_progress_names_no_winner(terminal, tmp_path):
+    import pypdf
+
+    terminal(*typed_match()[:13], Aborted())  # game 1 complete: Ben leads 44 to −12
+    invoke("play", "lost-cities", "--players", "Ana", "Ben")
+    ok("sheet", "1", "-o", tmp_path / "s.pdf")
+    text = " ".join(pypdf.PdfReader(tmp_path / "s.pdf").pages[0].extract_text().split())
+    assert "Winner (in progress)" in text
+    assert "winner" not in text.replace("Winner", "")  # no marked row either
+    terminal(*typed_match()[13:], False)
+    ok("resume", "1")
+    ok("sheet", "1", "-o", tmp_path / "t.pdf")
+    text = " ".join(pypdf.PdfReader(tmp_path / "t.pdf").pages[0].extract_text().split())
+    assert "Winner Ben" in text and "in progress" not in text

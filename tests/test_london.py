@@ -222,7 +222,7 @@ def bad(game="london-2e", **changes):
     (bad("london-1e", ben_boroughs=12, ben_underground=10), r"player Ben, underground: 11 Underground counters across"),
     (bad(ben_boroughs=21), r"player Ben, boroughs: 21 boroughs; the game has 20"),
     (bad(rounds=[{}]), r"rounds: London has no rounds: leave `rounds` out or \[\]"),
-    (bad(players=["Ana"]), r"players: 1 players; this game takes 2–4"),
+    (bad(players=["Ana"]), r"players: 1 player; this game takes 2–4"),
     (bad(variants=["purple"]), r"variants: unknown variant 'purple'"),
     (bad(final={"Ana": {}}), r"player Ben, final: missing from final"),
     (bad(extra=1), r"extra: unknown top-level key"),
@@ -502,7 +502,7 @@ def test_score_table_json(tmp_path):
     ({"rounds": [{}]}, "Error: rounds: London has no rounds: leave `rounds` out or [] and put the inputs in `final`\n"),
     ({"final": {"Yellow": {}, "Red": {}}}, ("Error: player Blue, final: missing from final: the reckoning needs every "
                                             "player\n")),
-    ({"players": ["A"], "final": {}}, "Error: players: 1 players; this game takes 2–4\n"),
+    ({"players": ["A"], "final": {}}, "Error: players: 1 player; this game takes 2–4\n"),
 ])
 def test_score_table_errors(tmp_path, change, message):
     path = tmp_path / "bad.json"

@@ -196,7 +196,9 @@ BREAKDOWN_HEADERS = ["Expedition", "Cards", "Sum", "Cost", "×", "Bonus", "Score
 
 def player_breakdown(session: Session, number: int, player: str, r: rules.Rules) -> str:
     columns = {c: session.get("rounds", number, player, c) for c in r.colours}
-    expeditions = rules.score_player({c: v for c, v in columns.items() if v is not None}, r)
+    # check_expedition: an imported table may write a wager "w"; it scored, so it is a valid column
+    expeditions = rules.score_player({c: list(rules.check_expedition(v)) for c, v in columns.items() if v is not None},
+                                     r)
     # A colour missing from an imported table was not started; in a game being entered it is still to come.
     pending = not session.finished and number >= session.complete_rounds()
     rows = [row if columns[e.colour] is not None or not pending else [row[0], "(not entered yet)"]
