@@ -295,7 +295,7 @@ def _leader(session: Session) -> str:
         result = session.score(complete)
     except InvalidInput:
         return "?"
-    top = result.standings[0].total
+    top = (session.game.figure or str)(result.standings[0].total)
     names = " and ".join(result.winners)
     if session.finished and len(result.standings) == 1:  # a solo game: a score, not a win
         return f"{names} ({top})"
@@ -358,7 +358,7 @@ def score(ctx: typer.Context,
         return
     variants = ", ".join(result.variants) or "official rules"
     typer.echo(f"{game.title} ({variants})\n{note}")
-    typer.echo(result_text(result, game.label_for(result.variants), finished=not note))
+    typer.echo(result_text(result, game.label_for(result.variants), finished=not note, figure=game.figure))
 
 
 # --- export, import -------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 
@@ -43,19 +43,21 @@ def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = " 
 def _is_figure(value: Any) -> bool:
     if isinstance(value, int) and not isinstance(value, bool):
         return True
-    return isinstance(value, str) and value.lstrip("+−-×").isdigit()
+    return isinstance(value, str) and value.lstrip("+−-×$").replace(",", "").isdigit()
 
 
-def result_text(result: Any, round_label: str = "Round", finished: bool = True) -> str:
+def result_text(result: Any, round_label: str = "Round", finished: bool = True,
+                figure: Callable[[int], str] | None = None) -> str:
     """Standings with per-round subtotals, then each player's breakdown (`parts`), then the winners
     (or, in a game still being played, who leads)."""
     rounds = max((len(s.rounds) for s in result.standings), default=0)
     headers = ["Rank", "Player", *[f"{round_label} {n}" for n in range(1, rounds + 1)], "Total"]
-    text = grid(headers, [[s.rank, s.player, *s.rounds, s.total] for s in result.standings])
+    f = figure or (lambda value: value)  # a game's own way to print a score (Chinatown: "$988,000")
+    text = grid(headers, [[s.rank, s.player, *map(f, s.rounds), f(s.total)] for s in result.standings])
     labels = list(dict.fromkeys(label for s in result.standings for label in s.parts))
     if labels:
-        rows = [[label, *[s.parts.get(label, 0) for s in result.standings]] for label in labels]
-        rows.append(["total", *[s.total for s in result.standings]])
+        rows = [[label, *[f(s.parts.get(label, 0)) for s in result.standings]] for label in labels]
+        rows.append(["total", *[f(s.total) for s in result.standings]])
         text += "\n\nBreakdown:\n" + grid(["", *[s.player for s in result.standings]], rows)
     winners = result.winners
     if len(result.standings) == 1:  # a solo game (Next Station: London) has a score, not a winner

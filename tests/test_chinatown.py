@@ -559,9 +559,9 @@ def test_scripted_six_year_four_player_game_with_trades(store):  # E8 typed at t
     # cash stays private until the final standings; then everything shows, with each ledger
     before, final = text.split("Final standings (cash is revealed):")
     assert "$72,000" not in before and "$802,000" not in before and "Cash stays private" in before
-    assert "1  Dana    $50,000  $740,000  $26,000    −$14,000    $802,000" in final
+    assert "1  Dana    $50,000  $740,000    $26,000    −$14,000  $802,000" in final
     assert "Dana wins with $802,000." in final
-    assert "  1970   Tropical Fish 4, Dim Sum 5, Factory 3  $230,000             −$20,000    $766,000" in final
+    assert "  1970   Tropical Fish 4, Dim Sum 5, Factory 3  $230,000               −$20,000  $766,000" in final
     assert prompter.asked[:3] == ["Who takes the First Player card? (whoever most recently visited a Chinatown)",
                                   "1965 · trade (payer payee amount); Enter when trading is done:",
                                   "What did Dana's $8,000 buy? (a note, e.g. `lot 12`; Enter for none)"]
@@ -651,7 +651,7 @@ def test_open_cash_shows_every_players_cash(store):
     _, _, text = run(store, session_id, answers)
     assert "Open cash: scorepad shows every player's cash after each year." in text
     assert "Ava has $48,000 after this year's payments so far.\nBen has $55,000" in text
-    assert "  Ava     Photo 2, Florist 1, Dim Sum 1     $40,000  $5,000  $3,000    $88,000" in text
+    assert re.search(r"  Ava +Photo 2, Florist 1, Dim Sum 1 +\$40,000 +\$5,000 +\$3,000 +\$88,000\n", text)
 
 
 def test_the_last_year_does_not_promise_privacy_just_before_the_reveal(store):
@@ -726,8 +726,9 @@ def test_open_cash_sessions_show_their_totals_in_list_and_score(store):
     session_id = start(store, ("Ava", "Ben", "Cai"), modules=["open-cash"], rounds=2)
     with pytest.raises(Aborted):
         run(store, session_id, ["Ava", "", "photo 1", "none", "none", Aborted()])
-    assert "Ava (60000) after year 1" in invoke("list").stdout
-    assert invoke("score", session_id).stdout.endswith("Ava leads.\n")
+    assert "Ava ($60,000) after year 1" in invoke("list").stdout
+    scored = invoke("score", session_id).stdout
+    assert scored.endswith("Ava leads.\n") and "     1  Ava     $10,000  $60,000\n" in scored  # dollars, not 60000
 
 
 def test_four_seasons_has_four_rounds_at_most():
@@ -818,7 +819,7 @@ def test_score_table_four_seasons(tmp_path):
     assert out["variants"] == ["four-seasons"] and out["winners"] == ["X"]
     assert [s["total"] for s in out["standings"]] == [529_000, 431_000, 364_000]
     text = invoke("score", "--table", write(tmp_path, S2)).stdout
-    assert "  Rank  Player  Season 1  Season 2  Season 3  Season 4   Total\n" in text  # was "Year 1"…"Year 4"
+    assert "  Rank  Player  Season 1  Season 2  Season 3  Season 4     Total\n" in text  # was "Year 1"…"Year 4"
 
 
 def test_a_four_season_session_counts_seasons_in_list_and_show(store):  # was "year 1 done", "4 years planned"

@@ -74,6 +74,7 @@ class Game:
     # `list` and `score ID` then show no totals until the game ends.
     private: Callable[[Any], bool] = never
     variant_rounds: Mapping[str, int] = field(default_factory=dict)  # a variant's own round limit
+    figure: Callable[[int], str] | None = None  # how its scores print, if not as plain numbers ("$988,000")
     variant_labels: Mapping[str, str] = field(default_factory=dict)  # a variant's own name for a round
 
     def label_for(self, variants: Sequence[str]) -> str:

@@ -876,4 +876,4 @@ GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=rules.
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="chinatown", sheet=sheet,
             report=report, round_label="Year", blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS, modules=MODULES,
             commands=commands, private=lambda session: not open_cash(session),
-            variant_rounds={rules.FOUR_SEASONS: rules.SEASONS}, variant_labels={rules.FOUR_SEASONS: "Season"})
+            variant_rounds={rules.FOUR_SEASONS: rules.SEASONS}, figure=money, variant_labels={rules.FOUR_SEASONS: "Season"})
