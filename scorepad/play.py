@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 RESUMED, QUIET = -1, -2
 UNDO_WORD = "undo"
 HELP_WORD = "help"
-HELP_TITLE = "Words you can type at any prompt:"
+HELP_TITLE = "Words you can type instead of an answer (menus take the arrow keys; Ctrl-C stops, saved):"
 UNDO_HELP = "take back the previous answer"
 TOOK_BACK = "Took back {message} {shown} — asked again."
 NOTHING_TO_TAKE_BACK = "Nothing to take back yet."
