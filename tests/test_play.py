@@ -152,7 +152,7 @@ def with_commands(monkeypatch):
         return {"count": ("how many answers are stored", lambda rest: f"{len(session.answers)} answers {rest}".strip())}
 
     game = dataclasses.replace(by_slug("lost-cities"), commands=commands)
-    monkeypatch.setattr(registry, "GAMES", (game,))
+    monkeypatch.setitem(registry._loaded, game.slug, game)
     return game
 
 

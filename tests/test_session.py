@@ -24,7 +24,7 @@ def test_each_session_gets_its_own_stored_seed():
 @pytest.fixture
 def modular(monkeypatch):
     game = dataclasses.replace(LC, modules={"open-cash": "show all"})
-    monkeypatch.setattr(registry, "GAMES", (game,))
+    monkeypatch.setitem(registry._loaded, game.slug, game)
     return game
 
 
@@ -39,7 +39,7 @@ def test_modules_are_checked_and_kept(modular):
 
 def test_a_game_without_rounds_refuses_rounds_and_is_scorable_once_finished(monkeypatch):
     game = dataclasses.replace(LC, default_rounds=None)
-    monkeypatch.setattr(registry, "GAMES", (game,))
+    monkeypatch.setitem(registry._loaded, game.slug, game)
     with pytest.raises(InvalidInput, match="Lost Cities has no rounds: leave out --rounds"):
         check_options(game, [], 2)
     doc = new_doc(game, ["Ana", "Ben"], [], None)
@@ -61,7 +61,7 @@ def test_list_items_build_a_top_level_list_in_order():
 
 def test_an_imported_list_is_recorded_item_by_item(monkeypatch):
     game = dataclasses.replace(LC, score=lambda table: None)  # any table scores: this is about storage
-    monkeypatch.setattr(registry, "GAMES", (game,))
+    monkeypatch.setitem(registry._loaded, game.slug, game)
     trades = [{"round": 1, "from": "Ana", "to": "Ben", "amount": 10}, {"round": 2, "from": "Ben", "to": "Ana", "amount": 3}]
     doc = doc_from_table({"game": "lost-cities", "players": ["Ana", "Ben"], "rounds": [{"Ana": {}, "Ben": {}}],
                           "trades": trades})
@@ -94,7 +94,7 @@ def test_the_prompt_refuses_a_number_the_database_could_not_keep(monkeypatch, da
 
     ask = Ask(("rounds", 0, "Ana", "count"), "How many?", int)
     game = dataclasses.replace(LC, steps=lambda session: [ask], default_rounds=1)
-    monkeypatch.setattr(registry, "GAMES", (game,))
+    monkeypatch.setitem(registry._loaded, game.slug, game)
     store = Store(database)
     session_id = store.insert(new_doc(game, ["Ana", "Ben"], [], 1))
     prompter = ScriptedPrompter(["1" * 30, "12"])
