@@ -587,7 +587,9 @@ def test_flat_sheet_has_the_flat_rows_and_no_poverty_table(tmp_path):
     data = guided.GAME_2E.sheet(score(t), players=["A", "B"])
     assert [row["label"] for row in data["grids"]["reckoning"][0]["rows"]] == ["Card points", "+ bonus", "− debt",
                                                                                 "− poverty"]
-    assert data["grids"]["ranking"] == [{"vars": {}, "rows": [{"label": "Rank", "p1": 1, "p2": 2}]}]
+    # the flat variant has no tie-breaks: its section is not titled with them
+    assert data["grids"]["ranking"] == [{"vars": {"title": "Place (ties are shared)"},
+                                         "rows": [{"label": "Rank", "p1": 1, "p2": 2}]}]
     assert "poverty" not in data["grids"] and data["grids"]["reckoning"][0]["total"] == {"p1": 9, "p2": 6}
 
 

@@ -132,6 +132,7 @@ Enter alone = 0, or keeps the figure tracked during play, shown in brackets (typ
 FINAL_INTRO_FLAT = """\
 Final reckoning ({edition}). For each player, the figures after round 3. Enter alone = 0."""
 ASK_FIELD = "{player} · {question}:"
+RANKING_TITLE, RANKING_TITLE_FLAT = "Place and tie-breaks", "Place (ties are shared)"  # sheet section titles
 ASK_TRACKED = "{message} [{value} tracked; Enter keeps it]:"  # a figure from the tracking, kept by Enter
 ASK_STARTING = "{message} [{value} at the start, nothing tracked; Enter keeps it]:"  # 1st ed: 5 poverty each
 QUESTIONS = {
@@ -619,7 +620,8 @@ def sheet_for(r: rules.Rules):
         # The place and tie-break figures come after the final score, in a grid of their own.
         reckoning = {"vars": {}, "rows": rows, **({"total": total} if total else {})}
         data: dict[str, Any] = {"player_names": list(players), "fields": fields,
-                                "grids": {"reckoning": [reckoning], "ranking": [{"vars": {}, "rows": ranking}]}}
+                                "grids": {"reckoning": [reckoning], "ranking": [{"vars": {"title": RANKING_TITLE_FLAT if is_flat else RANKING_TITLE},
+                                                                   "rows": ranking}]}}
         if is_flat:
             data["notes"] = SHEET_NOTES_FLAT  # the template's notes are the official reckoning's
         else:
