@@ -31,6 +31,7 @@ STOPPED = "\nStopped. Session {id} is saved; carry on with: scorepad resume {id}
 STOPPED_FINISHED = "\nStopped. Session {id} is finished and saved; its sheet: scorepad sheet {id}"
 STOPPED_BEFORE = "\nStopped; nothing was recorded."
 SHEET_IN_PROGRESS = "(in progress)"  # the sheet's Winner field before the end
+NAME_IS_A_WORD = "{name!r} starts with {word!r}, a word scorepad takes at its prompts: add an initial or a nickname"
 PRIVATE_TOTALS = ("session {id} is a {title} game in progress, and cash stays private until it ends: "
                   "`cash NAME` at the prompt shows one balance (or play with --open-cash)")
 NOTHING_TO_RESUME = "no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME"
@@ -167,11 +168,11 @@ def play(ctx: typer.Context,
     chosen = by_slug(game)
     check_options(chosen, variant or [], rounds, modules)  # refuse bad options before asking anything
     if names:
-        new_doc(chosen, names, variant or [], rounds, modules)
+        _check_names(new_doc(chosen, names, variant or [], rounds, modules))
     _need_terminal("play")
     if not names:
         names = _ask_names(chosen)
-    doc = new_doc(chosen, names, variant or [], rounds, modules)
+    doc = _check_names(new_doc(chosen, names, variant or [], rounds, modules))
     session_id = open_store(ctx).insert(doc)
     typer.echo(STARTED.format(id=session_id, title=chosen.title, players=", ".join(doc["players"])))
     _run(ctx, session_id, resumed=False)
@@ -190,11 +191,25 @@ def _need_terminal(command: str) -> None:
         raise typer.Exit(2)
 
 
+def _check_names(doc: dict[str, Any]) -> dict[str, Any]:
+    """A name that starts with a prompt word (`undo`, `help`, Chinatown's `cash`) could never be typed as an answer."""
+    from scorepad.play import prompt_word_in
+
+    name = next((n for n in doc["players"] if prompt_word_in(doc, n)), None)
+    if name is not None:
+        raise InvalidInput(NAME_IS_A_WORD.format(name=name, word=prompt_word_in(doc, name)), field="players")
+    return doc
+
+
 def _ask_names(game: Game) -> list[str]:
     from scorepad.prompts import Aborted
 
+    from scorepad.play import prompt_word_in
+    from scorepad.session import new_doc
+
     prompter = make_prompter()
     names: list[str] = []
+    placeholder = new_doc(game, [f"P{n}" for n in range(1, game.players[0] + 1)], [], None)
     try:
         while len(names) < game.players[-1]:
             optional = " (Enter when everyone is in)" if len(names) >= game.players[0] else ""
@@ -202,7 +217,10 @@ def _ask_names(game: Game) -> list[str]:
             def check(text: str, optional: str = optional) -> str | None:
                 if not text.strip():
                     return None if optional else "a name, please"
-                return f"{text.strip()} is already playing" if text.strip() in names else None
+                if text.strip() in names:
+                    return f"{text.strip()} is already playing"
+                word = prompt_word_in(placeholder, text.strip())
+                return NAME_IS_A_WORD.format(name=text.strip(), word=word) if word else None
 
             name = prompter.text(ASK_NAME.format(n=len(names) + 1, optional=optional), validate=check).strip()
             if not name:

@@ -30,6 +30,14 @@ OFFER_SHEET = "Write the score sheet as a PDF?"
 ASK_SHEET_PATH = "File name for the PDF:"
 
 
+def prompt_word_in(doc: dict, name: str) -> str | None:
+    """The prompt word a player's name starts with, if any (`undo`, `help`, or one of the game's words)."""
+    session = sessions.Session(doc)
+    words = {UNDO_WORD, HELP_WORD, *session.game.commands(session)}
+    first = name.split()[0].lower() if name.split() else ""
+    return first if first in words else None
+
+
 def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str], None],
          write_sheet: Callable[[sessions.Session, str], str] | None = None) -> sessions.Session:
     """Run a session to its end (Aborted from the prompter leaves it saved where it stands)."""

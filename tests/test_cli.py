@@ -568,3 +568,20 @@ def test_the_sheet_of_a_match_in_progress_names_no_winner(terminal, tmp_path):
     ok("sheet", "1", "-o", tmp_path / "t.pdf")
     text = " ".join(pypdf.PdfReader(tmp_path / "t.pdf").pages[0].extract_text().split())
     assert "Winner Ben" in text and "in progress" not in text
+
+
+def test_a_name_that_starts_with_a_prompt_word_is_refused(terminal):
+    # "undo" or Chinatown's "cash" as a name could never be typed as an answer at the prompts.
+    assert error(1, "play", "chinatown", "-p", "Cash", "Ben", "Cy") == (
+        "Error: players: 'Cash' starts with 'cash', a word scorepad takes at its prompts: add an initial or a nickname\n")
+    assert error(1, "play", "lost-cities", "-p", "Undo,Ben").startswith("Error: players: 'Undo' starts with 'undo'")
+    from scorepad.games import by_slug
+    from scorepad.play import prompt_word_in
+    from scorepad.session import new_doc
+
+    doc = new_doc(by_slug("chinatown"), ["Cashel", "Ben", "Cy"], [], None)
+    assert prompt_word_in(doc, "Cashel") is None and prompt_word_in(doc, "cash Money") == "cash"
+    prompter = terminal("help", "Ana", "Ben", Aborted())
+    invoke("play", "lost-cities")
+    assert prompter.refused == [("help", "'help' starts with 'help', a word scorepad takes at its prompts: "
+                                         "add an initial or a nickname")]
