@@ -60,3 +60,21 @@ def lc11_file(tmp_path):
     path = tmp_path / "lc11.json"
     path.write_text(json.dumps(LC11))
     return path
+
+
+@pytest.fixture
+def store(database):
+    from scorepad.store import Store
+
+    return Store(database)
+
+
+def run(store, session_id, answers, **kw):
+    """Play a session through scripted answers: (session, prompter, everything printed as one text)."""
+    from scorepad.play import play
+    from scorepad.prompts import ScriptedPrompter
+
+    lines = []
+    prompter = ScriptedPrompter(answers)
+    session = play(store, session_id, prompter, lines.append, **kw)
+    return session, prompter, "\n".join(lines)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from conftest import run
 from typer.testing import CliRunner
 
 from calculators import chinatown as ct
@@ -21,7 +22,6 @@ from scorepad.games import chinatown as game
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import Session, new_doc
-from scorepad.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -489,20 +489,8 @@ def test_trade_notation_refusals(text, message):
 
 # --- the guided game through the play loop -----------------------------------------------------------------
 
-@pytest.fixture
-def store(database):
-    return Store(database)
-
-
 def start(store, players, variants=(), modules=(), rounds=None):
     return store.insert(new_doc(by_slug("chinatown"), players, variants, rounds, modules=modules, seed=7))
-
-
-def run(store, session_id, answers):
-    lines = []
-    prompter = ScriptedPrompter(answers)
-    session = play(store, session_id, prompter, lines.append)
-    return session, prompter, "\n".join(lines)
 
 
 def typed_trades(deals):

@@ -6,6 +6,7 @@ import sys
 
 import pypdf
 import pytest
+from conftest import run
 from typer.testing import CliRunner
 
 from calculators.core import InvalidInput
@@ -17,7 +18,6 @@ from scorepad.games import london as guided
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import Session, new_doc
-from scorepad.store import Store
 
 FIELDS_1E = ("money", "loans", "hand", "poverty", "card_vp", "borough_vp", "underground", "vp", "boroughs",
              "best_card")
@@ -266,20 +266,8 @@ RECKONING_2 = [
 ]
 
 
-@pytest.fixture
-def store(database):
-    return Store(database)
-
-
 def start(store, slug="london-1e", players=("Yellow", "Red", "Blue"), variants=(), seed=7):
     return store.insert(new_doc(by_slug(slug), players, variants, None, seed=seed))
-
-
-def run(store, session_id, answers):
-    lines = []
-    prompter = ScriptedPrompter(answers)
-    session = play(store, session_id, prompter, lines.append)
-    return session, prompter, "\n".join(lines)
 
 
 def test_three_players_first_edition_with_tracking_and_the_reckoning(store):

@@ -6,6 +6,7 @@ import json
 
 import pypdf
 import pytest
+from conftest import run
 from typer.testing import CliRunner
 
 from calculators import next_station_london as nsl
@@ -13,10 +14,8 @@ from calculators.core import InvalidInput
 from scorepad import cli
 from scorepad.games import by_slug
 from scorepad.games.next_station_london import FACE_NAMES, THREE_NUMBERS, card_text, round_text, setup_text
-from scorepad.play import play
-from scorepad.prompts import Aborted, ScriptedPrompter
+from scorepad.prompts import Aborted
 from scorepad.session import Session, new_doc
-from scorepad.store import Store
 
 # Worked examples: shared/rules/lost-cities-and-next-station-london.md, part B5.
 
@@ -322,20 +321,8 @@ GAME = by_slug("next-station-london")
 SEED_NSL4 = 22  # deals pink, green, blue, purple round the table: NSL-4's pencils
 
 
-@pytest.fixture
-def store(database):
-    return Store(database)
-
-
 def start(store, players, variants=(), modules=(), seed=SEED_NSL4, rounds=None):
     return store.insert(new_doc(GAME, players, variants, rounds, modules=modules, seed=seed))
-
-
-def run(store, session_id, answers):
-    lines = []
-    prompter = ScriptedPrompter(answers)
-    session = play(store, session_id, prompter, lines.append)
-    return session, prompter, "\n".join(lines)
 
 
 def typed_round(rnd, players):

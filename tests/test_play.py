@@ -2,30 +2,17 @@
 
 import pytest
 
-from conftest import LC11, LC11_TYPED
+from conftest import LC11, LC11_TYPED, run
 from scorepad.games import by_slug
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import Session, new_doc
-from scorepad.store import Store
 
 ALL_TYPED = [answer for game in LC11_TYPED for answer in game]
 
 
-@pytest.fixture
-def store(database):
-    return Store(database)
-
-
 def start(store, players=("Ana", "Ben"), variants=(), rounds=3):
     return store.insert(new_doc(by_slug("lost-cities"), players, variants, rounds))
-
-
-def run(store, session_id, answers, **kw):
-    lines = []
-    prompter = ScriptedPrompter(answers)
-    session = play(store, session_id, prompter, lines.append, **kw)
-    return session, prompter, "\n".join(lines)
 
 
 def test_full_three_game_match(store):
