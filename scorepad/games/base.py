@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from calculators.core import Result
+from calculators.core import InvalidInput, Result
 
 Path = tuple[Any, ...]  # where an answer goes in the table file, e.g. ("rounds", 0, "Ana", "yellow")
 
@@ -37,6 +37,30 @@ class Ask:
 
 
 Step = Say | Ask
+
+def keeping(parse: Callable[[str], Any], kept: str) -> Callable[[str], Any]:
+    """The parse of a question whose answer scorepad knows already: Enter alone stands for `kept`,
+    which is checked exactly like a typed answer.
+
+    The known answer is named in the question instead of being pre-filled as editable text: typing a
+    correction over pre-filled text appends to it ("1" + "20" became 120), and a prompt word such as
+    `summary` would have to be typed after clearing it.
+    """
+    def parse_or_keep(text: str) -> Any:
+        return parse(text if text.strip() else kept)
+
+    return parse_or_keep
+
+
+def one_of_players(players: Sequence[str], field: str | None = None) -> Callable[[str], str]:
+    """The parse of a menu of the players (the menu offers nothing else; this keeps a stored answer honest)."""
+    def parse(text: str) -> str:
+        if text not in players:
+            raise InvalidInput(f"{text!r} is not one of the players ({', '.join(players)})", field=field)
+        return text
+
+    return parse
+
 
 # A word a player may type at any text prompt of a guided game: word -> (one-line help, function of the
 # rest of the line -> the text to print). E.g. Chinatown's `cash Ana`, London's `summary`.

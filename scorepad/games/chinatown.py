@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from calculators import chinatown as rules
 from calculators.chinatown import money
 from calculators.core import InvalidInput, Result
-from scorepad.games.base import Ask, Commands, Game, Say, Step
+from scorepad.games.base import Ask, Commands, Game, Say, Step, keeping
 from scorepad.grid import grid
 
 if TYPE_CHECKING:
@@ -559,10 +559,7 @@ def _businesses_question(session: Session, number: int, player: str) -> Ask:
     previous = session.get("rounds", number - 1, player, "businesses") if number else None
 
     def parse(text: str) -> list[dict[str, Any]]:
-        # Last year's businesses are kept by Enter alone, not pre-filled as editable text: a player typing
-        # this year's list over it appended to it ("…dim 1" + "photo 3…" scored both years' businesses).
-        typed = previous if previous is not None and not text.strip() else parse_businesses(text, **where)
-        owned = rules.check_businesses(typed, **where)
+        owned = rules.check_businesses(parse_businesses(text, **where), **where)
         probe(session, number, player, "businesses", owned)  # the tile supply, across everyone this year
         return owned
 
@@ -577,6 +574,8 @@ def _businesses_question(session: Session, number: int, player: str) -> Ask:
     if previous is not None:
         message = ASK_BUSINESSES_AGAIN.format(year=year, player=player, last=format_businesses(previous),
                                               previous=label(session, number - 1))
+    if previous is not None:  # last year's businesses, kept by Enter alone (typed out, they read back the same)
+        parse = keeping(parse, format_businesses(previous))
     return Ask(("rounds", number, player, "businesses"), message, parse=parse, show=format_businesses, echo=echo)
 
 

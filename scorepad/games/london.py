@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from calculators import london as rules
 from calculators.core import InvalidInput, Result, require_int
-from scorepad.games.base import Ask, Commands, Game, Say, Step
+from scorepad.games.base import Ask, Commands, Game, Say, Step, keeping, one_of_players
 from scorepad.grid import cell, grid
 
 if TYPE_CHECKING:
@@ -365,14 +365,6 @@ def _choice(labels: dict[str, str]):
     return parse
 
 
-def _player(players: Sequence[str]):  # a select's answer: one of the players (undo never reaches it)
-    def parse(text: str) -> str:
-        if text not in players:
-            raise InvalidInput(f"{text!r} is not one of the players ({', '.join(players)})")
-        return text
-    return parse
-
-
 # --- the guided game -----------------------------------------------------------------------------------
 
 def first_player(session: Session) -> str:
@@ -432,7 +424,7 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
     at = ("setup", "track", k)
     players = [p for p in session.players if kind != "repay" or state[p].loans > 0]
     message = ASK_WHO[kind] if players else NOBODY_TO_REPAY
-    out: list[Step] = [Ask((*at, "player"), message, parse=_player(session.players),
+    out: list[Step] = [Ask((*at, "player"), message, parse=one_of_players(session.players),
                            choices=(*players, EVENT_LABELS["undo"]))]
     player = session.get(*at, "player")
     if player is None:
@@ -475,10 +467,8 @@ def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: in
     if not known:  # nothing tracked, or 0: Enter alone is 0 anyway
         return Ask(at, message, parse=parse)
 
-    def keep(text: str) -> int:  # the kept figure is checked like a typed one (e.g. boroughs across the table)
-        return parse(text if text.strip() else str(known))
-
-    return Ask(at, form.format(message=message.rstrip("?:"), value=known), parse=keep)
+    # the kept figure is checked like a typed one (e.g. boroughs across the table)
+    return Ask(at, form.format(message=message.rstrip("?:"), value=known), parse=keeping(parse, str(known)))
 
 
 def reckoning_steps(session: Session) -> list[Step]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from calculators import lost_cities as rules
 from calculators.core import InvalidInput, Result
-from scorepad.games.base import Ask, Game, Say, Step
+from scorepad.games.base import Ask, Game, Say, Step, one_of_players
 from scorepad.grid import cell, grid
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def colour_name(colour: str) -> str:
 def steps(session: Session) -> list[Step]:
     r = rules.rules_for(session.variants)
     out: list[Step] = [Say(lambda: setup_text(session, r)),
-                       Ask(("setup", "oldest"), ASK_OLDEST, parse=lambda text: _pick(text, session.players),
+                       Ask(("setup", "oldest"), ASK_OLDEST, parse=one_of_players(session.players, field="oldest"),
                            choices=tuple(session.players))]
     for number in range(session.rounds_planned):
         out.append(Say(lambda n=number: game_start_text(session, n, r)))
@@ -98,12 +98,6 @@ def steps(session: Session) -> list[Step]:
         out.append(Say(lambda n=number: games_table(session.score(n + 1), session.players)))
     out.append(Say(lambda: standings_text(session.score(session.rounds_planned))))
     return out
-
-
-def _pick(text: str, players: Sequence[str]) -> str:
-    if text not in players:
-        raise InvalidInput(f"{text!r} is not one of the players ({', '.join(players)})", field="oldest")
-    return text
 
 
 def _card_question(session: Session, r: rules.Rules, number: int, player: str, colour: str) -> Ask:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from calculators import next_station_london as rules
 from calculators.core import InvalidInput, Result
-from scorepad.games.base import Ask, Commands, Game, Say, Step
+from scorepad.games.base import Ask, Commands, Game, Say, Step, keeping, one_of_players
 from scorepad.grid import grid
 
 if TYPE_CHECKING:
@@ -155,8 +155,6 @@ def colour_name(colour: str) -> str:
 def parse_order(text: str) -> list[str]:
     """`pink green blue purple`, `pi g b pu`, `pink, blue, ...` → the four colours, each once."""
     words = [w for w in text.replace(",", " ").lower().split() if w]
-    if not words:  # Enter keeps the order the question shows (not pre-filled: typing would append to it)
-        return list(rules.PENCILS)
     order = []
     for word in words:
         matches = [c for c in rules.PENCILS if c.startswith(word)]
@@ -324,9 +322,9 @@ def steps(session: Session) -> list[Step]:
     solo = len(session.players) == 1
     out: list[Step] = [Say(lambda: setup_text(session))]
     if solo:
-        out.append(Ask(("setup", "order"), ASK_ORDER, parse=parse_order, show=" ".join))
+        out.append(Ask(("setup", "order"), ASK_ORDER, parse=keeping(parse_order, " ".join(rules.PENCILS)), show=" ".join))
     else:
-        out.append(Ask(("setup", "controller"), ASK_CONTROLLER, parse=lambda text: _pick(text, session.players),
+        out.append(Ask(("setup", "controller"), ASK_CONTROLLER, parse=one_of_players(session.players, field="controller"),
                        choices=tuple(session.players)))
     for number in range(session.rounds_planned):
         out.append(Say(lambda n=number: round_text(session, n)))
@@ -352,12 +350,6 @@ def steps(session: Session) -> list[Step]:
                            parse=lambda text, p=player: _parse_objectives(text, p)))
     out.append(Say(lambda: standings_text(session)))
     return out
-
-
-def _pick(text: str, players: Sequence[str]) -> str:
-    if text not in players:
-        raise InvalidInput(f"{text!r} is not one of the players ({', '.join(players)})", field="controller")
-    return text
 
 
 def score_round_text(session: Session, r: rules.Rules, number: int) -> str:
