@@ -136,14 +136,12 @@ END_BONUS = "  End of the game: each built shop adds $10,000."
 SHEET_START = "Start"
 SHEET_BONUS = "Shop bonus"
 SHEET_BONUS_RULE = "$10,000 per shop built"
-SHEET_NOTES = (  # one line each, so that three ledgers still fit on the first page
-    ("Income per business: 1 tile $10k · 2 $20k · 3 $40k · 4 $60k · 5 $80k; complete: 3 tiles $50k · 4 $80k · "
-     "5 $110k · 6 $140k."),
-    ("To complete: 3 Photo, Tea House, Seafood · 4 Jewelry, Florist, Tropical Fish · 5 Take-Out, Laundry, Dim Sum · "
-     "6 Antiques, Factory, Restaurant."),
-    ("Cash = last year's cash + trades in − trades out + income. Cash is private: keep your ledger to yourself "
-     "until the end."),
-)
+# The sheet's notes, one line each so that three ledgers still fit on the first page. The income and
+# size lines print the calculator's own tables (rules.INCOMPLETE_INCOME, COMPLETE_INCOME, COMPLETE_SIZE).
+SHEET_INCOME = "Income per business: {incomplete}; complete: {complete}."
+SHEET_SIZES = "To complete: {sizes}."
+SHEET_CASH = ("Cash = last year's cash + trades in − trades out + income. Cash is private: keep your ledger to yourself "
+              "until the end.")
 SHEET_DEAL = "Cards and tiles ({players} players) — {years}."
 SHEET_DEAL_YEARS = "{span}: deal {dealt} keep {kept}, {tiles} tiles"
 SHEET_NOTES_SEASONS = (
@@ -271,11 +269,16 @@ def business_type(word: str, **where: Any) -> str:
     return found[0]
 
 
-def types_text() -> str:
-    by_size: dict[int, list[str]] = {}
+def by_size(names: Mapping[str, str]) -> dict[int, list[str]]:
+    """Type names grouped by complete size (3, 4, 5, 6), in the calculator's order."""
+    groups: dict[int, list[str]] = {}
     for kind, size in rules.COMPLETE_SIZE.items():
-        by_size.setdefault(size, []).append(SHORT_NAMES[kind])
-    return " · ".join(f"{size}: {' '.join(words)}" for size, words in by_size.items())
+        groups.setdefault(size, []).append(names[kind])
+    return groups
+
+
+def types_text() -> str:
+    return " · ".join(f"{size}: {' '.join(words)}" for size, words in by_size(SHORT_NAMES).items())
 
 
 def parse_businesses(text: str, **where: Any) -> list[dict[str, Any]]:
@@ -845,8 +848,20 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", "")
         fields = {"variants": variant_text(variants)}
     data = {"rounds": count, "round_names": names, "fields": fields,
             "grids": {key: ledgers, f"{key}_standings": [{"vars": {}, "rows": summary}]}}
-    data["notes"] = list(SHEET_NOTES_SEASONS) if r.seasons else [*SHEET_NOTES, deal_text(len(players))]
+    data["notes"] = list(SHEET_NOTES_SEASONS) if r.seasons else [*sheet_notes(), deal_text(len(players))]
     return data
+
+
+def sheet_notes() -> list[str]:
+    """The income table and the complete sizes, as the calculator has them, then how cash adds up."""
+    def k(dollars: int) -> str:
+        return f"${dollars // 1000}k"
+
+    incomplete = " · ".join(f"{n} tile {k(v)}" if n == 1 else f"{n} {k(v)}" for n, v in rules.INCOMPLETE_INCOME.items())
+    complete = " · ".join(f"{n} tiles {k(v)}" if i == 0 else f"{n} {k(v)}"
+                          for i, (n, v) in enumerate(rules.COMPLETE_INCOME.items()))
+    sizes = " · ".join(f"{size} {', '.join(names)}" for size, names in by_size(TYPE_NAMES).items())
+    return [SHEET_INCOME.format(incomplete=incomplete, complete=complete), SHEET_SIZES.format(sizes=sizes), SHEET_CASH]
 
 
 def deal_text(players: int) -> str:
