@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 # --- text for people ----------------------------------------------------------------------------------
 
 HELP = "A scoring companion and score pad for board games at a real table."
+SESSION_ID = "A session's id (`scorepad list` shows them)."
+TABLE_FILE = "A table file (docs/table-format.md)."
 NEEDS_TERMINAL = "Error: '{command}' is interactive and needs a terminal (stdin is not one)."
 STARTED = "Session {id}: {title} — {players}. Every answer is saved as it is given."
 RESUMING = "Resuming session {id}: {title} — {players}."
@@ -180,7 +182,7 @@ def play(ctx: typer.Context,
 
 @app.command()
 @handles_errors
-def resume(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")) -> None:
+def resume(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID)) -> None:
     """Carry on with a session exactly where it stopped."""
     _run(ctx, session_id, resumed=True)
 
@@ -253,7 +255,7 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
 
 @app.command()
 @handles_errors
-def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")) -> None:
+def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID)) -> None:
     """Take back the last answer of a session.
 
     The removed answer is asked again when the session is resumed.
@@ -326,7 +328,7 @@ def _leader(session: Session) -> str:
 
 @app.command()
 @handles_errors
-def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID")) -> None:
+def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID)) -> None:
     """Show all a session recorded, with breakdowns."""
     session = load_session(ctx, session_id)
     typer.echo(f"Session {session_id}: {session.game.title} — {', '.join(session.players)}")
@@ -383,7 +385,7 @@ def score(ctx: typer.Context,
 
 @app.command()
 @handles_errors
-def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID"),
+def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
                                                  help="Write here instead of to stdout.")) -> None:
     """Write a session as a table file.
@@ -410,7 +412,7 @@ def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
 
 @app.command("import")
 @handles_errors
-def import_(ctx: typer.Context, file: Path = typer.Argument(..., metavar="FILE")) -> None:
+def import_(ctx: typer.Context, file: Path = typer.Argument(..., metavar="FILE", help=TABLE_FILE)) -> None:
     """Store a table file as a session; prints its id."""
     from scorepad.session import doc_from_table, load_table_file
 

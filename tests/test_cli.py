@@ -8,6 +8,7 @@ import random
 from datetime import date
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from conftest import LC11, LC11_TYPED, TABLES
@@ -64,10 +65,56 @@ def test_version():
     assert ok("--version") == "scorepad 0.1.0\n"
 
 
+def missing_help(app):
+    """Every command of a typer app, and every option and argument of each, that has no help text."""
+    import typer.main
+
+    def walk(command, path):
+        yield path, command
+        for name, sub in sorted(getattr(command, "commands", {}).items()):
+            yield from walk(sub, [*path, name])
+
+    missing = []
+    for path, command in walk(typer.main.get_command(app), ["scorepad"]):
+        if not (command.help or "").strip():
+            missing.append(" ".join(path))
+        missing += [f"{' '.join(path)} {param.opts[0]}" for param in command.params
+                    if not (getattr(param, "help", None) or "").strip()]
+    return missing
+
+
+def test_every_command_option_and_argument_has_help():
+    assert missing_help(cli.app) == []
+
+
+def test_missing_help_is_found():
+    # The check above must fail for a new command, option or argument written without help.
+    app = typer.Typer(help="The root.")
+
+    @app.command()
+    def documented(name: str = typer.Argument(..., help="A name.")) -> None:
+        """Documented."""
+
+    @app.command()
+    def bare(count: int = typer.Option(1, "--count"), name: str = typer.Argument(...)) -> None:
+        pass
+
+    assert missing_help(app) == ["scorepad bare", "scorepad bare --count", "scorepad bare name"]
+
+
+def test_the_command_list_is_the_app():
+    import typer.main
+
+    assert sorted(typer.main.get_command(cli.app).commands) == sorted(COMMANDS)
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help(command):
+    import typer.main
+
     text = ok(command, "--help")
     assert text.startswith("Usage: ") and len(text.splitlines()) > 3
+    assert typer.main.get_command(cli.app).commands[command].help.split("\n")[0] in text
 
 
 def test_games_lists_slug_players_and_each_variant():
