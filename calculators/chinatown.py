@@ -56,6 +56,11 @@ BUILDS_PER_SEASON: Final = 2  # §1.6
 SHOP_SPACES: Final = 6  # each player board has 6 spaces
 END_BONUS_PER_SHOP: Final = 10_000  # §1.7
 
+# The one module is scorepad's own, not the rulebook's: every player's cash on screen during the game.
+# It changes what a shared screen shows, never the arithmetic; a table file names it in `modules`.
+OPEN_CASH: Final = "open-cash"
+MODULES: Final = (OPEN_CASH,)
+
 VARIANTS: Final = {
     FOUR_SEASONS: "the Persian summary's game: 4 seasons, $60,000 each, auctions paid to the bank, "
                   "income $10,000 per shop × shops of its type built so far, +$10,000 per shop at the end",
@@ -262,7 +267,7 @@ def score(table: Any) -> Result:
     No tie-break (§2.9: the one source for "shops on the board" is unconfirmed): equal cash shares the rank.
     """
     checked = check_table(table, game=GAME, players=PLAYERS, variants=VARIANTS, rounds=range(1, len(YEARS) + 1),
-                          extra_keys=("trades",))
+                          extra_keys=("trades",), modules=MODULES)
     rules = rules_for(checked.variants)
     if len(checked.rounds) > rules.rounds:
         raise InvalidInput(f"{len(checked.rounds)} rounds; the four-season game takes 1–{rules.rounds}",

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-# The keys every table file may hold (shared/spec/table-format.md, "Common shape").
-COMMON_KEYS = ("game", "variants", "players", "rounds", "final")
+# The keys every table file may hold (shared/spec/table-format.md, "Common shape"). `session` is the
+# export's record of the game as played; scorepad checks what is inside it, scoring only allows it.
+COMMON_KEYS = ("game", "variants", "players", "rounds", "final", "modules", "date", "session")
+NAME_LIMIT = 40  # characters in a player's name (spec, "Common shape")
+# Bidi overrides and isolates reorder the text around them: a name holding one prints as another name.
+# ZWNJ, ZWJ, LRM and RLM are allowed: Persian, Indic and emoji names need them (spec, "Common shape").
+BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+# ISO 8601 as the spec writes it: a date, or a date and time with an optional offset.
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?", re.ASCII)
 
 
 class InvalidInput(ValueError):
@@ -61,6 +71,8 @@ class Result:
     detail: Any = None
     # One line per tie that a tie-break decided, for the table to read (empty when none did).
     tiebreaks: tuple[str, ...] = ()
+    # False for a game still being played (a table whose session is `playing`): its first place leads, not wins.
+    finished: bool = True
 
     @property
     def winners(self) -> list[str]:
@@ -69,7 +81,8 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         """The output of `scorepad score --json`, exactly as shared/spec/table-format.md gives it."""
         return {"game": self.game, "variants": list(self.variants),
-                "standings": [s.to_json() for s in self.standings], "winners": self.winners}
+                "standings": [s.to_json() for s in self.standings], "winners": self.winners,
+                "finished": self.finished}
 
 
 def rank(players: Sequence[str], totals: Mapping[str, int],
@@ -111,6 +124,7 @@ class Table:
     rounds: tuple[Mapping[str, Any], ...]
     final: Mapping[str, Any]
     extra: Mapping[str, Any]
+    modules: tuple[str, ...] = ()
 
 
 def is_int(value: Any) -> bool:
@@ -128,18 +142,45 @@ def require_int(value: Any, low: int, high: int | None = None, **where: Any) -> 
     return value
 
 
+def check_name(name: Any, others: Iterable[str] = ()) -> str:
+    """One player's name, trimmed; `others` are the names already taken. The guided prompt calls this too.
+
+    >>> check_name(" Zoë ")
+    'Zoë'
+    >>> check_name("ana", ["Ana"])
+    Traceback (most recent call last):
+    ...
+    calculators.core.InvalidInput: players: 'ana' and 'Ana' are the same player (names ignore case)
+    """
+    if not isinstance(name, str):
+        raise InvalidInput(f"{name!r} is not a name", field="players")
+    trimmed = name.strip()
+    if not trimmed:
+        raise InvalidInput("empty name", field="players")
+    for char in trimmed:
+        if unicodedata.category(char) == "Cc":  # C0, DEL and C1
+            raise InvalidInput(f"{trimmed!r} holds a control character (U+{ord(char):04X})", field="players")
+        if char in BIDI_CONTROLS:
+            raise InvalidInput(f"{trimmed!r} holds a bidi override or isolate (U+{ord(char):04X})", field="players")
+    if len(trimmed) > NAME_LIMIT:
+        raise InvalidInput(f"{trimmed!r} is {len(trimmed)} characters long (at most {NAME_LIMIT})", field="players")
+    for other in others:
+        if other == trimmed:
+            raise InvalidInput(f"{trimmed!r} appears twice", field="players")
+        if other.casefold() == trimmed.casefold():
+            raise InvalidInput(f"{trimmed!r} and {other!r} are the same player (names ignore case)",
+                               field="players")
+    return trimmed
+
+
 def check_players(names: Any, counts: Iterable[int]) -> tuple[str, ...]:
-    """Trimmed, unique, non-empty names whose number fits the game."""
+    """Trimmed, unique (also ignoring case), printable names of at most 40 characters, as many as the game takes."""
     counts = tuple(counts)
     if not isinstance(names, list) or not names:
         raise InvalidInput("must be a non-empty list of names", field="players")
-    trimmed = []
+    trimmed: list[str] = []
     for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidInput(f"{name!r} is not a name", field="players")
-        if name.strip() in trimmed:
-            raise InvalidInput(f"{name.strip()!r} appears twice", field="players")
-        trimmed.append(name.strip())
+        trimmed.append(check_name(name, trimmed))
     if len(trimmed) not in counts:
         allowed = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
         plural = "" if len(trimmed) == 1 else "s"
@@ -164,6 +205,35 @@ def check_variants(names: Any, known: Iterable[str]) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def check_modules(names: Any, known: Iterable[str]) -> tuple[str, ...]:
+    """Known module names in the table's order, each once."""
+    known = tuple(known)
+    if names is None:
+        return ()
+    if not isinstance(names, list):
+        raise InvalidInput("must be a list of module names", field="modules")
+    seen: list[str] = []
+    for name in names:
+        if name not in known:
+            choices = ", ".join(known) if known else "none"
+            raise InvalidInput(f"unknown module {name!r} (this game has: {choices})", field="modules")
+        if name not in seen:
+            seen.append(name)
+    return tuple(seen)
+
+
+def check_date(value: Any) -> str:
+    """An ISO 8601 date (`2026-11-29`) or date and time (`2026-11-29T20:15:00+01:00`) that exists."""
+    if isinstance(value, str) and ISO_DATE.fullmatch(value):
+        try:
+            datetime.fromisoformat(value.replace("Z", "+00:00"))
+            return value
+        except ValueError:
+            pass
+    raise InvalidInput(f"{value!r} is not an ISO 8601 date (e.g. 2026-11-29 or 2026-11-29T20:15:00+01:00)",
+                       field="date")
+
+
 def _by_player(mapping: Any, players: Sequence[str], what: str, round: int | None = None) -> dict[str, Any]:
     if not isinstance(mapping, dict):
         raise InvalidInput(f"must map each player's name to their {what}", round=round,
@@ -183,7 +253,8 @@ def _by_player(mapping: Any, players: Sequence[str], what: str, round: int | Non
 
 
 def check_table(table: Any, *, game: str, players: Iterable[int], variants: Iterable[str],
-                rounds: range, extra_keys: Iterable[str] = (), final: bool = False) -> Table:
+                rounds: range, extra_keys: Iterable[str] = (), final: bool = False,
+                modules: Iterable[str] = ()) -> Table:
     """The checks every game shares; the game's own module checks what is inside each player's inputs."""
     if not isinstance(table, dict):
         raise InvalidInput("a table file must be a JSON object")
@@ -195,6 +266,9 @@ def check_table(table: Any, *, game: str, players: Iterable[int], variants: Iter
         raise InvalidInput(f"expected {game!r}, got {table.get('game')!r}", field="game")
     names = check_players(table.get("players"), players)
     chosen = check_variants(table.get("variants", []), variants)
+    chosen_modules = check_modules(table.get("modules", []), modules)
+    if "date" in table:
+        check_date(table["date"])
     raw_rounds = table.get("rounds", [])
     if not isinstance(raw_rounds, list):
         raise InvalidInput("must be a list of rounds", field="rounds")
@@ -212,7 +286,7 @@ def check_table(table: Any, *, game: str, players: Iterable[int], variants: Iter
         raise InvalidInput("this game has no final inputs", field="final")
     checked_final = _by_player(table.get("final", {}), names, "final inputs")
     return Table(game, chosen, names, tuple(checked_rounds), checked_final,
-                 {k: table[k] for k in extra_keys if k in table})
+                 {k: table[k] for k in extra_keys if k in table}, chosen_modules)
 
 
 def unknown_keys(inputs: Mapping[str, Any], allowed: Iterable[str], **where: Any) -> None:

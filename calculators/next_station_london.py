@@ -385,7 +385,8 @@ def score(table: Any) -> Result:
     Total = lines + tourist track + interchanges + objectives; rounds = the line scores.
     Tie-break: the highest single line; then shared (NSL-RB).
     """
-    checked = check_table(table, game=GAME, players=PLAYERS, variants=VARIANTS, rounds=ROUNDS, final=True)
+    checked = check_table(table, game=GAME, players=PLAYERS, variants=VARIANTS, rounds=ROUNDS, final=True,
+                          modules=MODULES)
     rules = rules_for(checked.variants)
     lines: dict[str, list[Line]] = {p: [] for p in checked.players}
     for number, inputs in enumerate(checked.rounds, start=1):

@@ -204,9 +204,9 @@ def _check_names(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def _ask_names(game: Game) -> list[str]:
-    from scorepad.prompts import Aborted
-
+    from calculators.core import check_name
     from scorepad.play import prompt_word_in
+    from scorepad.prompts import Aborted
     from scorepad.session import new_doc
 
     prompter = make_prompter()
@@ -217,10 +217,12 @@ def _ask_names(game: Game) -> list[str]:
             optional = " (Enter when everyone is in)" if len(names) >= game.players[0] else ""
 
             def check(text: str, optional: str = optional) -> str | None:
-                if not text.strip():
-                    return None if optional else "a name, please"
-                if text.strip() in names:
-                    return f"{text.strip()} is already playing"
+                if not text.strip() and optional:
+                    return None
+                try:  # exactly what a table file's `players` refuses
+                    check_name(text, names)
+                except InvalidInput as refused:
+                    return refused.message
                 word = prompt_word_in(placeholder, text.strip())
                 return NAME_IS_A_WORD.format(name=text.strip(), word=word) if word else None
 

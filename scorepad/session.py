@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from calculators.core import InvalidInput, Result, check_players, check_variants, is_int
+from calculators.core import COMMON_KEYS, InvalidInput, Result, check_players, check_variants, is_int
 from scorepad.errors import ScorepadError, StoreError, TableFileError
 from scorepad.games import by_slug
 from scorepad.games.base import Ask, Game
@@ -188,7 +188,8 @@ def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
     game.score(table)  # every check the calculator makes, before anything is stored
     check_storable(table)
     rounds = None if game.default_rounds is None else max(1, len(table.get("rounds") or []))
-    doc = new_doc(game, table["players"], table.get("variants") or [], rounds)  # null: the default, as in scoring
+    doc = new_doc(game, table["players"], table.get("variants") or [], rounds,  # null: the default, as in scoring
+                  table.get("modules") or [])
     for number, inputs in enumerate(table.get("rounds", [])):
         for name, fields in inputs.items():
             for key, value in fields.items():
@@ -197,7 +198,7 @@ def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
         for key, value in fields.items():
             record(doc, ("final", name.strip(), key), value)
     for key, value in table.items():
-        if key in ("game", "variants", "players", "rounds", "final"):
+        if key in COMMON_KEYS:
             continue
         if isinstance(value, list):  # item by item, as the guided game records them (e.g. trades)
             for number, item in enumerate(value):

@@ -249,7 +249,7 @@ def test_e11_a_tie_shares_the_rank():  # E11: two players on $802,000 share firs
 
 def test_json_shape_matches_the_spec():
     out = ct.score(game_table(*E8[:2])).to_json()
-    assert set(out) == {"game", "variants", "standings", "winners"}
+    assert set(out) == {"game", "variants", "standings", "winners", "finished"}
     assert out["game"] == "chinatown" and out["variants"] == []
     for s in out["standings"]:
         assert set(s) == {"player", "rank", "total", "rounds", "parts"}

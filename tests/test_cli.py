@@ -264,7 +264,7 @@ def test_play_asks_for_names_when_none_are_given(terminal):
     prompter = terminal("Ana", "Ana", "Ben", Aborted())
     result = invoke("play", "lost-cities")
     assert "Session 1: Lost Cities — Ana, Ben." in result.stdout
-    assert prompter.refused == [("Ana", "Ana is already playing")]
+    assert prompter.refused == [("Ana", "'Ana' appears twice")]
 
 
 def test_ctrl_c_saves_and_says_how_to_resume_then_play_resumes(terminal):
@@ -437,13 +437,14 @@ def test_a_lone_surrogate_is_refused_in_one_line_before_any_output(tmp_path, dat
 
 
 def test_an_error_naming_a_player_with_a_newline_stays_one_line(tmp_path):
+    # Such a name is refused by the spec ("no control characters"), and the refusal is one line too.
     table = {"game": "lost-cities", "players": ["A\nB", "Ben\x1b[2J"],
              "rounds": [{"A\nB": {"red": [5, 4]}, "Ben\x1b[2J": {}}]}
     assert error(1, "score", "--table", write(tmp_path, table)) == (
-        "Error: round 1, player A\\nB, red: 4 after 5: numbers must go up\n")
-    table["rounds"] = [{"A\nB": {}, "Ben\x1b[2J": {"red": [5, 4]}}]
-    assert error(1, "import", write(tmp_path, table)) == (
-        "Error: round 1, player Ben\\x1b[2J, red: 4 after 5: numbers must go up\n")
+        "Error: players: 'A\\nB' holds a control character (U+000A)\n")
+    table = {"game": "lost-cities", "players": ["Ana", "Ben"], "rounds": [{"Ana": {}, "Ben": {"re\x1b[2Jd": [5]}}]}
+    assert error(1, "import", write(tmp_path, table)).startswith(
+        "Error: round 1, player Ben, re\\x1b[2Jd: unknown colour 're\\x1b[2Jd'")
 
 
 def test_a_solo_game_has_a_score_not_a_win(tmp_path):

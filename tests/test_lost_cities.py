@@ -174,7 +174,7 @@ def test_purple_needs_its_variant():
 @pytest.mark.parametrize("table, message", [
     ({"game": "lost-cities", "players": ["Ana"], "rounds": [{"Ana": {}}]}, "players: 1 player; this game takes 2"),
     ({"game": "lost-cities", "players": ["Ana", " Ana "], "rounds": []}, "players: 'Ana' appears twice"),
-    ({"game": "lost-cities", "players": ["Ana", ""], "rounds": []}, "players: '' is not a name"),
+    ({"game": "lost-cities", "players": ["Ana", ""], "rounds": []}, "players: empty name"),
     (_table([]), "rounds: 0 rounds; this game takes 1 or more"),
     ({**_table([{"Ana": {}}])}, "round 1, player Ben: missing from this round"),
     (_table([{"Ana": {}, "Ben": {}, "Cy": {}}]), "round 1: unknown player 'Cy'"),

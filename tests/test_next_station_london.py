@@ -583,7 +583,7 @@ def test_score_table_json_is_the_spec_shape(tmp_path):
             {"player": "C", "rank": 3, "total": 102, "rounds": [16, 24, 20, 23],
              "parts": {"lines": 83, "tourist": 8, "interchanges": 11, "objectives": 0}},
         ],
-        "winners": ["B"]}
+        "winners": ["B"], "finished": True}
 
 
 def test_score_table_text_explains_the_tie_break(tmp_path):

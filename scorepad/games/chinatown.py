@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 TITLE = "Chinatown"
 BLURB = "Six years of deals in 1960s Chinatown: trades, businesses and income; the richest wins. Cash stays private."
-OPEN_CASH = "open-cash"
+OPEN_CASH = rules.OPEN_CASH
 MODULES = {OPEN_CASH: "show every player's cash on screen (by default only incomes and trades are shown)"}
 
 TYPE_NAMES = {"photo": "Photo", "tea-house": "Tea House", "seafood": "Seafood", "jewelry": "Jewelry",
