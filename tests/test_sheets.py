@@ -355,3 +355,97 @@ def test_repeated_columns_take_their_labels_from_a_data_list():
     text = " ".join(pypdf.PdfReader(buf).pages[0].extract_text().split())
     assert "Step Ana Ben Money 17 11 4" in text
     assert "Player" not in text
+
+
+# --- templates are checked when loaded -----------------------------------------------------------------
+
+TEMPLATES = sorted(p.stem for p in (ROOT / "templates").glob("*.toml"))
+
+
+def raw_template(name: str) -> dict:
+    import tomllib
+
+    return tomllib.loads((ROOT / "templates" / f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def refusal(name: str, template: dict) -> str:
+    with pytest.raises(ScorepadError) as e:
+        sheets.check_template(name, template)
+    return str(e.value)
+
+
+def test_every_game_has_a_checked_template():
+    from scorepad.games import GAMES
+
+    assert {g.template for g in GAMES} <= set(TEMPLATES)
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_each_template_loads_and_passes_the_check(name):
+    assert sheets.load_template(name) == raw_template(name)
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_each_template_refuses_an_unknown_key(name):
+    t = raw_template(name)
+    t["page"]["colour"] = "red"
+    assert refusal(name, t).startswith(f"sheet template '{name}': page: unknown key 'colour' (known: title, size, ")
+    t = raw_template(name)
+    grid = t["grids"][0]
+    grid["columns"][-1]["widht"] = 3
+    column = grid["columns"][-1]["key"]
+    assert refusal(name, t).startswith(f"sheet template '{name}': grid {grid['key']!r}, column {column!r}: "
+                                       "unknown key 'widht' (known: key, label, width, align, ")
+    t = raw_template(name)
+    t["fields"][0]["lable"] = "x"
+    assert refusal(name, t).startswith(f"sheet template '{name}': field {t['fields'][0]['key']!r}: unknown key "
+                                       "'lable'")
+    t = raw_template(name)
+    t["grid"] = t.pop("grids")
+    assert refusal(name, t) == f"sheet template '{name}': unknown key 'grid' (known: page, fields, grids)"
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_each_template_refuses_a_missing_key(name):
+    t = raw_template(name)
+    del t["page"]["title"]
+    assert refusal(name, t) == f"sheet template '{name}': page: missing key 'title'"
+    t = raw_template(name)
+    grid = t["grids"][-1]
+    del grid["columns"][0]["label"]
+    assert refusal(name, t) == (f"sheet template '{name}': grid {grid['key']!r}, "
+                                f"column {grid['columns'][0]['key']!r}: missing key 'label'")
+    t = raw_template(name)
+    del t["grids"][0]["key"]
+    assert refusal(name, t) == f"sheet template '{name}': grid 1: missing key 'key'"
+    t = raw_template(name)
+    del t["grids"]
+    assert refusal(name, t) == f"sheet template '{name}': missing key 'grids'"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: t["page"].update(size="B7"), "page: 'size' must be 'A3' or 'A4' or 'A5' or 'LETTER' or 'LEGAL'"),
+    (lambda t: t["page"].update(margin_mm="9"), "page: 'margin_mm' must be a number"),
+    (lambda t: t["page"].update(notes="one line"), "page: 'notes' must be a list of texts"),
+    (lambda t: t["grids"][0].update(across=True), "grid 'game': 'across' must be a whole number"),
+    (lambda t: t["grids"][0].update(row_colors={"Yellow": "gold"}),
+     "grid 'game': 'row_colors' must be a table of '#rrggbb' colours"),
+    (lambda t: t["grids"][0]["columns"][0].update(align="middle"),
+     "grid 'game', column 'label': 'align' must be 'left' or 'center' or 'right'"),
+    (lambda t: t["grids"][1]["columns"][1].pop("each"),
+     "grid 'match', column 'game{round}': 'count' needs 'each' (it counts repeated columns)"),
+    (lambda t: t.update(fields={"key": "x"}), "'fields' must be a list of tables ([[fields]])"),
+    (lambda t: t.update(page=[]), "'page' must be a table ([page])"),
+])
+def test_a_value_of_the_wrong_kind_is_refused(change, message):
+    t = raw_template("lost-cities")
+    change(t)
+    assert refusal("lost-cities", t) == f"sheet template 'lost-cities': {message}"
+
+
+def test_load_template_refuses_a_typo_in_the_file(tmp_path, monkeypatch):
+    text = (ROOT / "templates" / "lost-cities.toml").read_text(encoding="utf-8")
+    (tmp_path / "typo.toml").write_text(text.replace("row_height_mm = 8", "row_hieght_mm = 8", 1), encoding="utf-8")
+    monkeypatch.setattr(sheets, "TEMPLATE_DIRS", (tmp_path,))
+    with pytest.raises(ScorepadError, match=r"^sheet template 'typo': grid 'game': unknown key 'row_hieght_mm' "):
+        sheets.load_template("typo")
