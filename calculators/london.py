@@ -7,7 +7,7 @@ section of shared/spec/table-format.md. Both editions score with one function an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -28,6 +28,18 @@ STARTING_MONEY: Final = 5  # £ each, both editions (S1, S3)
 STARTING_HAND: Final = 6  # cards each, both editions (S1, S3)
 HAND_LIMIT: Final = 9  # checked after the action (S1) / at the end of the turn (S3)
 DISPLAY_COLUMNS: Final = {2: 3, 3: 4, 4: 5}  # card display / development board columns by player count
+# Only a tie needs these two (table-format.md, London): a table may leave them out, and the guided reckoning
+# asks them only of the players still tied when tie-break 2 (boroughs) or 3 (best card) is reached.
+TIEBREAK_FIELDS: Final = ("boroughs", "best_card")
+# flat-penalties (S14, the Persian summary's reference rules): "debt and poverty can each be at most 10 at the
+# end of a round; the excess must be made up by returning cards" (بدهی و فقر هر کدام حداکثر ۱۰ در پایان دور
+# میتوانند باشند؛ مازاد باید با برگرداندن کارتها جبران شود). After round 3 nobody can be above 10.
+FLAT_CAP: Final = 10
+FLAT_CAP_TEXT: Final = ("{field} {value} is over {cap}: in the Persian summary debt and poverty are at most {cap} at "
+                        "the end of every round, the excess paid off by returning city cards")
+MISSING_TEXT: Final = "missing: every end-game figure is needed except boroughs and best_card (only a tie needs them)"
+TIE_TEXT: Final = ("{names} tie on {total} point{s} with {left} poverty left each, so tie-break {level} needs "
+                   "{field} of each of them (missing for {missing})")
 # No London figure comes near this (the whole deck is 110 cards); it keeps a typo like 10**30 from being
 # stored (the database holds 64-bit integers) and from printing a 30-digit score.
 MAX_FIGURE: Final = 999
@@ -72,10 +84,11 @@ class Rules:
     borough_noun: str  # tie-break 2: "most boroughs occupied" (S1) / "most borough cards" (S3)
 
 
-_COMMON_FIELDS = ("vp", "card_vp", "best_card", "money", "loans", "hand", "poverty", "boroughs")
+# The tie-break fields come last: the guided reckoning asks them only when a tie reaches them.
+_COMMON_FIELDS = ("vp", "card_vp", "money", "loans", "hand", "poverty", *TIEBREAK_FIELDS)
 FIRST_EDITION: Final = Rules(slug="london-1e", year=2010,
-                             fields=("vp", "boroughs", "borough_vp", "underground", "card_vp", "best_card", "money",
-                                     "loans", "hand", "poverty"),
+                             fields=("vp", "borough_vp", "underground", "card_vp", "money", "loans", "hand",
+                                     "poverty", *TIEBREAK_FIELDS),
                              starting_poverty=5, repay_during_play=False, loans_add_poverty=False,
                              boroughs_reduce_poverty=True, land_scores_at_end=True, borough_noun="borough")
 SECOND_EDITION: Final = Rules(slug="london-2e", year=2017, fields=_COMMON_FIELDS, starting_poverty=0,
@@ -105,20 +118,34 @@ def fields_for(rules: Rules, variants: Iterable[str] = ()) -> tuple[str, ...]:
     return FLAT_FIELDS if FLAT_PENALTIES in variants else rules.fields
 
 
+def required_fields(rules: Rules, variants: Iterable[str] = ()) -> tuple[str, ...]:
+    """The fields every player's final inputs must hold (all but the tie-break ones)."""
+    return tuple(f for f in fields_for(rules, variants) if f not in TIEBREAK_FIELDS)
+
+
 # --- checking inputs ------------------------------------------------------------------------------
 
 def check_inputs(inputs: Mapping[str, Any], rules: Rules, variants: Iterable[str] = (), *,
                  player: str | None = None) -> dict[str, int]:
-    """One player's final inputs, possibly partial (a reckoning being entered). Missing fields are 0 when scoring.
+    """One player's final inputs, possibly partial (a reckoning being entered; see check_final).
 
-    Every field is a whole number 0–MAX_FIGURE; a best card worth more than all cards together, Underground
-    counters in more boroughs than the player occupies, or borough VP without a borough are refused.
+    Every field is a whole number 0–MAX_FIGURE, `hand` 0–HAND_LIMIT; a best card worth more than all cards
+    together, Underground counters in more boroughs than the player occupies, or borough VP without a
+    borough are refused; with flat-penalties, debt or poverty above FLAT_CAP.
     """
     variants = tuple(variants)
     allowed = fields_for(rules, variants)
     unknown_keys(inputs, allowed, player=player, field="final")
-    checked = {key: require_int(inputs[key], 0, MAX_FIGURE, player=player, field=key)
+    is_flat = FLAT_PENALTIES in variants
+    checked = {key: require_int(inputs[key], 0, HAND_LIMIT if key == "hand" and not is_flat else MAX_FIGURE,
+                                player=player, field=key)
                for key in allowed if key in inputs}
+    if is_flat:
+        for key in ("debt", "poverty"):
+            if checked.get(key, 0) > FLAT_CAP:
+                raise InvalidInput(FLAT_CAP_TEXT.format(field=key, value=checked[key], cap=FLAT_CAP), player=player,
+                                   field=key)
+        return checked
     if "best_card" in checked and "card_vp" in checked and checked["best_card"] > checked["card_vp"]:
         raise InvalidInput(f"best card {checked['best_card']} is worth more than all city cards together "
                            f"({checked['card_vp']})", player=player, field="best_card")
@@ -142,7 +169,8 @@ def check_final(final: Mapping[str, Mapping[str, Any]], players: Sequence[str], 
                 variants: Iterable[str] = (), *, complete: bool = True) -> dict[str, dict[str, int]]:
     """Every player's final inputs, and what the box limits across the table (boroughs, Underground).
 
-    With `complete=False` (a reckoning being entered) players not entered yet are skipped.
+    With `complete=False` (a reckoning being entered) players and fields not entered yet are skipped;
+    else every field but the tie-break ones is required.
     """
     variants = tuple(variants)
     checked = {}
@@ -153,6 +181,10 @@ def check_final(final: Mapping[str, Mapping[str, Any]], players: Sequence[str], 
             raise InvalidInput("missing from final: the reckoning needs every player", player=player,
                                field="final")
         checked[player] = check_inputs(final[player], rules, variants, player=player)
+        if complete:
+            for key in required_fields(rules, variants):
+                if key not in checked[player]:
+                    raise InvalidInput(MISSING_TEXT, player=player, field=key)
     if FLAT_PENALTIES not in variants:
         for key, noun, limit in (("boroughs", rules.borough_noun, BOROUGHS),
                                  ("underground", "Underground counter", UNDERGROUND_COUNTERS)):
@@ -217,14 +249,14 @@ class Reckoning:
     poverty_left: int
     penalty: int
     total: int
-    boroughs: int
-    best_card: int
+    boroughs: int | None  # the tie-break figures: None when left out (no tie reaches them)
+    best_card: int | None
 
 
 def reckon(player: str, inputs: Mapping[str, int], rules: Rules, least: int | None = None) -> Reckoning:
     """One player's reckoning; `least` is the least poverty at the table after hands (None: this player's own)."""
     def get(key: str) -> int:
-        return inputs.get(key, 0)  # missing fields count 0 (see check_inputs)
+        return inputs.get(key, 0)  # a reckoning being entered: what is not entered yet counts 0
 
     poverty = get("poverty") + get("hand")
     repaid = min(get("loans"), get("money") // LOAN_REPAYMENT)
@@ -240,7 +272,7 @@ def reckon(player: str, inputs: Mapping[str, int], rules: Rules, least: int | No
     return Reckoning(player, dict(inputs), get("poverty"), get("hand"), poverty, get("money"), get("loans"),
                      repaid, money_left, unpaid, money_vp, UNPAID_LOAN_PENALTY * unpaid, land_vp, underground_vp,
                      get("card_vp"), get("vp"), before, least, left, penalty, before - penalty,
-                     get("boroughs"), get("best_card"))
+                     inputs.get("boroughs"), inputs.get("best_card"))
 
 
 def parts_of(r: Reckoning, rules: Rules) -> dict[str, int]:
@@ -275,7 +307,7 @@ def _tiebreak_lines(players: Sequence[str], totals: Mapping[str, int], keys: Map
     for total in sorted(set(totals.values()), reverse=True):
         group = [p for p in players if totals[p] == total]
         if len(group) > 1:
-            lead = f"{_names(group)} tie on {_figure(total)} point{'' if abs(total) == 1 else 's'}"
+            lead = f"{join_names(group)} tie on {_figure(total)} point{'' if abs(total) == 1 else 's'}"
             lines += _explain(group, keys, shown, 0, lead, noun)
     return lines
 
@@ -290,13 +322,13 @@ def _explain(group: list[str], keys: Mapping[str, tuple], shown: Mapping[str, tu
         return _explain(group, keys, shown, level + 1, f"{lead}, {_level_text(level, value, noun)} each", noun)
     order = sorted(group, key=lambda p: values[p], reverse=True)
     facts = ", ".join(f"{p} {shown[p][level]}" for p in order)
-    ranking = " ahead of ".join(_names([p for p in order if values[p] == v]) for v in _distinct(order, values))
+    ranking = " ahead of ".join(join_names([p for p in order if values[p] == v]) for v in _distinct(order, values))
     name = TIEBREAK_NAMES[level].format(noun=noun)
     lines = [f"{lead}; {name} decides ({_what(level, noun)}: {facts}): {ranking}."]
     for value in _distinct(order, values):
         sub = [p for p in order if values[p] == value]
         if len(sub) > 1:
-            still = f"{_names(sub)} are still level ({_level_text(level, shown[sub[0]][level], noun)} each)"
+            still = f"{join_names(sub)} are still level ({_level_text(level, shown[sub[0]][level], noun)} each)"
             lines += _explain(sub, keys, shown, level + 1, still, noun)
     return lines
 
@@ -313,12 +345,46 @@ def _level_text(level: int, value: int, noun: str) -> str:
     return (f"{value} poverty left", plural(value, noun), f"best card {value}")[level]
 
 
-def _names(names: Sequence[str]) -> str:
+def join_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _figure(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
+
+
+def reckonings_of(final: Mapping[str, Mapping[str, int]], players: Sequence[str],
+                  rules: Rules) -> tuple[dict[str, Reckoning], dict[str, Reckoning]]:
+    """Each player's reckoning alone, and at the table (after everyone drops the least poverty)."""
+    own = {p: reckon(p, final[p], rules) for p in players}
+    least = min(r.poverty for r in own.values())  # S1 step 5, S3 step 6: after hand cards are added
+    return own, {p: reckon(p, final[p], rules, least) for p in players}
+
+
+def tie_needs(reckonings: Mapping[str, Reckoning], players: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """The tie-break figures the ties reach: (field, the players still tied when it is reached), in order.
+
+    Players level on points and on poverty left need `boroughs`; those still level on boroughs need
+    `best_card`. Best card is reached only once the boroughs of the whole tied group are known.
+
+    >>> r = lambda p, total, left, boroughs=None: Reckoning(p, {}, *[0] * 14, total - left, 0, left, left, total,
+    ...                                                   boroughs, None)
+    >>> tie_needs({"A": r("A", 40, 0, 3), "B": r("B", 40, 0, 3), "C": r("C", 40, 2), "D": r("D", 12, 0)}, "ABCD")
+    [('boroughs', ('A', 'B')), ('best_card', ('A', 'B'))]
+    """
+    needs: list[tuple[str, tuple[str, ...]]] = []
+
+    def split(group: Sequence[str], key: Callable[[Reckoning], Any]) -> list[tuple[str, ...]]:
+        values = list(dict.fromkeys(key(reckonings[p]) for p in group))
+        subs = [tuple(p for p in group if key(reckonings[p]) == v) for v in values]
+        return [sub for sub in subs if len(sub) > 1]
+
+    for level in split(players, lambda r: r.total):
+        for tied in split(level, lambda r: r.poverty_left):
+            needs.append(("boroughs", tied))
+            if all(reckonings[p].boroughs is not None for p in tied):
+                needs += [("best_card", still) for still in split(tied, lambda r: r.boroughs)]
+    return needs
 
 
 def score(table: Any) -> Result:
@@ -340,12 +406,20 @@ def score(table: Any) -> Result:
                  for p in players}
         return Result(rules.slug, checked.variants, standings(players, totals, parts=parts),
                       detail=Detail(rules, True, {}, 0, (), final))
-    own = {p: reckon(p, final[p], rules) for p in players}
-    least = min(r.poverty for r in own.values())  # S1 step 5, S3 step 6: after hand cards are added
-    reckonings = {p: reckon(p, final[p], rules, least) for p in players}
+    own, reckonings = reckonings_of(final, players, rules)
+    least = min(r.poverty for r in own.values())
+    for field, group in tie_needs(reckonings, players):
+        missing = [p for p in group if getattr(reckonings[p], field) is None]
+        if missing:
+            r = reckonings[group[0]]
+            raise InvalidInput(TIE_TEXT.format(names=join_names(group), total=_figure(r.total),
+                                               s="" if abs(r.total) == 1 else "s", left=r.poverty_left,
+                                               level=TIEBREAK_FIELDS.index(field) + 2, field=field,
+                                               missing=join_names(missing)), field=field)
     totals = {p: r.total for p, r in reckonings.items()}
     parts = {p: parts_of(r, rules) for p, r in reckonings.items()}
-    keys = {p: (-r.poverty_left, r.boroughs, r.best_card) for p, r in reckonings.items()}
+    # A figure no tie reaches may be left out: it never decides, so 0 stands in for it in the keys.
+    keys = {p: (-r.poverty_left, r.boroughs or 0, r.best_card or 0) for p, r in reckonings.items()}
     shown = {p: (r.poverty_left, r.boroughs, r.best_card) for p, r in reckonings.items()}
     detail = Detail(rules, False, reckonings, least, tuple(p for p in players if own[p].poverty == least), final)
     return Result(rules.slug, checked.variants, standings(players, totals, parts=parts, tiebreak=lambda p: keys[p]),

@@ -25,26 +25,28 @@ FIELDS_2E = ("vp", "money", "loans", "hand", "poverty", "card_vp", "boroughs", "
 
 
 def table(game, rows, fields, variants=()):
+    """A table file from rows of figures in the order of `fields`; None leaves the field out."""
     return {"game": game, "variants": list(variants), "players": list(rows), "rounds": [],
-            "final": {name: dict(zip(fields, values)) for name, values in rows.items()}}
+            "final": {name: {f: v for f, v in zip(fields, values) if v is not None} for name, values in rows.items()}}
 
 
 # Rows: £, loans, hand, poverty, card VP, borough VP, Underground, VP counters, boroughs, best card.
-# Boroughs and best card are not given in examples 1–4 (no tie there): 3 and 5 are filled in.
+# As in the rules: examples 1–4 have no tie, so no boroughs or best card; example 5 gives A's and B's
+# boroughs (the tie reaches them), not their best cards (the tie stops at boroughs).
 FIRST = [
-    ({"Red": (20, 1, 2, 9, 24, 12, 1, 8, 3, 5), "Blue": (7, 0, 0, 4, 30, 9, 0, 5, 3, 5)},      # example 1
+    ({"Red": (20, 1, 2, 9, 24, 12, 1, 8, None, None), "Blue": (7, 0, 0, 4, 30, 9, 0, 5, None, None)},  # example 1
      {"Red": 38, "Blue": 46}, ["Blue"]),
-    ({"Yellow": (22, 3, 1, 6, 20, 14, 2, 10, 3, 5), "Red": (14, 0, 3, 2, 28, 8, 0, 6, 3, 5),   # example 2
-      "Blue": (3, 1, 0, 13, 35, 11, 1, 12, 3, 5)},
+    ({"Yellow": (22, 3, 1, 6, 20, 14, 2, 10, None, None), "Red": (14, 0, 3, 2, 28, 8, 0, 6, None, None),  # ex. 2
+      "Blue": (3, 1, 0, 13, 35, 11, 1, 12, None, None)},
      {"Yellow": 35, "Red": 46, "Blue": 43}, ["Red"]),
-    ({"A": (9, 0, 0, 3, 22, 10, 0, 4, 3, 5), "B": (30, 2, 4, 14, 40, 15, 2, 9, 4, 5),           # example 3
-      "C": (16, 0, 1, 5, 26, 12, 1, 3, 3, 5), "D": (2, 2, 0, 1, 18, 6, 0, 2, 2, 5)},
+    ({"A": (9, 0, 0, 3, 22, 10, 0, 4, None, None), "B": (30, 2, 4, 14, 40, 15, 2, 9, None, None),   # example 3
+      "C": (16, 0, 1, 5, 26, 12, 1, 3, None, None), "D": (2, 2, 0, 1, 18, 6, 0, 2, None, None)},
      {"A": 38, "B": 32, "C": 43, "D": 12}, ["C"]),
-    ({"Red": (5, 0, 7, 8, 30, 16, 0, 6, 4, 5), "Blue": (41, 2, 0, 3, 21, 12, 1, 4, 3, 5)},     # example 4
+    ({"Red": (5, 0, 7, 8, 30, 16, 0, 6, None, None), "Blue": (41, 2, 0, 3, 21, 12, 1, 4, None, None)},  # ex. 4
      {"Red": 32, "Blue": 42}, ["Blue"]),
-    ({"A": (12, 0, 0, 4, 25, 13, 0, 5, 3, 5), "B": (3, 0, 1, 3, 27, 10, 1, 7, 2, 6),           # example 5:
-      "C": (18, 1, 2, 10, 33, 14, 0, 9, 3, 5), "D": (0, 1, 0, 6, 20, 8, 1, 3, 2, 5)},          # boroughs decide
-     {"A": 47, "B": 47, "C": 46, "D": 25}, ["A"]),
+    ({"A": (12, 0, 0, 4, 25, 13, 0, 5, 3, None), "B": (3, 0, 1, 3, 27, 10, 1, 7, 2, None),           # example 5:
+      "C": (18, 1, 2, 10, 33, 14, 0, 9, None, None), "D": (0, 1, 0, 6, 20, 8, 1, 3, None, None)},    # boroughs
+     {"A": 47, "B": 47, "C": 46, "D": 25}, ["A"]),                                                  # decide
 ]
 
 
@@ -59,7 +61,7 @@ def test_first_edition_worked_examples(rows, totals, winners):
 
 # Rows: score track, £, loans, hand, poverty, card VP, borough cards, best card.
 SECOND = [
-    ({"P1": (33, 17, 1, 1, 7, 18, 3, 5), "P2": (26, 11, 0, 0, 4, 19, 3, 5)},                  # example 6
+    ({"P1": (33, 17, 1, 1, 7, 18, None, None), "P2": (26, 11, 0, 0, 4, 19, None, None)},      # example 6
      {"P1": 48, "P2": 48}, ["P2"], "P1 and P2 tie on 48 points; least poverty decides (poverty left: P2 0, P1 4)"),
     ({"A": (25, 10, 0, 0, 3, 20, 4, 5), "B": (28, 4, 0, 1, 2, 19, 3, 6),                       # example 7
       "C": (35, 20, 2, 2, 9, 22, 5, 6)},
@@ -71,8 +73,8 @@ SECOND = [
      {"W": 39, "X": 39, "Y": 29, "Z": 34}, ["W"],
      ("W and X tie on 39 points, 4 poverty left each, 3 borough cards each; best single card decides "
       "(best card: W 7, X 5): W ahead of X.")),
-    ({"A": (40, 2, 3, 0, 5, 12, 2, 4), "B": (22, 29, 1, 1, 3, 16, 2, 4),                       # example 9
-      "C": (25, 8, 0, 3, 0, 15, 2, 4)},
+    ({"A": (40, 2, 3, 0, 5, 12, None, None), "B": (22, 29, 1, 1, 3, 16, None, None),           # example 9
+      "C": (25, 8, 0, 3, 0, 15, None, None)},
      {"A": 30, "B": 41, "C": 42}, ["C"], None),
 ]
 
@@ -167,9 +169,57 @@ def test_flat_penalties_variant(game, rows, totals, winners):
         assert sum(s.parts.values()) == s.total
 
 
-def test_missing_fields_count_zero_and_rounds_may_be_absent():
-    result = score({"game": "london-2e", "players": ["Ana", "Ben"], "final": {"Ana": {"vp": 5}, "Ben": {}}})
+ZEROS_2E = {"vp": 0, "card_vp": 0, "money": 0, "loans": 0, "hand": 0, "poverty": 0}
+
+
+def test_rounds_may_be_absent_and_the_tie_break_figures_left_out():
+    result = score({"game": "london-2e", "players": ["Ana", "Ben"],
+                    "final": {"Ana": {**ZEROS_2E, "vp": 5}, "Ben": ZEROS_2E}})
     assert [(s.player, s.total) for s in result.standings] == [("Ana", 5), ("Ben", 0)]
+
+
+@pytest.mark.parametrize("game, field", [("london-2e", f) for f in ZEROS_2E] + [("london-1e", "borough_vp"),
+                                                                                 ("london-1e", "underground")])
+def test_every_field_but_the_tie_break_ones_is_required(game, field):
+    t = good(game)
+    del t["final"]["Ben"][field]
+    with pytest.raises(InvalidInput, match=rf"^player Ben, {field}: missing: every end-game figure is needed except "
+                                           r"boroughs and best_card \(only a tie needs them\)$"):
+        score(t)
+
+
+# A tie that reaches a tie-break figure left out is an error naming the tied players and the field.
+# Rows: score track, £, loans, hand, poverty, card VP, borough cards, best card (None: left out).
+TIE_NEEDS = [
+    # example 7 (rules §8.2) without B's borough cards: A and B tie on 48 with 0 poverty left
+    ({"A": (25, 10, 0, 0, 3, 20, 4, None), "B": (28, 4, 0, 1, 2, 19, None, None), "C": (35, 20, 2, 2, 9, 22, None, None)},
+     r"^boroughs: A and B tie on 48 points with 0 poverty left each, so tie-break 2 needs boroughs of each of them "
+     r"\(missing for B\)$"),
+    # example 8 without best cards: W and X are still level on 3 borough cards
+    ({"W": (20, 14, 1, 0, 6, 25, 3, None), "X": (23, 6, 0, 2, 4, 17, 3, None), "Y": (18, 33, 2, 0, 10, 21, None, None),
+      "Z": (20, 0, 0, 0, 2, 14, None, None)},
+     r"^best_card: W and X tie on 39 points with 4 poverty left each, so tie-break 3 needs best_card of each of them "
+     r"\(missing for W and X\)$"),
+    # a tie for third place counts as much as one for first
+    ({"A": (9, 0, 0, 0, 0, 0, None, None), "B": (5, 0, 0, 0, 0, 0, None, None), "C": (5, 0, 0, 0, 0, 0, 1, None)},
+     r"^boroughs: B and C tie on 5 points with 0 poverty left each, so tie-break 2 needs boroughs of each of them "
+     r"\(missing for B\)$"),
+]
+
+
+@pytest.mark.parametrize("rows, message", TIE_NEEDS)
+def test_a_tie_that_reaches_a_figure_left_out_is_an_error(rows, message):
+    with pytest.raises(InvalidInput, match=message):
+        score(table("london-2e", rows, FIELDS_2E))
+
+
+def test_a_tie_stops_asking_at_the_tie_break_that_decides_it():
+    # example 7 with only A's and B's borough cards: the best cards are never reached
+    rows = {"A": (25, 10, 0, 0, 3, 20, 4, None), "B": (28, 4, 0, 1, 2, 19, 3, None), "C": (35, 20, 2, 2, 9, 22, None, None)}
+    assert score(table("london-2e", rows, FIELDS_2E)).winners == ["A"]
+    from calculators.london import reckonings_of, tie_needs
+    final = table("london-2e", rows, FIELDS_2E)["final"]
+    assert tie_needs(reckonings_of(final, list(rows), SECOND_EDITION)[1], list(rows)) == [("boroughs", ("A", "B"))]
 
 
 @pytest.mark.parametrize("edition, kw, change", [
@@ -203,6 +253,69 @@ def bad(game="london-2e", **changes):
     return t
 
 
+# Each limit of the spec at its edge (scores) and one past it (refused). good(): Ana and Ben alike, a tie, so the
+# tie-break figures are given; 1st ed. Ben: 2 boroughs, 6 borough VP, 1 Underground, 20 card VP, best card 4.
+LIMITS = [
+    ("london-2e", {"hand": 9}, None),                                                   # the hand limit, S1/S3
+    ("london-2e", {"hand": 10}, r"player Ben, hand: 10 is out of range \(expected 0–9\)"),
+    ("london-2e", {"best_card": 20}, None),                                             # the whole city in one card
+    ("london-2e", {"best_card": 21}, r"player Ben, best_card: best card 21 is worth more than all city cards "
+                                     r"together \(20\)"),
+    ("london-2e", {"money": 999}, None),
+    ("london-2e", {"money": 1000}, r"player Ben, money: 1000 is out of range \(expected 0–999\)"),
+    ("london-2e", {"boroughs": 20, "Ana": 0}, None),                                    # 20 borough cards, Ana none
+    ("london-2e", {"boroughs": 21, "Ana": 0}, r"player Ben, boroughs: 21 boroughs; the game has 20"),
+    ("london-2e", {"boroughs": 18}, None),                                              # 18 + Ana's 2
+    ("london-2e", {"boroughs": 19}, r"player Ben, boroughs: 21 borough cards across the table; the game has 20"),
+    ("london-1e", {"boroughs": 0, "borough_vp": 0, "underground": 0}, None),
+    ("london-1e", {"boroughs": 0, "borough_vp": 1, "underground": 0}, r"player Ben, borough_vp: borough VP 1 but no "
+                                                                       r"borough occupied"),
+    ("london-1e", {"boroughs": 0, "borough_vp": 0, "underground": 1}, r"player Ben, underground: 1 Underground "
+                                                                       r"counter but 0 boroughs occupied"),
+    ("london-1e", {"boroughs": 2, "underground": 2}, None),
+    ("london-1e", {"boroughs": 2, "underground": 3}, r"player Ben, underground: 3 Underground counters but 2 "
+                                                      r"boroughs occupied"),
+    ("london-1e", {"boroughs": 18, "underground": 9}, None),                           # 18 + Ana's 2 = 20 boroughs,
+    ("london-1e", {"boroughs": 19, "underground": 9}, r"player Ben, boroughs: 21 boroughs across the table; the "
+                                                      r"game has 20"),                   # 9 + 1 = 10 counters
+    ("london-1e", {"boroughs": 18, "underground": 10}, r"player Ben, underground: 11 Underground counters across"),
+    ("london-1e", {"boroughs": 18, "underground": 11}, r"player Ben, underground: 11 Underground counters; the box "
+                                                       r"has 10"),
+]
+
+
+@pytest.mark.parametrize("game, changes, message", LIMITS)
+def test_each_limit_at_its_edge_and_one_past(game, changes, message):
+    t = good(game)
+    for field, value in changes.items():
+        if field == "Ana":  # Ana's boroughs
+            t["final"]["Ana"]["boroughs"] = value
+        else:
+            t["final"]["Ben"][field] = value
+    if message is None:
+        score(t)
+    else:
+        with pytest.raises(InvalidInput, match=message):
+            score(t)
+
+
+@pytest.mark.parametrize("game", ["london-1e", "london-2e"])
+@pytest.mark.parametrize("field, value, message", [
+    ("debt", 10, None), ("poverty", 10, None),
+    ("debt", 11, r"^player B, debt: debt 11 is over 10: in the Persian summary debt and poverty are at most 10 at "
+                 r"the end of every round, the excess paid off by returning city cards$"),
+    ("poverty", 11, r"^player B, poverty: poverty 11 is over 10: in the Persian summary"),
+])
+def test_flat_penalties_refuses_debt_or_poverty_above_10(game, field, value, message):
+    t = table(game, {"A": (15, 0, 4, 2), "B": (18, 0, 7, 5)}, ("card_vp", "bonus", "debt", "poverty"), ["flat-penalties"])
+    t["final"]["B"][field] = value
+    if message is None:
+        assert score(t).standings
+    else:
+        with pytest.raises(InvalidInput, match=message):
+            score(t)
+
+
 @pytest.mark.parametrize("t, message", [
     (bad(ben_money=-1), r"player Ben, money: -1 is out of range \(expected 0–999\)"),
     (bad(ben_money=10**30), r"player Ben, money: 1000000000000000000000000000000 is out of range \(expected 0–999\)"),
@@ -224,7 +337,7 @@ def bad(game="london-2e", **changes):
     (bad(rounds=[{}]), r"rounds: London has no rounds: leave `rounds` out or \[\]"),
     (bad(players=["Ana"]), r"players: 1 player; this game takes 2–4"),
     (bad(variants=["purple"]), r"variants: unknown variant 'purple'"),
-    (bad(final={"Ana": {}}), r"player Ben, final: missing from final"),
+    (bad(final={"Ana": good()["final"]["Ana"]}), r"player Ben, final: missing from final"),
     (bad(extra=1), r"extra: unknown top-level key"),
 ])
 def test_validation(t, message):
@@ -257,12 +370,12 @@ TRACKING_2 = [
     POINTS, "Yellow", "10", POINTS, "Blue", "12",
     SUMMARY, GUIDE, END,
 ]
-# Reckoning (1st ed order): VP counters, boroughs, borough VP, Underground, card VP, best card, £, loans,
-# hand, poverty. None = Enter on the figure pre-filled from the tracking.
+# Reckoning (1st ed order): VP counters, borough VP, Underground, card VP, £, loans, hand, poverty; no tie,
+# so no boroughs and no best card. None = Enter on the figure pre-filled from the tracking.
 RECKONING_2 = [
-    None, None, "14", "2", "20", "5", "22", None, "1", None,                      # Yellow
-    "summary", None, "3", "8", "", "28", "30", "6", "14", "", "3", None,          # Red: a summary, a refusal
-    None, None, "11", "1", "35", "7", "3", None, "", None,                        # Blue
+    None, "14", "2", "20", "22", None, "1", None,                                 # Yellow
+    "summary", None, "8", "", "28", "14", "", "10", "3", None,                    # Red: a summary, a refusal
+    None, "11", "1", "35", "3", None, "", None,                                   # Blue
 ]
 
 
@@ -275,9 +388,9 @@ def test_three_players_first_edition_with_tracking_and_the_reckoning(store):
     session, prompter, text = run(store, session_id, TRACKING_2 + RECKONING_2)
     assert session.finished
     assert {s.player: s.total for s in session.score().standings} == {"Yellow": 35, "Red": 46, "Blue": 43}
-    assert session.table()["final"]["Yellow"] == {"vp": 10, "boroughs": 2, "borough_vp": 14, "underground": 2,
-                                                  "card_vp": 20, "best_card": 5, "money": 22, "loans": 3,
-                                                  "hand": 1, "poverty": 6}
+    assert session.table()["final"]["Yellow"] == {"vp": 10, "borough_vp": 14, "underground": 2, "card_vp": 20,
+                                                  "money": 22, "loans": 3, "hand": 1, "poverty": 6}
+    assert len([e for e in session.doc["entries"] if e["at"][0] == "final"]) == 3 * 8  # not 3 × 10
     assert session.table()["rounds"] == [] and "setup" not in session.table()
     # the setup guide for 3 players, the seeded first player, the turn guide, no repayment in the 1st edition
     assert "with 3 players use the first 4 columns" in text and "Poverty: 5 points each" in text
@@ -294,7 +407,7 @@ def test_three_players_first_edition_with_tracking_and_the_reckoning(store):
     assert "  Yellow      3        6           10         2" in text  # the summary (menu)
     assert "  Red         0        2            6" in text           # the summary (typed word)
     assert prompter.refused == [("x", "'x' is not a whole number"),
-                                ("30", "best card 30 is worth more than all city cards together (28)")]
+                                ("10", "10 is out of range (expected 0–9)")]
     # the reckoning step by step, the least poor, the standings
     assert "  1. Money £                           22   14     3" in text
     assert "     Loans repaid (£15 each)            1    0     0" in text
@@ -316,7 +429,7 @@ def test_prefilled_figures_come_from_the_tracking(store):
     assert asks[("final", "Yellow", "loans")].parse("2") == 2     # typing corrects it (nothing to clear)
     assert asks[("final", "Blue", "poverty")].parse("") == 13
     assert asks[("final", "Red", "vp")].parse("") == 6
-    assert asks[("final", "Red", "boroughs")].message == "Red · boroughs occupied:"   # Red never ran the city
+    assert ("final", "Red", "boroughs") not in asks   # asked only once the figures show a tie that reaches it
     assert asks[("final", "Red", "card_vp")].message == ("Red · end-game VP of all city cards (covered and flipped "
                                                          "too):")
     assert asks[("final", "Red", "loans")].parse("") == 0         # nothing tracked: Enter alone is 0
@@ -341,12 +454,13 @@ def test_second_edition_repay_run_and_tie_break(store):
     answers = [LOAN, "P1", "2", REPAY, "P1", "3", "1",    # 3 refused: P1 holds 2 loans
                RUN, "P1", "4", "1", None,                  # loans pre-filled (1): 4 + 1 + 1 = 6
                END,
-               "33", "18", "5", "17", None, "1", "7", "3",
-               "26", "19", "5", "11", "", "", "4", "3"]
+               "33", "18", "17", None, "1", "7",
+               "26", "19", "11", "", "", "4"]
     _session, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("3", "P1 holds 2 loans")]
     assert "P2 · end-game prestige of all city cards (covered and flipped too):" in prompter.asked  # 2nd ed. words
-    assert "P2 · prestige of the single best city card:" in prompter.asked
+    # the tie on 48 is decided by poverty left: neither borough cards nor the best card are asked
+    assert not [m for m in prompter.asked if "borough cards held" in m or "best city card" in m]
     assert "P1 repays 1 loan for £15 — 1 loan held." in text
     assert "P1 runs the city: 4 stacks + 1 loan + 1 in hand = +6 poverty: 0 → 6." in text
     assert "Tie-break: P1 and P2 tie on 48 points; least poverty decides (poverty left: P2 0, P1 4): " \
@@ -358,7 +472,7 @@ def test_second_edition_repay_run_and_tie_break(store):
 
 def test_flat_penalties_has_its_own_guide_and_four_questions(store):
     session_id = start(store, "london-1e", ("A", "B"), ["flat-penalties"])
-    _session, prompter, text = run(store, session_id, ["15", "", "summary", "4", "2", "18", "0", "7", "5"])
+    _session, prompter, text = run(store, session_id, ["15", "", "summary", "11", "4", "2", "18", "0", "7", "5"])
     assert "Three rounds; a round ends when the central deck is empty." in text
     assert "debt above 10 → return city cards until it is 10" in text
     assert list(dict.fromkeys(prompter.asked))[:4] == ["A · points printed on the city cards:", "A · set bonus:",
@@ -370,7 +484,9 @@ def test_flat_penalties_has_its_own_guide_and_four_questions(store):
     assert "The reckoning (flat penalties, from the Persian summary):" in text
     assert "Treefrog" not in text and "tracked" not in text
     # `summary` is no word here (it showed the official setup's 5 poverty): it is refused as a number
-    assert prompter.refused == [("summary", "'summary' is not a whole number")]
+    assert prompter.refused == [("summary", "'summary' is not a whole number"),
+                                ("11", "debt 11 is over 10: in the Persian summary debt and poverty are at most 10 at "
+                                       "the end of every round, the excess paid off by returning city cards")]
     assert "summary" not in guided.commands(Session(store.get(session_id), session_id))
 
 
@@ -419,13 +535,14 @@ def test_a_kept_figure_is_checked_like_a_typed_one(store):
     # every later answer was refused with "25 across the table", a message about no question on the screen.
     session_id = start(store, players=("Ana", "Ben"))
     answers = [RUN, "Ana", "1", "0", "15", RUN, "Ben", "1", "0", "10", END,
-               *[None] * 10,                             # Ana: Enter everywhere (her 15 boroughs kept)
-               None, None, "5"]                          # Ben: Enter on 10 boroughs is refused; 5 typed
-    prompter = ScriptedPrompter(answers + [Aborted])
-    with pytest.raises(Aborted):
-        play(store, session_id, prompter, [].append)
+               *[None] * 16,                             # Enter everywhere: a tie on 0 points, 0 poverty left
+               None,                                     # Ana's 15 boroughs kept
+               None, "5"]                                # Ben: Enter on 10 boroughs is refused; 5 typed
+    session, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("", "25 boroughs across the table; the game has 20")]
-    assert Session(store.get(session_id), session_id).get("final", "Ben", "boroughs") == 5
+    assert session.get("final", "Ben", "boroughs") == 5
+    assert "Ana and Ben tie on 0 points with 0 poverty left each: most boroughs decides (tie-break 2)." in text
+    assert "most boroughs decides (boroughs: Ana 15, Ben 5): Ana ahead of Ben." in text and session.finished
 
 
 def test_a_refusal_about_an_earlier_answer_says_which(store):
@@ -488,8 +605,10 @@ def test_score_table_json(tmp_path):
 
 @pytest.mark.parametrize("change, message", [
     ({"rounds": [{}]}, "Error: rounds: London has no rounds: leave `rounds` out or [] and put the inputs in `final`\n"),
-    ({"final": {"Yellow": {}, "Red": {}}}, ("Error: player Blue, final: missing from final: the reckoning needs every "
-                                            "player\n")),
+    ({"final": {"Yellow": EX2["final"]["Yellow"], "Red": EX2["final"]["Red"]}},
+     "Error: player Blue, final: missing from final: the reckoning needs every player\n"),
+    ({"final": {**EX2["final"], "Red": {**EX2["final"]["Red"], "hand": None}}},
+     "Error: player Red, hand: None is not a whole number (expected 0–9)\n"),
     ({"players": ["A"], "final": {}}, "Error: players: 1 player; this game takes 2–4\n"),
 ])
 def test_score_table_errors(tmp_path, change, message):
@@ -612,12 +731,12 @@ def test_a_second_edition_game_at_the_real_prompts(tmp_path, database):
         term.wait_for("Ana · prestige on the score track:")
         term.type("summary")
         term.wait_for("Score track")
-        for answer in ("33", "18", "5", "17"):
+        for answer in ("33", "18", "17"):
             term.type(answer)
         term.wait_for("Ana · loans still held [2 tracked; Enter keeps it]:")  # from the tracking
         term.keys("C-u")
         term.type("1")
-        for answer in ("1", "7", "3", "26", "19", "5", "11", "", "", "4", "3"):
+        for answer in ("1", "7", "26", "19", "11", "", "", "4"):
             term.type(answer)
         screen = term.wait_for("Write the score sheet as a PDF?")
         assert "least poverty decides (poverty left: Ben 0, Ana 4): Ben ahead of Ana." in screen
@@ -637,3 +756,80 @@ def test_odd_digits_at_the_repay_prompt_are_refused_not_a_traceback(store):
         run(store, session_id, answers)
     session = Session(store.get(session_id), session_id)
     assert [e["value"] for e in session.doc["entries"]][-1] == 1
+
+
+# --- the tie-break questions ------------------------------------------------------------------------------
+
+# Rules §8.1 in the guided order (VP counters, borough VP, Underground, card VP, £, loans, hand, poverty).
+EXAMPLE_5 = {"A": (5, 13, 0, 25, 12, 0, 0, 4), "B": (7, 10, 1, 27, 3, 0, 1, 3), "C": (9, 14, 0, 33, 18, 1, 2, 10),
+             "D": (3, 8, 1, 20, 0, 1, 0, 6)}
+EXAMPLE_3 = {"A": (4, 10, 0, 22, 9, 0, 0, 3), "B": (9, 15, 2, 40, 30, 2, 4, 14), "C": (3, 12, 1, 26, 16, 0, 1, 5),
+             "D": (2, 6, 0, 18, 2, 2, 0, 1)}
+
+
+def typed(rows):
+    return [str(v) for values in rows.values() for v in values]
+
+
+def finals(session):
+    return [tuple(e["at"][1:]) for e in session.doc["entries"] if e["at"][0] == "final"]
+
+
+def test_four_players_without_a_tie_answer_32_of_40_questions(store):
+    session, prompter, text = run(store, start(store, players=tuple(EXAMPLE_3)), [END, *typed(EXAMPLE_3)])
+    assert session.finished and len(finals(session)) == 32
+    assert not [m for m in prompter.asked if m.endswith(" · boroughs occupied:") or "best city card" in m]
+    assert {s.player: s.total for s in session.score().standings} == {"A": 38, "B": 32, "C": 43, "D": 12}
+    assert "Tie-break 2: boroughs" in text  # the rows are there, blank
+
+
+def test_a_tie_asks_boroughs_of_the_tied_players_only(store):
+    answers = [END, *typed(EXAMPLE_5), "3", "2"]
+    session, prompter, text = run(store, start(store, players=tuple(EXAMPLE_5)), answers)
+    assert session.finished and len(finals(session)) == 34
+    assert [m for m in prompter.asked if m.endswith(" · boroughs occupied:")] == ["A · boroughs occupied:",
+                                                                        "B · boroughs occupied:"]
+    assert "A and B tie on 47 points with 0 poverty left each: most boroughs decides (tie-break 2)." in text
+    assert "most boroughs decides (boroughs: A 3, B 2): A ahead of B." in text and "A wins with 47." in text
+    assert not [m for m in prompter.asked if "best city card" in m]  # the boroughs decided
+
+
+def test_a_tie_on_boroughs_too_asks_the_best_card_of_those_still_level(store):
+    # rules §8.2 example 8 (2nd ed. order: track, card prestige, £, loans, hand, poverty): W and X tie on 39,
+    # 4 poverty left each, 3 borough cards each; W's best card 7 beats X's 5.
+    rows = {"W": (20, 25, 14, 1, 0, 6), "X": (23, 17, 6, 0, 2, 4), "Y": (18, 21, 33, 2, 0, 10), "Z": (20, 14, 0, 0, 0, 2)}
+    answers = [END, *typed(rows), "3", "3", "7", "5"]
+    session, prompter, text = run(store, start(store, "london-2e", tuple(rows)), answers)
+    assert session.finished
+    assert [m for m in prompter.asked if "borough cards held" in m or "best city card" in m] == [
+        "W · borough cards held:", "X · borough cards held:", "W · prestige of the single best city card:",
+        "X · prestige of the single best city card:"]
+    assert "W and X tie on 39 points with 4 poverty left each: the best single card decides (tie-break 3)." in text
+    assert "W wins with 39." in text
+
+
+def test_the_tie_break_questions_follow_the_answers(store):
+    """An answer changed afterwards (as an edit does) adds or drops tie-break questions; nothing else moves."""
+    session, _prompter, _text = run(store, start(store, players=tuple(EXAMPLE_5)), [END, *typed(EXAMPLE_5), "3", "2"])
+    doc = session.doc
+
+    def tiebreak_asks(doc):
+        return [a.at for a in Session(doc, 1).asks() if a.at[2] in ("boroughs", "best_card")]
+
+    assert tiebreak_asks(doc) == [("final", "A", "boroughs"), ("final", "B", "boroughs")]
+    sessions.record(doc, ("final", "A", "vp"), 6)              # A 48: no tie, no borough question
+    assert tiebreak_asks(doc) == [] and Session(doc, 1).next_ask() is None
+    assert Session(doc, 1).score().winners == ["A"]            # B's 2 boroughs stay, a figure no tie reaches
+    sessions.record(doc, ("final", "C", "vp"), 10)             # C 47 too, but 8 poverty left: tie-break 1 sets
+    sessions.record(doc, ("final", "A", "vp"), 5)              # C apart; A and B 47 again
+    assert tiebreak_asks(doc) == [("final", "A", "boroughs"), ("final", "B", "boroughs")]
+    sessions.record(doc, ("final", "B", "vp"), 0)              # B 40 with 0 poverty left
+    sessions.record(doc, ("final", "D", "vp"), 18)             # D 40 with 2 left: poverty decides, no question
+    assert tiebreak_asks(doc) == []
+    sessions.record(doc, ("final", "B", "poverty"), 5)         # B 6 poverty, 2 left (−1): 39
+    sessions.record(doc, ("final", "B", "vp"), 1)              # B 40 with 2 left, level with D: a new question
+    assert tiebreak_asks(doc) == [("final", "B", "boroughs"), ("final", "D", "boroughs")]
+    assert Session(doc, 1).next_ask().at == ("final", "D", "boroughs")  # B's is answered already
+    with pytest.raises(InvalidInput, match=r"^boroughs: B and D tie on 40 points with 2 poverty left each, so "
+                                           r"tie-break 2 needs boroughs of each of them \(missing for D\)$"):
+        Session(doc, 1).score()

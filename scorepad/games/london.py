@@ -132,6 +132,8 @@ Enter alone = 0, or keeps the figure tracked during play, shown in brackets (typ
 FINAL_INTRO_FLAT = """\
 Final reckoning ({edition}). For each player, the figures after round 3. Enter alone = 0."""
 ASK_FIELD = "{player} · {question}:"
+TIE_REACHED = "{names} tie on {total} point{s} with {left} poverty left each: {decides}."
+TIE_DECIDES = {"boroughs": "most {noun}s decides (tie-break 2)", "best_card": "the best single card decides (tie-break 3)"}
 RANKING_TITLE, RANKING_TITLE_FLAT = "Place and tie-breaks", "Place (ties are shared)"  # sheet section titles
 ASK_TRACKED = "{message} [{value} tracked; Enter keeps it]:"  # a figure from the tracking, kept by Enter
 ASK_STARTING = "{message} [{value} at the start, nothing tracked; Enter keeps it]:"  # 1st ed: 5 poverty each
@@ -140,8 +142,8 @@ QUESTIONS = {
     "vp_2e": "prestige on the score track",
     "boroughs_1e": "boroughs occupied",
     "boroughs_2e": "borough cards held",
-    "borough_vp": "printed VP of those boroughs",
-    "underground": "how many of those boroughs hold an Underground counter",
+    "borough_vp": "printed VP of the boroughs occupied",
+    "underground": "how many boroughs occupied hold an Underground counter",
     "card_vp_1e": "end-game VP of all city cards (covered and flipped too)",
     "card_vp_2e": "end-game prestige of all city cards (covered and flipped too)",  # the 2nd ed. says prestige
     "best_card_1e": "VP of the single best city card",
@@ -477,18 +479,45 @@ def reckoning_steps(session: Session) -> list[Step]:
     tracked = track(session) if not is_flat else {}
     intro = FINAL_INTRO_FLAT.format(edition=FLAT_NAME) if is_flat else FINAL_INTRO.format(edition=EDITION_NAMES[r.slug])
     out: list[Step] = [Say(lambda: intro)]
-    for player in session.players:
-        for name in rules.fields_for(r, session.variants):
-            message = ASK_FIELD.format(player=player, question=question(r, name, is_flat))
-            parse = _final_parser(session, r, player, name)
-            known, form = None, ASK_TRACKED
-            if not is_flat:
-                s = tracked[player]
-                known = {"vp": s.points, "loans": s.loans, "poverty": s.poverty, "boroughs": s.boroughs}.get(name)
-                if name == "poverty" and not s.changed_poverty:
-                    form = ASK_STARTING
-            out.append(_tracked_ask(("final", player, name), message, parse, known, form))
+
+    def ask(player: str, name: str) -> Ask:
+        message = ASK_FIELD.format(player=player, question=question(r, name, is_flat))
+        parse = _final_parser(session, r, player, name)
+        known, form = None, ASK_TRACKED
+        if not is_flat:
+            s = tracked[player]
+            known = {"vp": s.points, "loans": s.loans, "poverty": s.poverty, "boroughs": s.boroughs}.get(name)
+            if name == "poverty" and not s.changed_poverty:
+                form = ASK_STARTING
+        return _tracked_ask(("final", player, name), message, parse, known, form)
+
+    required = rules.required_fields(r, session.variants)
+    out += [ask(player, name) for player in session.players for name in required]
+    if not is_flat:
+        if any(session.get("final", p, name) is None for p in session.players for name in required):
+            return out  # the tie-break questions depend on every other answer
+        out += tiebreak_steps(session, r, ask)
     out.append(Say(lambda: reckoning_text(session.score(), session.players)))
+    return out
+
+
+def tiebreak_steps(session: Session, r: rules.Rules, ask: Callable[[str, str], Ask]) -> list[Step]:
+    """Boroughs, then best card, asked only of the players still tied when that tie-break is reached.
+
+    Derived from the answers alone, every time the steps are built: an answer changed later (undo, an edit)
+    that makes or ends a tie adds or drops these questions, and an answer to a question no longer asked
+    stays in the session as a figure no tie reaches.
+    """
+    final = {p: {f: session.get("final", p, f) for f in r.fields if session.get("final", p, f) is not None}
+             for p in session.players}
+    _own, reckonings = rules.reckonings_of(final, session.players, r)
+    out: list[Step] = []
+    for name, group in rules.tie_needs(reckonings, session.players):
+        first = reckonings[group[0]]
+        out.append(Say(lambda group=group, name=name, first=first: TIE_REACHED.format(
+            names=rules.join_names(group), total=cell(first.total), s="" if abs(first.total) == 1 else "s",
+            left=first.poverty_left, decides=TIE_DECIDES[name].format(noun=r.borough_noun))))
+        out += [ask(player, name) for player in group]
     return out
 
 
