@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 HELP = "A scoring companion and score pad for board games at a real table."
 SESSION_ID = "A session's id (`scorepad list` shows them)."
 TABLE_FILE = "A table file (docs/table-format.md)."
+BLANK_PLAYERS = ("A blank pad's players: their names (printed on the pad), or a number of blank columns "
+                 "(default: 4, or as many as the game takes).")
 NEEDS_TERMINAL = "Error: '{command}' is interactive and needs a terminal (stdin is not one)."
 STARTED = "Session {id}: {title} — {players}. Every answer is saved as it is given."
 RESUMING = "Resuming session {id}: {title} — {players}."
@@ -150,9 +152,7 @@ def play(ctx: typer.Context,
 
     scorepad guides the setup and every round, and saves every answer the moment it is given.
     """
-    names = [n for value in (players or []) + ctx.args for n in value.split(",") if n.strip()]
-    if ctx.args and not players:
-        raise fail(f"unexpected {' '.join(ctx.args)!r}; names go after --players", code=2)
+    names = _names_given(ctx, players)
     modules = list(module or []) + (["open-cash"] if open_cash else [])
     if game is None:
         if names or variant or rounds or modules:
@@ -185,6 +185,13 @@ def play(ctx: typer.Context,
 def resume(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID)) -> None:
     """Carry on with a session exactly where it stopped."""
     _run(ctx, session_id, resumed=True)
+
+
+def _names_given(ctx: typer.Context, players: Optional[list[str]]) -> list[str]:
+    """The names after --players: `-p Ana Ben` (the rest arrive as extra arguments) or `-p Ana,Ben`."""
+    if ctx.args and not players:
+        raise fail(f"unexpected {' '.join(ctx.args)!r}; names go after --players", code=2)
+    return [n for value in (players or []) + ctx.args for n in value.split(",") if n.strip()]
 
 
 def _need_terminal(command: str) -> None:
@@ -424,14 +431,14 @@ def import_(ctx: typer.Context, file: Path = typer.Argument(..., metavar="FILE",
 
 # --- sheets ---------------------------------------------------------------------------------------------
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True})
 @handles_errors
 def sheet(ctx: typer.Context,
           target: Optional[str] = typer.Argument(None, metavar="[ID | GAME]",
                                                  help="A session id, or a game's slug with --blank."),
           blank: bool = typer.Option(False, "--blank", help="A blank pad to print before a game."),
-          players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N",
-                                                      help="Players on a blank pad."),
+          players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar="NAME NAME… | N",
+                                                      help=BLANK_PLAYERS),
           rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar="N",
                                                      help="Rounds (games) on a blank pad."),
           variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar="NAME",
@@ -447,24 +454,33 @@ def sheet(ctx: typer.Context,
     if blank:
         if target is None or table is not None:
             raise fail("a blank pad needs the game: scorepad sheet GAME --blank", code=2)
-        from calculators.core import check_variants
+        from calculators.core import check_players, check_variants
         from scorepad.games import by_slug
         from scorepad.session import check_options, planned_rounds
 
         game = by_slug(target)
-        count = game.players[0] if players is None else players
-        if count not in game.players:
-            noun = "player" if count == 1 else "players"
-            raise InvalidInput(f"{count} {noun}; {game.title} takes {game.player_counts()}", field="players")
+        names = _names_given(ctx, players)
+        if len(names) == 1 and names[0].strip().isdecimal() and names[0].strip().isascii():
+            count, names = int(names[0]), []  # `--players 3`: three columns with no name, to write in
+            if count not in game.players:
+                noun = "player" if count == 1 else "players"
+                raise InvalidInput(f"{count} {noun}; {game.title} takes {game.player_counts()}", field="players")
+        else:  # the names on the pad follow the rules of a game's names (trimmed, unique ignoring case, …)
+            names = list(check_players(names, game.players)) if names else []
+            count = len(names) or game.usual_table()
         chosen = check_variants(variant or [], game.variants)
         path = output or Path(f"{game.slug}-blank.pdf")
-        data = game.sheet(None, players=[""] * count, rounds=rounds or planned_rounds(game, chosen) or 1,
+        data = game.sheet(None, players=names or [""] * count, rounds=rounds or planned_rounds(game, chosen) or 1,
                           variants=chosen)  # first: a game's own refusal of a pad says more
         check_options(game, chosen, rounds)  # the round count a game with these variants takes, as `play` does
+        if names:
+            data.setdefault("fields", {})["players"] = ", ".join(names)
         typer.echo(f"Wrote {_render(game, data, path)}")
         return
     if players or rounds or variant:
         raise fail("--players, --rounds and --variant are for blank pads (--blank)", code=2)
+    if ctx.args:
+        raise fail(f"unexpected {' '.join(ctx.args)!r}", code=2)
     if table is not None:
         if target is not None:
             raise fail("give a session ID or --table FILE, not both", code=2)

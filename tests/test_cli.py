@@ -359,6 +359,83 @@ def test_sheet_errors(args, code, message):
     assert error(code, *args).startswith(message)
 
 
+def pdf_words(path):
+    import pypdf
+
+    return " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(path).pages)
+
+
+@pytest.fixture
+def pad_players(monkeypatch):
+    """Record the players each game's sheet() is given for a blank pad (the registry lets a test put a game in)."""
+    import dataclasses
+
+    from scorepad import games
+
+    given = []
+    for game in GAMES:
+        def spy(result=None, *, players, _sheet=game.sheet, **kw):
+            given.append(list(players))
+            return _sheet(result, players=players, **kw)
+
+        monkeypatch.setitem(games._loaded, game.slug, dataclasses.replace(game, sheet=spy))
+    return given
+
+
+# A blank pad's default is the game's usual table (issue 9): Lost Cities 2 (it takes no more), the others 4.
+@pytest.mark.parametrize("slug, count", [("lost-cities", 2), ("next-station-london", 4), ("london-1e", 4),
+                                         ("london-2e", 4), ("chinatown", 4)])
+def test_a_blank_pad_is_for_the_usual_table(tmp_path, pad_players, slug, count):
+    ok("sheet", slug, "--blank", "-o", tmp_path / "pad.pdf")
+    assert pad_players == [[""] * count]
+    ok("sheet", slug, "--blank", "-p", 2 if slug != "chinatown" else 5, "-o", tmp_path / "pad.pdf")
+    assert pad_players[-1] == [""] * (2 if slug != "chinatown" else 5)  # a number: that many blank columns
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in GAMES])
+def test_a_blank_pad_prints_the_names_given(tmp_path, pad_players, slug):
+    names = ["Ana", "Ben"] if slug == "lost-cities" else ["Zoë", "Ben", "王小明"]
+    ok("sheet", slug, "--blank", "--players", *names, "-o", tmp_path / "pad.pdf")
+    assert pad_players == [names]
+    text = pdf_words(tmp_path / "pad.pdf")
+    assert f"Players {', '.join(names)}" in text
+    for name in names:  # in the grids too, not only in the header field
+        assert text.count(name) >= 2, name
+    ok("sheet", slug, "--blank", "--players", " , ".join(names), "-o", tmp_path / "comma.pdf")
+    assert pad_players[-1] == names
+
+
+def test_a_pad_with_names_writes_them_where_a_blank_pad_has_room(tmp_path):
+    ok("sheet", "lost-cities", "--blank", "-p", "Ana", "Ben", "-o", tmp_path / "named.pdf")
+    ok("sheet", "lost-cities", "--blank", "-o", tmp_path / "blank.pdf")
+    named, blank = pdf_words(tmp_path / "named.pdf"), pdf_words(tmp_path / "blank.pdf")
+    assert "Game 1 — Ana" in named and "Game 3 — Ben" in named and "Game 1 — ____________" in blank
+    assert "Ana" not in blank
+
+
+@pytest.mark.parametrize("names, message", [
+    (["Ana", "ana"], "players: 'ana' and 'Ana' are the same player (names ignore case)"),
+    (["Ana", "Ana "], "players: 'Ana' appears twice"),
+    (["Ana", "B" * 41], f"players: '{'B' * 41}' is 41 characters long (at most 40)"),
+    (["Ana", "B\x1bn"], "players: 'B\\x1bn' holds a control character (U+001B)"),
+    (["Ana", "Ben", "Cy"], "players: 3 players; this game takes 2"),
+    (["Ana"], "players: 1 player; this game takes 2"),
+])
+def test_a_blank_pad_refuses_names_as_play_does(tmp_path, names, message):
+    pad = tmp_path / "pad.pdf"
+    assert error(1, "sheet", "lost-cities", "--blank", "-p", *names, "-o", pad) == f"Error: {message}\n"
+    assert not pad.exists()
+
+
+def test_players_are_for_blank_pads_only(lc11_file, tmp_path):
+    ok("import", lc11_file)
+    assert error(2, "sheet", "1", "-p", "Ana", "Ben") == (
+        "Error: --players, --rounds and --variant are for blank pads (--blank)\n")
+    assert error(2, "sheet", "1", "extra") == "Error: unexpected 'extra'\n"
+    assert error(2, "sheet", "lost-cities", "--blank", "Ana", "Ben") == (
+        "Error: unexpected 'Ana Ben'; names go after --players\n")
+
+
 def test_show_a_game_being_entered(terminal):
     terminal(*typed_match()[:3], Aborted())
     invoke("play", "lost-cities", "--players", "Ana", "Ben")

@@ -100,6 +100,13 @@ class Game:
     variant_rounds: Mapping[str, int] = field(default_factory=dict)  # a variant's own round limit
     figure: Callable[[int], str] | None = None  # how its scores print, if not as plain numbers ("$988,000")
     variant_labels: Mapping[str, str] = field(default_factory=dict)  # a variant's own name for a round
+    # The players at a usual table, for a blank pad printed without --players (issue 9: four, or the
+    # most the game takes: two for Lost Cities).
+    usual_players: int = 4
+
+    def usual_table(self) -> int:
+        """`usual_players`, kept within the player counts the game takes."""
+        return min(max(self.usual_players, self.players[0]), self.players[-1])
 
     def label_for(self, variants: Sequence[str]) -> str:
         """What a round is called with these variants ("Season" in Chinatown's four-season game)."""
