@@ -2,7 +2,7 @@
 Persian summary's four-season game.
 
 Sources: shared/rules/chinatown.md (§0 key numbers, §2.3 types, §2.7 cards and tiles per year, §2.8 income,
-§4 the summary variant); the contract is the `chinatown` section of shared/spec/table-format.md.
+§2.9 the tie-break, §4 the summary variant); the contract is the `chinatown` section of shared/spec/table-format.md.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any, Final
 from calculators.core import (
     InvalidInput,
     Result,
+    Standing,
     check_table,
     is_int,
     require_int,
@@ -233,6 +234,26 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Tie:
+    """Players level on their total, and what the tie-break made of it (§2.9).
+
+    `players` are in rank order (then table order); `ranks` are their places after the tie-break, so
+    equal ranks are still shared. `tiles` holds each one's shop tiles on the board in the table's last
+    round, or is None in the four-season game, which has no tie-break.
+    """
+
+    total: int
+    players: tuple[str, ...]
+    ranks: Mapping[str, int]
+    tiles: Mapping[str, int] | None
+
+    @property
+    def broken(self) -> bool:
+        """True when the tie-break put at least one of them ahead of another."""
+        return len(set(self.ranks.values())) > 1
+
+
+@dataclass(frozen=True)
 class Ledger:
     """`detail` of a scored Chinatown table."""
 
@@ -241,6 +262,7 @@ class Ledger:
     lines: tuple[Mapping[str, Line], ...]  # per round: player -> Line
     trades: tuple[Mapping[str, Any], ...]  # checked trades, in table order
     bonus: Mapping[str, int]  # four-seasons end bonus per player (0 until the last season)
+    ties: tuple[Tie, ...] = ()  # every group of players level on their total, best place first
 
 
 def money(amount: int) -> str:
@@ -264,7 +286,8 @@ def score(table: Any) -> Result:
     """Score a Chinatown table: total = final cash; rounds = each round's income; parts add up to the cash.
 
     Within a round: (four-seasons: auction money to the bank,) trades in table order, then income.
-    No tie-break (§2.9: the one source for "shops on the board" is unconfirmed): equal cash shares the rank.
+    Equal cash: the most shop tiles on the board in the last round ranks first, then the rank is shared
+    (§2.9, the official rulebook); the four-season game shares it at once. `detail.ties` says how each tie went.
     """
     checked = check_table(table, game=GAME, players=PLAYERS, variants=VARIANTS, rounds=range(1, len(YEARS) + 1),
                           extra_keys=("trades",), modules=MODULES)
@@ -342,6 +365,27 @@ def score(table: Any) -> Result:
             parts[p][PART_SHOPS] = bonus[p]
     totals = {p: cash[p] + bonus[p] for p in players}
     rounds = {p: [line[p].income for line in lines] for p in players}
+    # §2.9: a tie on cash goes to the most shop tiles on the board: the last year's businesses, every placed
+    # tile being part of one. The four-season game has no tie-break (summary §1.7).
+    tiles = None if rules.seasons else {p: board_tiles(lines[-1][p]) for p in players}
+    tiebreak = (lambda p: ()) if tiles is None else (lambda p: (tiles[p],))
+    ranked = standings(players, totals, rounds=rounds, parts=parts, tiebreak=tiebreak)
     ledger = Ledger(rules, rules.start_cash, tuple(lines),
-                    tuple({k: v for k, v in t.items() if k != "number"} for t in trades), bonus)
-    return Result(GAME, checked.variants, standings(players, totals, rounds=rounds, parts=parts), detail=ledger)
+                    tuple({k: v for k, v in t.items() if k != "number"} for t in trades), bonus,
+                    ties_of(ranked, tiles))
+    return Result(GAME, checked.variants, ranked, detail=ledger)
+
+
+def board_tiles(line: Line) -> int:
+    """Shop tiles a player has on the board: the tiles of all their businesses that year (§2.9)."""
+    return sum(b.tiles for b in line.businesses)
+
+
+def ties_of(ranked: Sequence[Standing], tiles: Mapping[str, int] | None) -> tuple[Tie, ...]:
+    """Each group of players level on their total (2 or more), in the order of the standings."""
+    groups: dict[int, list[Standing]] = {}
+    for s in ranked:
+        groups.setdefault(s.total, []).append(s)
+    return tuple(Tie(total, tuple(s.player for s in level), {s.player: s.rank for s in level},
+                     None if tiles is None else {s.player: tiles[s.player] for s in level})
+                 for total, level in groups.items() if len(level) > 1)

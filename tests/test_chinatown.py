@@ -240,11 +240,98 @@ def test_arithmetic_cross_check():  # §5.11: trades are zero-sum
             sum(s.rounds) for s in result.standings)
 
 
-def test_e11_a_tie_shares_the_rank():  # E11: two players on $802,000 share first place
-    table = one_year({"Ana": businesses("Photo3"), "Ben": businesses("TeaHouse3"), "Cy": businesses("Photo1")})
-    out = ct.score(table).to_json()
-    assert [(s["player"], s["rank"]) for s in out["standings"]] == [("Ana", 1), ("Ben", 1), ("Cy", 3)]
-    assert out["winners"] == ["Ana", "Ben"]
+# --- the calculator: the tie-break (rules §2.9, the official rulebook; E11) ---------------------------------
+
+def e11(ana_1970="Photo3 Jewellery4 Florist2", ana_pays_cy=6):
+    """E11: Ana and Ben both finish with $802,000; in 1970 Ana's businesses hold 3 + 4 + 2 = 9 tiles and
+    Ben's 6 + 5 = 11. The years before and the trades are made up so that the cash comes out level."""
+    ana = ["Photo1 Jewellery1", "Photo2 Jewellery1", "Photo3 Jewellery2 Florist1", "Photo3 Jewellery4 Florist1",
+           "Photo3 Jewellery4 Florist1", ana_1970]
+    ben = ["Restaurant3 Laundry2", "Restaurant4 Laundry3", "Restaurant5 Laundry4", "Restaurant6 Laundry4",
+           "Restaurant6 Laundry4", "Restaurant6 Laundry5"]
+    cy = ["Antiques1", "Antiques2", "Antiques3", "Antiques4", "Antiques5", "Antiques6"]
+    deals = ["", "", "Ben>Ana 60", "Ben>Ana 70", "Ben>Ana 68", f"Ana>Cy {ana_pays_cy}"]
+    return game_table(("Ana", "Ben", "Cy"), [(d, {"Ana": a, "Ben": b, "Cy": c})
+                                            for d, a, b, c in zip(deals, ana, ben, cy)])
+
+
+def level(owned, deals="", players=("Ana", "Ben", "Cy")):
+    """One year: {player: businesses text} (nothing for a player left out) and its trades."""
+    return game_table(players, [(deals, {p: owned.get(p, "") for p in players})])
+
+
+TIES = [
+    # E11: level on $802,000; Ben's 11 tiles beat Ana's 9.
+    (e11(), [("Ben", 1), ("Ana", 2), ("Cy", 3)],
+     ["Ben and Ana are level on $802,000; Ben wins the tie: 11 shop tiles to 9."]),
+    # E11: "If both had 11 tiles they would share first place" (Florist 4 for 2: +$60,000, paid on to Cy).
+    (e11("Photo3 Jewellery4 Florist4", ana_pays_cy=66), [("Ana", 1), ("Ben", 1), ("Cy", 3)],
+     ["Ana and Ben are level on $802,000 and on shop tiles (11 each): they share 1st place."]),
+    # 2-way: a complete Photo (3 tiles, $50,000) against Jewelry 3 + Florist 1 (4 tiles, $40,000 + $10,000).
+    (level({"Ana": "Photo3", "Ben": "Jewellery3 Florist1", "Cy": "Photo1"}), [("Ben", 1), ("Ana", 2), ("Cy", 3)],
+     ["Ben and Ana are level on $100,000; Ben wins the tie: 4 shop tiles to 3."]),
+    # 3-way, every place decided: 5, 4 and 3 tiles, $50,000 each.
+    (level({"Ana": "Photo3", "Ben": "Jewellery3 Florist1", "Cy": "Antiques2 Florist1 Laundry1 DimSum1"}),
+     [("Cy", 1), ("Ben", 2), ("Ana", 3)],
+     ["Cy, Ben and Ana are level on $100,000; the most shop tiles decide: Cy 5 (1st), Ben 4 (2nd), Ana 3 (3rd)."]),
+    # 3-way, partly broken: Ben's 4 tiles win; Ana and Cy, 3 each, still share 2nd.
+    (level({"Ana": "Photo3", "Ben": "Jewellery3 Florist1", "Cy": "TeaHouse3"}), [("Ben", 1), ("Ana", 2), ("Cy", 2)],
+     ["Ben, Ana and Cy are level on $100,000; the most shop tiles decide: Ben 4 (1st), Ana and Cy 3 each "
+      "(they share 2nd)."]),
+    # 3-way, partly broken the other way: two share 1st on 4 tiles, the third is 3rd on 3.
+    (level({"Ana": "Jewellery3 Florist1", "Ben": "TropFish3 Jewellery1", "Cy": "Photo3"},
+           players=("Ana", "Ben", "Cy", "Dee")),
+     [("Ana", 1), ("Ben", 1), ("Cy", 3), ("Dee", 4)],
+     ["Ana, Ben and Cy are level on $100,000; the most shop tiles decide: Ana and Ben 4 each (they share 1st), "
+      "Cy 3 (3rd)."]),
+    # Still shared: level on cash and on tiles (3 each).
+    (level({"Ana": "Photo3", "Ben": "TeaHouse3", "Cy": "Photo1"}), [("Ana", 1), ("Ben", 1), ("Cy", 3)],
+     ["Ana and Ben are level on $100,000 and on shop tiles (3 each): they share 1st place."]),
+    # A tie below the top: Dee's complete Restaurant is ahead of both; the tie decides 2nd and 3rd.
+    (level({"Ana": "Photo3", "Ben": "Jewellery3 Florist1", "Dee": "Restaurant6"}, players=("Ana", "Ben", "Cy", "Dee")),
+     [("Dee", 1), ("Ben", 2), ("Ana", 3), ("Cy", 4)],
+     ["Ben and Ana are level on $100,000; Ben wins the tie: 4 shop tiles to 3."]),
+    # Two ties in one game, each told in standings order.
+    (level({"Ana": "Photo3", "Ben": "Jewellery3 Florist1", "Cy": "Photo1 Florist1", "Dee": "TeaHouse2"},
+           players=("Ana", "Ben", "Cy", "Dee", "Eve")), [("Ben", 1), ("Ana", 2), ("Cy", 3), ("Dee", 3), ("Eve", 5)],
+     ["Ben and Ana are level on $100,000; Ben wins the tie: 4 shop tiles to 3.",
+      "Cy and Dee are level on $70,000 and on shop tiles (2 each): they share 3rd place."]),
+    # 0 tiles against 1: Ben pays Ana $5,000 out of his single tile's $10,000, and his 1 tile wins.
+    (level({"Ben": "Photo1", "Cy": "Photo3"}, "Ben>Ana 5"), [("Cy", 1), ("Ben", 2), ("Ana", 3)],
+     ["Ben and Ana are level on $55,000; Ben wins the tie: 1 shop tile to 0."]),
+    # 0 tiles each: nothing to break the tie with, so it is shared.
+    (level({"Cy": "Photo1"}), [("Cy", 1), ("Ana", 2), ("Ben", 2)],
+     ["Ana and Ben are level on $50,000 and on shop tiles (0 each): they share 2nd place."]),
+    # Only the last year counts: Ana held 5 tiles to Ben's 2 in 1965 (8 to 6 over both years), 3 to 4 in 1966.
+    (game_table(("Ana", "Ben", "Cy"), [("", {"Ana": "Photo3 Florist2", "Ben": "Photo2", "Cy": ""}),
+                          ("Ana>Ben 20", {"Ana": "Photo3", "Ben": "Photo3 Florist1", "Cy": ""})]),
+     [("Ben", 1), ("Ana", 2), ("Cy", 3)], ["Ben and Ana are level on $150,000; Ben wins the tie: 4 shop tiles to 3."]),
+    # four-seasons has no tie-break: X's two shops and Y's one leave them level on $70,000, and they share 1st.
+    (four_seasons_table(("X", "Y", "Z"), [({"X": 10, "Y": 0, "Z": 0}, "", {"X": ["a", "b"], "Y": ["c"], "Z": []})]),
+     [("X", 1), ("Y", 1), ("Z", 3)],
+     ["X and Y are level on $70,000; the four-season game has no tie-break: they share 1st place."]),
+]
+
+
+@pytest.mark.parametrize("table, ranks, lines", TIES)
+def test_a_tie_on_cash_goes_to_the_most_shop_tiles_then_is_shared(table, ranks, lines):
+    result = ct.score(table)
+    assert [(s.player, s.rank) for s in result.standings] == ranks
+    assert len({s.total for s in result.standings if s.player in dict(ranks)}) < len(ranks)  # a tie it is
+    assert result.winners == [p for p, rank in ranks if rank == 1]
+    assert game.score(table).tiebreaks == tuple(lines)
+
+
+def test_e11_the_tie_as_data():  # E11: the calculator says who was level, on what, and the tiles
+    ties = ct.score(e11()).detail.ties
+    assert ties == (ct.Tie(802_000, ("Ben", "Ana"), {"Ben": 1, "Ana": 2}, {"Ben": 11, "Ana": 9}),) and ties[0].broken
+    seasons = ct.score(TIES[-1][0]).detail.ties
+    assert seasons == (ct.Tie(70_000, ("X", "Y"), {"X": 1, "Y": 1}, None),) and not seasons[0].broken
+
+
+def test_no_tie_no_words():
+    result = game.score(game_table(*E8[:2]))
+    assert result.detail.ties == () and result.tiebreaks == ()
 
 
 def test_json_shape_matches_the_spec():
@@ -710,13 +797,44 @@ def test_undo_from_the_command_line_shows_the_answer_as_typed(store):  # was "= 
                                                  f"asked again: scorepad resume {session_id}\n")
 
 
+def test_score_table_says_why_the_tie_went_to_ben_and_json_ranks_it(tmp_path):  # E11
+    path = write(tmp_path, e11())
+    text = invoke("score", "--table", path)
+    assert text.exit_code == 0 and text.stderr == ""
+    assert text.stdout.endswith("\n\nBen wins.\nTie-break: Ben and Ana are level on $802,000; Ben wins the tie: "
+                                "11 shop tiles to 9.\n")
+    out = json.loads(invoke("score", "--table", path, "--json").stdout)
+    assert [(s["player"], s["rank"], s["total"]) for s in out["standings"]] == [
+        ("Ben", 1, 802_000), ("Ana", 2, 802_000), ("Cy", 3, 406_000)]
+    assert out["winners"] == ["Ben"]
+    shared = json.loads(invoke("score", "--table", write(tmp_path, TIES[1][0], "shared.json"), "--json").stdout)
+    assert [s["rank"] for s in shared["standings"]] == [1, 1, 3] and shared["winners"] == ["Ana", "Ben"]
+
+
+def test_the_end_of_play_show_and_score_say_who_won_the_tie(store):
+    session_id = start(store, PLAYERS, rounds=1)
+    # Ben's Jewelry 3 + Florist 1 earn what Ana's complete Photo earns: $50,000 each, 4 tiles to 3.
+    session, _, text = run(store, session_id, ["Ana", "", "photo 3", "jewel 3, flor 1", "photo 1"])
+    assert session.finished
+    why = "Ben and Ana are level on $100,000; Ben wins the tie: 4 shop tiles to 3."
+    final = text.split("Final standings (cash is revealed):")[1]
+    assert "Ben wins with $100,000.\n" + why + "\n" in final
+    assert final.index("     1  Ben  ") < final.index("     2  Ana  ") < final.index("     3  Cy   ")
+    shown = invoke("show", session_id)
+    assert shown.exit_code == 0 and "Ben wins with $100,000.\n" + why + "\n" in shown.stdout
+    scored = invoke("score", session_id)
+    assert scored.exit_code == 0 and scored.stdout.endswith("Ben wins.\nTie-break: " + why + "\n")
+
+
 def test_open_cash_sessions_show_their_totals_in_list_and_score(store):
     session_id = start(store, ("Ava", "Ben", "Cai"), modules=["open-cash"], rounds=2)
     with pytest.raises(Aborted):
         run(store, session_id, ["Ava", "", "photo 1", "none", "none", Aborted()])
     assert "Ava ($60,000) after year 1" in invoke("list").stdout
     scored = invoke("score", session_id).stdout
-    assert scored.endswith("Ava leads.\n") and "     1  Ava     $10,000  $60,000\n" in scored  # dollars, not 60000
+    assert "     1  Ava     $10,000  $60,000\n" in scored  # dollars, not 60000
+    assert scored.endswith("Ava leads.\nTie-break: Ben and Cai are level on $50,000 and on shop tiles (0 each): "
+                           "they share 2nd place.\n")
 
 
 def test_four_seasons_has_four_rounds_at_most():
@@ -951,6 +1069,33 @@ def test_a_four_season_sheet_before_the_end_pays_no_bonus_yet(tmp_path):  # was 
     assert invoke("sheet", "--table", write(tmp_path, table), "-o", path).exit_code == 0
     text = "\n".join(pdf_pages(path))
     assert "+$0" not in text and text.count("Shop bonus\n$10,000 per shop built\nFinal score\n") == 3
+
+
+def test_a_filled_sheet_says_who_won_the_tie_under_the_standings(tmp_path):  # E11
+    path = tmp_path / "e11.pdf"
+    assert invoke("sheet", "--table", write(tmp_path, e11()), "-o", path).exit_code == 0
+    pages = pdf_pages(path)
+    summary = pages[-1]
+    assert len(pages) == 2 and summary.index("Final standings") < summary.index("Ties on cash")
+    assert "Ties on cash — the most shop tiles on the board in the last year wins; still level, the place is shared" \
+        in summary
+    assert summary.endswith("\nBen and Ana are level on $802,000; Ben wins the tie: 11 shop tiles to 9.\n")
+    assert summary.index("Ben\nwinner\n1\n") < summary.index("Ana\n2\n")
+    assert "Ties on cash" not in "\n".join(pages[:-1])
+
+
+def test_a_sheet_without_a_tie_has_no_tie_section(tmp_path):
+    path = tmp_path / "e8.pdf"
+    assert invoke("sheet", "--table", write(tmp_path, game_table(*E8[:2])), "-o", path).exit_code == 0
+    assert "Ties" not in "\n".join(pdf_pages(path))
+
+
+def test_a_four_season_sheet_says_a_tie_is_shared(tmp_path):
+    path = tmp_path / "s.pdf"
+    assert invoke("sheet", "--table", write(tmp_path, TIES[-1][0]), "-o", path).exit_code == 0
+    summary = pdf_pages(path)[-1]
+    assert "Ties — the four-season game has no tie-break: players level share the place" in summary
+    assert "X and Y are level on $70,000; the four-season game has no tie-break: they share 1st place." in summary
 
 
 # --- one real terminal ---------------------------------------------------------------------------------

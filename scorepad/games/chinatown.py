@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
+from functools import wraps
 from typing import TYPE_CHECKING, Any
 
 from calculators import chinatown as rules
@@ -103,6 +105,18 @@ LEDGER_PRIVATE = "Ledgers show cash: they open at the end of the game (or with -
 FINAL_TITLE = "Final standings (cash is revealed):"
 WINNER = "{names} win{s} with {cash}."
 LEDGER_TITLE = "{player}'s ledger:"
+# Why players level on cash are ranked as they are (rules §2.9: the most shop tiles on the board, then shared).
+TIE_TWO = "{names} are level on {total}; {winner} wins the tie: {won} to {lost}."
+TIE_MANY = "{names} are level on {total}; the most shop tiles decide: {order}."
+TIE_ONE = "{player} {tiles} ({place})"
+TIE_SOME = "{names} {tiles} each (they share {place})"
+TIE_SHARED = "{names} are level on {total} and on shop tiles ({tiles} each): they share {place} place."
+TIE_NO_TIEBREAK = "{names} are level on {total}; the four-season game has no tie-break: they share {place} place."
+TILES = {1: "{n} shop tile"}  # any other number: TILES_MANY
+TILES_MANY = "{n} shop tiles"
+PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
+SHEET_TIES = "Ties on cash — the most shop tiles on the board in the last year wins; still level, the place is shared"
+SHEET_TIES_SEASONS = "Ties — the four-season game has no tie-break: players level share the place"
 
 SEASONS_SETUP = """\
 Setup for {players} ({count} players), the four-season game (Persian summary):
@@ -728,7 +742,53 @@ def standings_text(result: Result) -> str:
     winners = result.winners
     verb = WINNER.format(names=" and ".join(winners), s="s" if len(winners) == 1 else "",
                          cash=money(result.standings[0].total))
-    return FINAL_TITLE + "\n" + grid(headers, rows) + "\n" + verb
+    return "\n".join([FINAL_TITLE, grid(headers, rows), verb, *tie_lines(result)])
+
+
+def names_text(names: Sequence[str]) -> str:
+    """`Ana`, `Ana and Ben`, `Ana, Ben and Cy`."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def tiles_text(n: int) -> str:
+    return TILES.get(n, TILES_MANY).format(n=n)
+
+
+def tie_text(tie: rules.Tie) -> str:
+    """One sentence for the table: who the tie-break put ahead and by how many shop tiles, or that it is shared.
+
+    >>> tie_text(rules.Tie(802_000, ("Ben", "Ana"), {"Ben": 1, "Ana": 2}, {"Ben": 11, "Ana": 9}))
+    'Ben and Ana are level on $802,000; Ben wins the tie: 11 shop tiles to 9.'
+    """
+    names = names_text(tie.players)  # in the standings' order
+    total, first = money(tie.total), PLACES[min(tie.ranks.values())]
+    if tie.tiles is None:
+        return TIE_NO_TIEBREAK.format(names=names, total=total, place=first)
+    if not tie.broken:
+        return TIE_SHARED.format(names=names, total=total, tiles=tie.tiles[tie.players[0]], place=first)
+    if len(tie.players) == 2:
+        winner, loser = tie.players
+        return TIE_TWO.format(names=names, total=total, winner=winner, won=tiles_text(tie.tiles[winner]),
+                              lost=tie.tiles[loser])
+    places: dict[int, list[str]] = {}
+    for player in tie.players:
+        places.setdefault(tie.ranks[player], []).append(player)
+    order = [TIE_ONE.format(player=level[0], tiles=tie.tiles[level[0]], place=PLACES[place]) if len(level) == 1
+             else TIE_SOME.format(names=names_text(level), tiles=tie.tiles[level[0]], place=PLACES[place])
+             for place, level in places.items()]
+    return TIE_MANY.format(names=names, total=total, order=", ".join(order))
+
+
+def tie_lines(result: Result) -> tuple[str, ...]:
+    """A sentence for each tie on cash in a scored table (none when nobody is level)."""
+    return tuple(tie_text(tie) for tie in result.detail.ties)
+
+
+@wraps(rules.score, assigned=())  # only __wrapped__: the registry finds the calculator under the words
+def score(table: Any) -> Result:
+    """The calculator's result, with its ties told in words for every screen that prints `tiebreaks`."""
+    result = rules.score(table)
+    return replace(result, tiebreaks=tie_lines(result)) if result.detail.ties else result
 
 
 def final_text(session: Session) -> str:
@@ -848,6 +908,9 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", "")
         fields = {"variants": variant_text(variants)}
     data = {"rounds": count, "round_names": names, "fields": fields,
             "grids": {key: ledgers, f"{key}_standings": [{"vars": {}, "rows": summary}]}}
+    if result is not None and result.detail.ties:  # under the standings: why the level players rank as they do
+        title = SHEET_TIES_SEASONS if r.seasons else SHEET_TIES
+        data["grids"]["ties"] = [{"vars": {"title": title}, "rows": [{"label": line} for line in tie_lines(result)]}]
     data["notes"] = list(SHEET_NOTES_SEASONS) if r.seasons else [*sheet_notes(), deal_text(len(players))]
     return data
 
@@ -887,7 +950,7 @@ def variant_text(variants: Sequence[str]) -> str:
 
 
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=rules.VARIANTS,
-            default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="chinatown", sheet=sheet,
+            default_rounds=rules.DEFAULT_ROUNDS, score=score, steps=steps, template="chinatown", sheet=sheet,
             report=report, round_label="Year", blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS, modules=MODULES,
             commands=commands, private=lambda session: not open_cash(session),
             variant_rounds={rules.FOUR_SEASONS: rules.SEASONS}, figure=money, variant_labels={rules.FOUR_SEASONS: "Season"})
