@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -43,6 +43,8 @@ ALREADY_FINISHED = "session {id} is finished; see it with: scorepad show {id}"
 ASK_NAME = "Player {n} name{optional}:"
 UNDO_IMPORTED = ("session {id} was imported from a table file: it has no answers to take back one by one; "
                  "change the file and import it again (scorepad export {id} -o FILE writes it)")
+
+FORCE_HELP = "Replace FILE even if it is not what scorepad writes there (never the database or the input)."
 
 # typer's rich help and tracebacks cost ~75 ms on every call and print boxes; plain text is what we want.
 app = typer.Typer(help=HELP, no_args_is_help=True, rich_markup_mode=None, pretty_exceptions_enable=False,
@@ -89,6 +91,13 @@ def open_store(ctx: typer.Context) -> Store:
     from scorepad.store import Store, default_path
 
     return Store((ctx.find_root().obj or {}).get("db") or default_path())
+
+
+def protected_files(ctx: typer.Context, *inputs: Path) -> list[Any]:
+    """What no output may replace: the database (with its lock and temporary files) and the command's input."""
+    from scorepad.files import INPUT, Protected, database_files
+
+    return database_files(open_store(ctx).path) + [Protected(path, INPUT) for path in inputs]
 
 
 def load_session(ctx: typer.Context, session_id: int) -> Session:
@@ -255,7 +264,8 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
         _need_terminal("resume")  # no-op when play already checked
         typer.echo(RESUMING.format(id=session_id, title=session.game.title, players=", ".join(session.players)))
     try:
-        play_loop(store, session_id, make_prompter(), typer.echo, write_sheet=_write_session_sheet)
+        play_loop(store, session_id, make_prompter(), typer.echo,
+                  write_sheet=functools.partial(_write_session_sheet, protected=protected_files(ctx)))
     except (Aborted, KeyboardInterrupt):  # Ctrl-C at a prompt, or between two (while an answer is saved)
         finished = load_session(ctx, session_id).finished  # e.g. Ctrl-C at the offer of a PDF
         typer.echo((STOPPED_FINISHED if finished else STOPPED).format(id=session_id), err=True)
@@ -396,7 +406,8 @@ def score(ctx: typer.Context,
 @handles_errors
 def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                                 help="Write here instead of to stdout.")) -> None:
+                                                 help="Write here instead of to stdout."),
+           force: bool = typer.Option(False, "--force", help=FORCE_HELP)) -> None:
     """Write a session as a table file.
 
     Only complete rounds are written; a table file is what `score --table` and `import` read.
@@ -410,9 +421,9 @@ def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
     if output is None:
         typer.echo(text, nl=False)
     else:
-        from scorepad.files import write_atomically
+        from scorepad.files import TABLE_FILE, write_file
 
-        write_atomically(output, text.encode("utf-8"))
+        write_file(output, text.encode("utf-8"), TABLE_FILE, force=force, protected=protected_files(ctx))
         typer.echo(f"Wrote {output}", err=True)
     if not session.finished and session.next_ask() is not None:
         typer.echo(f"Note: session {session_id} is in progress; only complete "
@@ -444,8 +455,8 @@ def sheet(ctx: typer.Context,
           variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar="NAME",
                                                             help="A variant for a blank pad."),
           table: Optional[Path] = typer.Option(None, "--table", "-t", metavar="FILE", help="Fill from a table file."),
-          output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="The PDF to write.")
-          ) -> None:
+          output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="The PDF to write."),
+          force: bool = typer.Option(False, "--force", help=FORCE_HELP)) -> None:
     """Write a PDF score sheet, blank or filled.
 
     A blank pad to print before a game (GAME --blank), or the filled sheet of a session (ID)
@@ -475,7 +486,7 @@ def sheet(ctx: typer.Context,
         check_options(game, chosen, rounds)  # the round count a game with these variants takes, as `play` does
         if names:
             data.setdefault("fields", {})["players"] = ", ".join(names)
-        typer.echo(f"Wrote {_render(game, data, path)}")
+        typer.echo(f"Wrote {_render(game, data, path, force=force, protected=protected_files(ctx))}")
         return
     if players or rounds or variant:
         raise fail("--players, --rounds and --variant are for blank pads (--blank)", code=2)
@@ -491,15 +502,17 @@ def sheet(ctx: typer.Context,
         result = score_table(raw)
         game = by_slug(result.game)
         data = game.sheet(result, players=[s.strip() for s in raw["players"]])
-        typer.echo(f"Wrote {_render(game, data, output or table.with_suffix('.pdf'))}")
+        path = output or table.with_suffix(".pdf")
+        typer.echo(f"Wrote {_render(game, data, path, force=force, protected=protected_files(ctx, table))}")
         return
     if target is None or not target.isdigit():
         raise fail("give a session ID, --table FILE, or GAME --blank", code=2)
     session = load_session(ctx, int(target))
-    typer.echo(f"Wrote {_write_session_sheet(session, str(output or f'{session.game.slug}-{target}.pdf'))}")
+    path = str(output or f"{session.game.slug}-{target}.pdf")
+    typer.echo(f"Wrote {_write_session_sheet(session, path, force=force, protected=protected_files(ctx))}")
 
 
-def _write_session_sheet(session: Session, path: str) -> str:
+def _write_session_sheet(session: Session, path: str, *, force: bool = False, protected: Iterable[Any] = ()) -> str:
     if not session.scorable():
         raise ScorepadError(_nothing_to_score(session))
     if session.game.private(session):
@@ -512,11 +525,18 @@ def _write_session_sheet(session: Session, path: str) -> str:
             for instance in instances:
                 for row in instance.get("rows", []):
                     row["mark"] = False
-    return _render(session.game, data, Path(path))
+    return _render(session.game, data, Path(path), force=force, protected=protected)
 
 
-def _render(game: Game, data: dict, path: Path) -> str:
+def _render(game: Game, data: dict, path: Path, *, force: bool, protected: Iterable[Any]) -> str:
+    import io
+
     from scorepad import sheets  # reportlab: only this command pays for it
+    from scorepad.files import PDF, check_target, write_atomically
 
-    sheets.render(sheets.load_template(game.template), data, path)
+    protected = list(protected)
+    check_target(path, PDF, force=force, protected=protected)  # before drawing: a refusal comes at once
+    pdf = io.BytesIO()
+    sheets.render(sheets.load_template(game.template), data, pdf)
+    write_atomically(path, pdf.getvalue(), protected=protected)
     return str(path)

@@ -1,31 +1,228 @@
-"""Writing the files a player keeps (PDF sheets, exported tables): whole or not at all."""
+"""Writing the files a player keeps (sheets, exports, deleted copies): whole or not at all, never over another file.
+
+Every file scorepad writes goes through `write_atomically`: a temporary file beside the target, fsync, a
+rename, fsync of the directory; a writer killed at any moment leaves the old file whole. Before that,
+`check_target` decides whether an existing file may be replaced at all: only one of the kind scorepad
+writes there (a PDF for a sheet, a table file for an export), or any regular file with --force; never the
+database, its lock or temporary files, or the command's own input, and never a directory, device or FIFO.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import stat
 import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from scorepad.errors import ScorepadError
 
+# --- text for people ----------------------------------------------------------------------------------
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """A temporary file beside the target, fsync, then a rename: an old file stays whole if anything fails."""
+PROTECTED = "{path} is {what}: scorepad never writes over it, not even with --force"
+NOT_OURS = "{path} exists and is not {kind}: scorepad replaces only {kind} there (--force replaces it anyway)"
+READ_ONLY = "{path} is read-only (mode {mode:04o}): --force replaces it, and the new file keeps that mode"
+NOT_A_FILE = "{path} is {what}, not a file: scorepad writes only plain files"
+CANNOT_USE = "cannot use {path}: {reason}"
+CANNOT_WRITE = "cannot write {path}: {reason}"
+DATABASE = "the database"
+DATABASE_LOCK = "the database's lock file"
+DATABASE_TEMP = "a temporary file of the database"
+INPUT = "this command's input"
+FILE_TYPES = {stat.S_IFDIR: "a directory", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
+              stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFSOCK: "a socket"}
+
+# The names of what sits beside a file written here and beside the database (store.py uses the same).
+LOCK_SUFFIX = ".lock"
+TEMP_SUFFIX = ".tmp"
+# A table file or a backup larger than this is not one scorepad wrote for a table of friends; reading it
+# whole to find out would cost more than the refusal (which --force lifts).
+LARGEST_TABLE_FILE = 64 * 1024 * 1024
+
+
+class Refused(ScorepadError):
+    """The target may not be written; `forcible` when --force (or a yes at a prompt) would allow it."""
+
+    def __init__(self, message: str, *, forcible: bool = False) -> None:
+        super().__init__(message)
+        self.forcible = forcible
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What scorepad writes at some path: a name for people and a test of an existing file's content."""
+
+    name: str
+    test: Callable[[Path], bool]
+
+
+@dataclass(frozen=True)
+class Protected:
+    """A path never written over; `family`: also its lock file and the temporary files of its writes."""
+
+    path: Path
+    what: str
+    family: bool = False
+
+
+def _is_pdf(path: Path) -> bool:
+    with open(path, "rb") as f:
+        return f.read(5) == b"%PDF-"  # every PDF opens with its version header (ISO 32000-1 §7.5.2)
+
+
+def _is_table(item: object) -> bool:
+    return isinstance(item, dict) and isinstance(item.get("game"), str) and isinstance(item.get("players"), list)
+
+
+def _is_table_file(path: Path) -> bool:
+    """A table file, a JSON array of them or JSON Lines of them: what `export` writes (spec, "Sessions in a file")."""
+    if path.stat().st_size > LARGEST_TABLE_FILE:
+        return False
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        return False
+    try:
+        whole = json.loads(text)
+    except (ValueError, RecursionError):
+        lines = [line for line in text.splitlines() if line.strip()]
+        try:
+            return bool(lines) and all(_is_table(json.loads(line)) for line in lines)
+        except (ValueError, RecursionError):
+            return False
+    return _is_table(whole) or (isinstance(whole, list) and bool(whole) and all(map(_is_table, whole)))
+
+
+PDF = Kind("a PDF", _is_pdf)
+TABLE_FILE = Kind("a table file", _is_table_file)
+
+
+def database_files(path: Path) -> list[Protected]:
+    """The database at `path`, with its lock and temporary files, as protected paths."""
+    return [Protected(Path(path), DATABASE, family=True)]
+
+
+def _same_file(a: os.stat_result | None, b: os.stat_result | None) -> bool:
+    return a is not None and b is not None and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def _stat(path: Path | str) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
+
+
+def _protection(real: Path, st: os.stat_result | None, protected: Iterable[Protected]) -> str | None:
+    """What `real` is among the protected paths (compared as real paths and as inodes), or None."""
+    for guard in protected:
+        base = Path(os.path.realpath(guard.path))
+        if real == base or _same_file(st, _stat(base)):
+            return guard.what
+        if not guard.family:
+            continue
+        lock = Path(f"{base}{LOCK_SUFFIX}")
+        if real == lock or _same_file(st, _stat(lock)):
+            return DATABASE_LOCK if guard.what == DATABASE else f"the lock file of {guard.what}"
+        if real.parent == base.parent and is_temp_of(real.name, base.name):
+            return DATABASE_TEMP if guard.what == DATABASE else f"a temporary file of {guard.what}"
+    return None
+
+
+def is_temp_of(name: str, target: str) -> bool:
+    """Whether `name` is a temporary file that a write of `target` (in the same directory) makes."""
+    return name.startswith(f".{target}.") and name.endswith(TEMP_SUFFIX)
+
+
+def _target(path: Path, protected: Iterable[Protected]) -> tuple[Path, os.stat_result | None]:
+    """Where a write of `path` lands (a symlink's target) and what is there now; Refused for anything but a file."""
+    try:
+        real = Path(os.path.realpath(path))
+        st = os.stat(path)  # follows links, /proc/self/fd's too: /dev/stdout is whatever stdout is
+    except FileNotFoundError:
+        st = None  # nothing there, or a dangling link: the file is made where the link points
+    except OSError as error:  # a symlink loop, a path through a plain file, a directory we may not enter
+        raise Refused(CANNOT_USE.format(path=path, reason=error.strerror or error)) from None
+    what = _protection(real, st, protected)
+    if what is not None:
+        raise Refused(PROTECTED.format(path=path, what=what))
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        kind = FILE_TYPES.get(stat.S_IFMT(st.st_mode), "not a regular file")
+        raise Refused(NOT_A_FILE.format(path=path, what=kind))
+    return real, st
+
+
+def check_target(path: Path, kind: Kind, *, force: bool = False, protected: Iterable[Protected] = ()) -> Path:
+    """The file a write of `path` replaces or makes (a symlink is followed), or Refused saying why.
+
+    An existing file is replaced when it is of `kind` or empty (nothing in it to lose); any other, or
+    a read-only one, only with `force`. A read-only mode is its owner's "keep this": a rename would
+    replace the file without ever asking for write permission, so scorepad asks for --force instead.
+    """
+    protected = list(protected)
+    real, st = _target(Path(path), protected)
+    if st is None or force:
+        return real
+    try:
+        ours = st.st_size == 0 or kind.test(real)
+    except OSError:  # unreadable: we cannot tell it is ours
+        ours = False
+    if not ours:
+        raise Refused(NOT_OURS.format(path=path, kind=kind.name), forcible=True)
+    if not st.st_mode & 0o222 or not os.access(real, os.W_OK):
+        raise Refused(READ_ONLY.format(path=path, mode=stat.S_IMODE(st.st_mode)), forcible=True)
+    return real
+
+
+def write_atomically(path: Path, data: bytes, *, protected: Iterable[Protected] = ()) -> Path:
+    """Write `data` as the whole file at `path` (through a symlink to its target); returns where it went.
+
+    A temporary file beside the target, fsync, rename, fsync of the directory: the old file stays whole
+    until the new one is complete and on disk. A replaced file keeps its permissions (and, where we may,
+    its owner). A protected path, a directory, device, FIFO or socket is Refused.
+    """
+    real, st = _target(Path(path), list(protected))
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=TEMP_SUFFIX)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        # mkstemp makes the file private (0600); a sheet or a table file is meant to be shared and printed.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except OSError as error:
+        if st is not None:
+            os.chmod(tmp, stat.S_IMODE(st.st_mode))
+            if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+                with contextlib.suppress(OSError):  # only root may give a file away; others keep theirs
+                    os.chown(tmp, st.st_uid, st.st_gid)
+        else:  # mkstemp makes the file private (0600); a sheet or a table file is meant to be shared
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, real)
+    except BaseException as error:  # Ctrl-C too: the old file is whole, and no temporary file stays behind
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-        raise ScorepadError(f"cannot write {path}: {error.strerror or error}") from None
+        if isinstance(error, OSError):
+            raise ScorepadError(CANNOT_WRITE.format(path=path, reason=error.strerror or error)) from None
+        raise
+    # The rename is durable once the directory is; a filesystem that refuses the fsync still has the file.
+    if os.name == "posix":
+        with contextlib.suppress(OSError):
+            dir_fd = os.open(real.parent, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+    return real
+
+
+def write_file(path: Path, data: bytes, kind: Kind, *, force: bool = False,
+               protected: Iterable[Protected] = ()) -> Path:
+    """check_target, then write_atomically: what `sheet -o` and `export -o` do."""
+    protected = list(protected)
+    check_target(path, kind, force=force, protected=protected)
+    return write_atomically(path, data, protected=protected)

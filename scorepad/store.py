@@ -2,6 +2,7 @@
 
 import contextlib
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -16,11 +17,13 @@ from tinydb.storages import MemoryStorage, Storage
 from tinydb.table import Table
 
 from scorepad.errors import NotFound, StoreError
+from scorepad.files import FILE_TYPES
 
 SCHEMA_VERSION = 1
 ENV_VAR = "SCOREPAD_DB"
 TABLE = "sessions"
 SHAPE = '{"sessions": {"1": {...}}}'
+NOT_A_DATABASE_FILE = "the database {path} is {what}, not a file: name a file with --db PATH or $SCOREPAD_DB"
 # A write takes milliseconds, so a temp file this old is debris from a killed writer; a younger one
 # may belong to a writer that does not share our lock (another path spelling, a network disk).
 STALE_TMP_SECONDS = 60
@@ -176,8 +179,20 @@ class Store:
         finally:
             lock.release()
 
+    def _check_is_a_file(self) -> None:
+        # Reading a FIFO waits forever for a writer; /dev/null reads as an empty database that the first
+        # write would replace (as root) with a plain file. Anything but a file is refused before the lock.
+        try:
+            mode = os.stat(self.path).st_mode
+        except OSError:  # nothing there yet, or unreachable: the lock or the read says why
+            return
+        if not stat.S_ISREG(mode):
+            what = FILE_TYPES.get(stat.S_IFMT(mode), "not a regular file")
+            raise StoreError(NOT_A_DATABASE_FILE.format(path=self.path, what=what))
+
     @contextlib.contextmanager
     def _table(self, *, create: bool = False) -> Iterator[Table]:
+        self._check_is_a_file()
         if not create and not _exists(self._real):
             # Nothing stored yet: an empty in-memory table answers the same way, and a read (or a
             # failed update/remove) leaves behind no database file, lock file or directory.

@@ -1,5 +1,6 @@
 import errno
 import os
+import stat
 import subprocess
 import sys
 import time
@@ -265,8 +266,28 @@ def test_an_os_error_while_writing_becomes_a_store_error(db, monkeypatch):
 
 def test_a_database_that_is_a_directory_gives_a_store_error(db):
     db.mkdir()
-    with pytest.raises(StoreError, match=r"^cannot read the database .*scorepad\.json: "):
-        Store(db).all()
+    for operation in (Store(db).all, lambda: Store(db).insert({"game": "azul"})):
+        with pytest.raises(StoreError) as caught:
+            operation()
+        assert str(caught.value) == (f"the database {db} is a directory, not a file: "
+                                     "name a file with --db PATH or $SCOREPAD_DB")
+    assert list(db.iterdir()) == [] and not Path(f"{db}.lock").exists()
+
+
+def test_a_database_that_is_a_fifo_is_refused_at_once(db):
+    os.mkfifo(db)  # reading it would wait for a writer forever
+    for operation in (Store(db).all, lambda: Store(db).get(1), lambda: Store(db).insert({"game": "azul"})):
+        with pytest.raises(StoreError, match=r"is a FIFO \(named pipe\), not a file: name a file with --db"):
+            operation()
+    assert stat.S_ISFIFO(os.lstat(db).st_mode) and not Path(f"{db}.lock").exists()
+
+
+def test_a_symlink_to_a_database_file_is_still_a_database(db, tmp_path):
+    Store(db).insert({"game": "azul"})
+    link = tmp_path / "link.json"
+    link.symlink_to(db)
+    assert Store(link).insert({"game": "chinatown"}) == 2
+    assert link.is_symlink() and [i for i, _ in Store(db).all()] == [1, 2]
 
 
 def test_a_database_path_under_a_regular_file_gives_a_store_error(tmp_path):
