@@ -68,6 +68,10 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
             out(answer.run())
             start = QUIET
             continue
+        if answer in ask.views:  # a display choice (a summary, a guide): shown, never stored
+            out("\n" + ask.views[answer]())
+            start = QUIET
+            continue
         if answer == UNDO_WORD:
             message, doc = _undo(store, session, steps)
             out(message)

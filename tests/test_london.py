@@ -833,3 +833,42 @@ def test_the_tie_break_questions_follow_the_answers(store):
     with pytest.raises(InvalidInput, match=r"^boroughs: B and D tie on 40 points with 2 poverty left each, so "
                                            r"tie-break 2 needs boroughs of each of them \(missing for D\)$"):
         Session(doc, 1).score()
+
+
+def test_a_view_is_no_answer_and_undo_takes_back_the_answer_before_it(store):
+    # issue 9 point 4: "Show every player's loans…" used to be stored as an event, and undo spent itself on it
+    session_id = start(store, "london-2e", ("Ana", "Ben"))
+    answers = [LOAN, "Ana", "2", SUMMARY, GUIDE, UNDO,      # undo after two views: Ana's 2 loans are taken back
+               "1", SUMMARY, END, Aborted]
+    with pytest.raises(Aborted):
+        run(store, session_id, answers)
+    session = Session(store.get(session_id), session_id)
+    assert [(e["at"], e["value"]) for e in session.doc["entries"]] == [
+        (["setup", "track", 0, "event"], "loan"), (["setup", "track", 0, "player"], "Ana"),
+        (["setup", "track", 0, "count"], 1), (["setup", "track", 1, "event"], "end")]
+    assert guided.track(session)["Ana"].loans == 1
+
+
+def test_views_print_their_text_and_the_menu_asks_again(store):
+    session_id = start(store, "london-2e", ("Ana", "Ben"))
+    lines = []
+    prompter = ScriptedPrompter([LOAN, "Ana", "2", SUMMARY, GUIDE, UNDO, "1", END, Aborted])
+    with pytest.raises(Aborted):
+        play(store, session_id, prompter, lines.append)
+    text = "\n".join(lines)
+    assert "Took back How many loans does Ana take? 2 — asked again." in text
+    assert "  Ana         2        0            0" in text           # the summary, after the 2 loans
+    assert "every other player takes one final turn" in text          # the guide
+    assert prompter.asked[:6] == ["What happened?", "Who takes loans?", "How many loans does Ana take?",
+                                  "What happened?", "What happened?", "What happened?"]
+    assert "summary" not in guided.event_keys(SECOND_EDITION)
+
+
+def test_a_view_stored_by_an_older_scorepad_is_skipped(store):
+    session_id = start(store, "london-2e", ("Ana", "Ben"))
+    doc = store.get(session_id)
+    for at, value in ((("setup", "track", 0, "event"), "summary"), (("setup", "track", 1, "event"), "loan"),
+                      (("setup", "track", 1, "player"), "Ben"), (("setup", "track", 1, "count"), 1)):
+        sessions.record(doc, at, value)
+    session = Session(doc, session_id)
+    assert guided.track(session)["Ben"].loans == 1 and session.next_ask().at == ("setup", "track", 2, "event")

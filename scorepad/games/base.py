@@ -32,6 +32,9 @@ class Ask:
     parse: Callable[[str], Any]
     choices: Sequence[str] = ()
     default: str = ""
+    # Display choices of a menu: choice -> the text it shows. Picking one prints it and asks again; it is
+    # never an answer, so nothing is stored and undo never spends itself on it.
+    views: Mapping[str, Callable[[], str]] = field(default_factory=dict)
     show: Callable[[Any], str] = str  # the stored value as it is typed, for undo and defaults
     echo: Callable[[Any], str] | None = None  # a line to print once the answer is accepted
 

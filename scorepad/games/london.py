@@ -227,8 +227,12 @@ def flat(session: Session) -> bool:
     return rules.FLAT_PENALTIES in session.variants
 
 
+VIEWS = ("summary", "guide")  # display choices of the event menu: shown, never stored (issue 9, point 4)
+
+
 def event_keys(r: rules.Rules) -> list[str]:
-    return [k for k in EVENT_LABELS if k != "repay" or r.repay_during_play]
+    """The event menu's answers (the display choices are not among them)."""
+    return [k for k in EVENT_LABELS if k not in VIEWS and (k != "repay" or r.repay_during_play)]
 
 
 def track(session: Session, upto: int | None = None) -> dict[str, Tracked]:
@@ -398,20 +402,18 @@ def steps(session: Session) -> list[Step]:
 def tracking_steps(session: Session) -> list[Step]:
     r = edition(session)
     labels = {k: EVENT_LABELS[k] for k in event_keys(r)}
+    views = {EVENT_LABELS["summary"]: lambda: summary_text(session), EVENT_LABELS["guide"]: lambda: guide_text(session)}
+    choices = tuple(label for k, label in EVENT_LABELS.items() if k in labels or k in VIEWS)  # the menu's order
     out: list[Step] = []
     state = {p: Tracked(poverty=r.starting_poverty) for p in session.players}  # replayed once, event by event
     k = 0
     while True:
-        out.append(Ask(("setup", "track", k, "event"), ASK_EVENT, parse=_choice(labels),
-                       choices=tuple(labels.values()), show=lambda key: EVENT_LABELS.get(key, key)))
+        out.append(Ask(("setup", "track", k, "event"), ASK_EVENT, parse=_choice(labels), choices=choices,
+                       show=lambda key: EVENT_LABELS.get(key, key), views=views))
         kind = session.get("setup", "track", k, "event")
         if kind is None or kind == "end":
             return out
-        if kind == "summary":
-            out.append(Say(lambda: summary_text(session)))
-        elif kind == "guide":
-            out.append(Say(lambda: guide_text(session)))
-        else:
+        if kind not in VIEWS:  # a database from before views were kept out of the answers may hold them
             out += event_steps(session, k, kind, r, {p: replace(t) for p, t in state.items()})
             apply_event(session, k, state, r)
         k += 1
