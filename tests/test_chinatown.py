@@ -474,6 +474,60 @@ def test_s3_space_limit_of_six_shops():  # S3: a full board cannot take a sevent
         ct.score(four_seasons_table(players, seasons))
 
 
+# An edit of one answer is checked against the whole table (issue 9, "Fix one answer"): cash may never go below
+# $0 at any later trade or auction, and no year may hold more tiles of a type than the box. The refusal names the
+# later answer that the edit makes impossible: its round, its player and its field.
+THREE_YEARS = game_table(("Ana", "Ben", "Cy"), [
+    ("Ana>Ben 40", {"Ana": "Photo3", "Ben": "Photo2", "Cy": "Florist1"}),      # Ana 60k, Ben 110k, Cy 60k
+    ("Ben>Cy 110", {"Ana": "", "Ben": "Photo3", "Cy": "Photo3"}),              # Ana 60k, Ben 50k, Cy 220k
+    ("Ana>Ben 60; Ben>Cy 110", {"Ana": "", "Ben": "", "Cy": ""}),              # Ana 0, Ben 0, Cy 330k
+])
+SEASONS_EDIT = four_seasons_table(("X", "Y", "Z"), [
+    ({"X": 0, "Y": 0, "Z": 0}, "", {"X": ["Restaurant", "Restaurant"], "Y": [], "Z": []}),  # X 60 + 40 = 100k
+    ({"X": 0, "Y": 0, "Z": 0}, "", {"X": [], "Y": [], "Z": []}),                            # X 100 + 40 = 140k
+    ({"X": 140, "Y": 0, "Z": 0}, "", {"X": [], "Y": [], "Z": []}),                          # X spends it all
+])
+
+
+def edited(table, *path_and_value):
+    """A copy of the table with one answer changed: edited(t, "rounds", 0, "Ana", "businesses", [...])."""
+    copy = json.loads(json.dumps(table))
+    *path, key, value = path_and_value
+    target = copy
+    for step in path:
+        target = target[step]
+    target[key] = value
+    return copy
+
+
+@pytest.mark.parametrize("table, message", [
+    # 1965 Ana's Photo 3 made Photo 2: $20,000 less, so her $60,000 to Ben in 1967 takes her below $0.
+    (edited(THREE_YEARS, "rounds", 0, "Ana", "businesses", businesses("Photo2")),
+     r"^round 3, player Ana, trade 3: paying \$60,000 to Ben would take Ana below \$0; Ana has less than that$"),
+    # 1965 Ana's payment to Ben made $30,000: Ben is $10,000 short for his $110,000 to Cy in 1966.
+    (edited(THREE_YEARS, "trades", 0, "amount", 30_000),
+     r"^round 2, player Ben, trade 2: paying \$110,000 to Cy would take Ben below \$0"),
+    # 1966 Ben's Photo 3 made none: 1967's $110,000 to Cy, after Ana's $60,000 came in, is out of reach.
+    (edited(THREE_YEARS, "rounds", 1, "Ben", "businesses", []),
+     r"^round 3, player Ben, trade 4: paying \$110,000 to Cy would take Ben below \$0"),
+    # 1965 Ana's Photo 3 moved to 1966: with Ben's and Cy's Photo 3 that year the box (6) is 3 short;
+    # the answer that no longer fits is Cy's, the last one counted.
+    (edited(THREE_YEARS, "rounds", 1, "Ana", "businesses", businesses("Photo3")),
+     r"^round 2, player Cy, businesses: 9 photo tiles on the board this year; the box holds 6$"),
+    # 1967 Ana's $60,000 to Ben made $50,000: the trade itself is fine, Ben's next one, in the same year, is not.
+    (edited(THREE_YEARS, "trades", 2, "amount", 50_000),
+     r"^round 3, player Ben, trade 4: paying \$110,000 to Cy would take Ben below \$0"),
+    # four-seasons: season 1's two Restaurants made one; the $140,000 spent at auction in season 3 is too much.
+    (edited(SEASONS_EDIT, "rounds", 0, "X", "built", ["Restaurant"]),
+     r"^round 3, player X, spent: spending \$140,000 at auction would take X below \$0"),
+])
+def test_an_edit_that_breaks_a_later_answer_is_refused_naming_it(table, message):
+    ct.score(THREE_YEARS)  # the tables before the edit score
+    ct.score(SEASONS_EDIT)
+    with pytest.raises(InvalidInput, match=message):
+        ct.score(table)
+
+
 # --- the notation at the prompts ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, expected", [
