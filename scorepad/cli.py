@@ -82,9 +82,9 @@ def stdin_is_tty() -> bool:
 
 
 def make_prompter() -> Prompter:  # tests replace this with a scripted prompter
-    from scorepad.prompts import QuestionaryPrompter
+    from scorepad.prompts import TerminalPrompter
 
-    return QuestionaryPrompter()
+    return TerminalPrompter()
 
 
 def open_store(ctx: typer.Context) -> Store:

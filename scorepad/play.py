@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 RESUMED, QUIET = -1, -2
 UNDO_WORD = "undo"
 HELP_WORD = "help"
-HELP_TITLE = "Words you can type instead of an answer (menus take the arrow keys; Ctrl-C stops, saved):"
+HELP_TITLE = ("Words you can type instead of an answer, at a menu too (a menu takes the arrow keys or the first "
+              "letters of a choice; Ctrl-C stops, saved):")
 UNDO_HELP = "take back the previous answer"
 TOOK_BACK = "Took back {message} {shown} — asked again."
 NOTHING_TO_TAKE_BACK = "Nothing to take back yet."
@@ -116,8 +117,14 @@ def _help(commands: Commands) -> str:
 
 
 def _ask(prompter: Prompter, ask: Ask, commands: Commands) -> str | _Command:
-    if ask.choices:
-        return prompter.select(ask.message, ask.choices, default=ask.default or None)
+    if ask.choices:  # a menu also takes the prompt words, typed (`undo`, `help`, a game's `cash Ana`)
+        answer = prompter.select(ask.message, ask.choices, default=ask.default or None,
+                                 words=[UNDO_WORD, HELP_WORD, *commands])
+        if answer in ask.choices:
+            return answer
+        if answer.strip().lower() == UNDO_WORD:
+            return UNDO_WORD
+        return _command(answer, commands) or answer
 
     def validate(text: str) -> str | None:
         if text.strip().lower() == UNDO_WORD or _command(text, commands):

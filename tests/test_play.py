@@ -148,8 +148,9 @@ def test_a_command_word_prints_and_asks_the_same_question_again(store, with_comm
     answers = ["Ana", "count", "COUNT please", "help", "w3 4 6 8 9"] + [""] * 9
     session, prompter, text = run(store, session_id, answers)
     assert "\n1 answers\n" in text and "\n1 answers please\n" in text
-    assert "Words you can type instead of an answer (menus take the arrow keys; Ctrl-C stops, saved):\n  undo       take back the previous answer\n" \
-           "  count      how many answers are stored" in text
+    assert ("Words you can type instead of an answer, at a menu too (a menu takes the arrow keys or the first "
+            "letters of a choice; Ctrl-C stops, saved):\n  undo       take back the previous answer\n"
+            "  count      how many answers are stored") in text
     assert prompter.asked[1:5] == ["Game 1 · Ana · Yellow:"] * 4  # the same question each time
     assert session.finished and session.get("rounds", 0, "Ana", "yellow") == ["W", 3, 4, 6, 8, 9]
     assert not prompter.refused  # a command word is never refused as a wrong answer
@@ -160,4 +161,5 @@ def test_help_without_game_commands_lists_undo(store):
     lines = []
     with pytest.raises(AssertionError, match="no scripted answer"):
         play(store, session_id, ScriptedPrompter(["Ana", "help"]), lines.append)
-    assert lines[-1] == "Words you can type instead of an answer (menus take the arrow keys; Ctrl-C stops, saved):\n  undo       take back the previous answer"
+    assert lines[-1] == ("Words you can type instead of an answer, at a menu too (a menu takes the arrow keys or the "
+                         "first letters of a choice; Ctrl-C stops, saved):\n  undo       take back the previous answer")

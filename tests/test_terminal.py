@@ -1,4 +1,4 @@
-"""`scorepad play` in a real terminal (tmux): the real questionary prompts, typed key by key."""
+"""`scorepad play` in a real terminal (tmux): the real prompts, typed key by key."""
 
 import os
 import shutil
@@ -65,7 +65,9 @@ GAME_1 = [("Yellow", "w3 4 6 8 9"), ("Blue", "2 5 7 10"), ("White", ""), ("Green
 def test_a_game_typed_at_the_real_prompts(terminal, tmp_path):
     term = terminal("play lost-cities --players Ana Ben --rounds 1")
     term.wait_for("Who is the oldest player?")
-    term.keys("Down", "Enter")  # Ben
+    term.keys("b")  # a menu takes typed letters: Ben
+    term.wait_for("» Ben")
+    term.keys("Enter")
     term.wait_for("Ben starts (the oldest player).")
     player = "Ana"
     for index, (colour, cards) in enumerate(GAME_1):
@@ -73,8 +75,8 @@ def test_a_game_typed_at_the_real_prompts(terminal, tmp_path):
         term.wait_for(f"Game 1 · {player} · {colour}:")
         if index == 6:  # a card Ana already has: refused, with the reason, then corrected
             term.type("w3468910")
-            term.wait_for("blue 10 is already in Ana's expedition; the deck has one of each")
-            term.keys("C-u")
+            term.wait_for("✗ w3468910: blue 10 is already in Ana's expedition; the deck has one of each")
+            # the refused answer is gone from the input line: typing the right one needs no clearing
         term.type(cards)
     screen = term.wait_for("Write the score sheet as a PDF?")
     assert "Game 1 total for Ana: −12" in screen and "Game 1 total for Ben: 44" in screen
