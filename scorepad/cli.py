@@ -95,9 +95,13 @@ def open_store(ctx: typer.Context) -> Store:
 
 def protected_files(ctx: typer.Context, *inputs: Path) -> list[Any]:
     """What no output may replace: the database (with its lock and temporary files) and the command's input."""
+    return protected_files_of(open_store(ctx).path, *inputs)
+
+
+def protected_files_of(database: Path, *inputs: Path) -> list[Any]:
     from scorepad.files import INPUT, Protected, database_files
 
-    return database_files(open_store(ctx).path) + [Protected(path, INPUT) for path in inputs]
+    return database_files(database) + [Protected(path, INPUT) for path in inputs]
 
 
 def load_session(ctx: typer.Context, session_id: int) -> Session:
@@ -264,8 +268,10 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
         _need_terminal("resume")  # no-op when play already checked
         typer.echo(RESUMING.format(id=session_id, title=session.game.title, players=", ".join(session.players)))
     try:
+        protected = protected_files(ctx)
         play_loop(store, session_id, make_prompter(), typer.echo,
-                  write_sheet=functools.partial(_write_session_sheet, protected=protected_files(ctx)))
+                  write_sheet=functools.partial(_write_session_sheet, protected=protected),
+                  check_sheet_path=functools.partial(_sheet_path_problem, protected=protected))
     except (Aborted, KeyboardInterrupt):  # Ctrl-C at a prompt, or between two (while an answer is saved)
         finished = load_session(ctx, session_id).finished  # e.g. Ctrl-C at the offer of a PDF
         typer.echo((STOPPED_FINISHED if finished else STOPPED).format(id=session_id), err=True)
@@ -526,6 +532,17 @@ def _write_session_sheet(session: Session, path: str, *, force: bool = False, pr
                 for row in instance.get("rows", []):
                     row["mark"] = False
     return _render(session.game, data, Path(path), force=force, protected=protected)
+
+
+def _sheet_path_problem(path: str, *, protected: Iterable[Any]) -> str | None:
+    """Why `sheet -o PATH` would refuse PATH (the end-of-game prompt asks again), or None."""
+    from scorepad.files import PDF, Refused, check_target
+
+    try:
+        check_target(Path(path), PDF, protected=protected)
+    except Refused as refused:
+        return refused.reason  # a prompt has no --force: the reason alone, and another name is asked
+    return None
 
 
 def _render(game: Game, data: dict, path: Path, *, force: bool, protected: Iterable[Any]) -> str:

@@ -23,11 +23,15 @@ from scorepad.errors import ScorepadError
 # --- text for people ----------------------------------------------------------------------------------
 
 PROTECTED = "{path} is {what}: scorepad never writes over it, not even with --force"
-NOT_OURS = "{path} exists and is not {kind}: scorepad replaces only {kind} there (--force replaces it anyway)"
-READ_ONLY = "{path} is read-only (mode {mode:04o}): --force replaces it, and the new file keeps that mode"
+NOT_OURS = "{path} exists and is not {kind}: scorepad replaces only {kind} there"
+NOT_OURS_HINT = " (--force replaces it anyway)"
+READ_ONLY = "{path} is read-only (mode {mode:04o})"
+READ_ONLY_HINT = ": --force replaces it, and the new file keeps that mode"
 NOT_A_FILE = "{path} is {what}, not a file: scorepad writes only plain files"
 CANNOT_USE = "cannot use {path}: {reason}"
 CANNOT_WRITE = "cannot write {path}: {reason}"
+NO_FOLDER = "there is no folder {folder}"
+FOLDER_NOT_WRITABLE = "the folder {folder} is not writable"
 DATABASE = "the database"
 DATABASE_LOCK = "the database's lock file"
 DATABASE_TEMP = "a temporary file of the database"
@@ -44,11 +48,11 @@ LARGEST_TABLE_FILE = 64 * 1024 * 1024
 
 
 class Refused(ScorepadError):
-    """The target may not be written; `forcible` when --force (or a yes at a prompt) would allow it."""
+    """The target may not be written. `reason` says why; the message adds how --force would allow it, if it would."""
 
-    def __init__(self, message: str, *, forcible: bool = False) -> None:
-        super().__init__(message)
-        self.forcible = forcible
+    def __init__(self, reason: str, *, force_hint: str = "") -> None:
+        super().__init__(reason + force_hint)
+        self.reason, self.forcible = reason, bool(force_hint)
 
 
 @dataclass(frozen=True)
@@ -164,6 +168,11 @@ def check_target(path: Path, kind: Kind, *, force: bool = False, protected: Iter
     """
     protected = list(protected)
     real, st = _target(Path(path), protected)
+    folder = real.parent
+    if not folder.is_dir():
+        raise Refused(CANNOT_WRITE.format(path=path, reason=NO_FOLDER.format(folder=folder)))
+    if not os.access(folder, os.W_OK | os.X_OK):  # also a read-only filesystem, for root too
+        raise Refused(CANNOT_WRITE.format(path=path, reason=FOLDER_NOT_WRITABLE.format(folder=folder)))
     if st is None or force:
         return real
     try:
@@ -171,9 +180,9 @@ def check_target(path: Path, kind: Kind, *, force: bool = False, protected: Iter
     except OSError:  # unreadable: we cannot tell it is ours
         ours = False
     if not ours:
-        raise Refused(NOT_OURS.format(path=path, kind=kind.name), forcible=True)
+        raise Refused(NOT_OURS.format(path=path, kind=kind.name), force_hint=NOT_OURS_HINT)
     if not st.st_mode & 0o222 or not os.access(real, os.W_OK):
-        raise Refused(READ_ONLY.format(path=path, mode=stat.S_IMODE(st.st_mode)), forcible=True)
+        raise Refused(READ_ONLY.format(path=path, mode=stat.S_IMODE(st.st_mode)), force_hint=READ_ONLY_HINT)
     return real
 
 

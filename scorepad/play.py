@@ -7,11 +7,13 @@ anywhere but in the stored answers, so a resumed session continues exactly where
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from calculators.core import InvalidInput
 from scorepad import session as sessions
+from scorepad.errors import ScorepadError
 from scorepad.games.base import Ask, Commands, Say
 from scorepad.prompts import Prompter
 
@@ -29,6 +31,8 @@ NOTHING_TO_TAKE_BACK = "Nothing to take back yet."
 FINISHED = "Game over: session {id} is finished."
 OFFER_SHEET = "Write the score sheet as a PDF?"
 ASK_SHEET_PATH = "File name for the PDF:"
+NEED_FILE_NAME = "a file name, please"
+SHEET_NOT_WRITTEN = "{reason} — another name, please."
 
 
 def prompt_word_in(doc: dict, name: str) -> str | None:
@@ -40,8 +44,13 @@ def prompt_word_in(doc: dict, name: str) -> str | None:
 
 
 def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str], None],
-         write_sheet: Callable[[sessions.Session, str], str] | None = None) -> sessions.Session:
-    """Run a session to its end (Aborted from the prompter leaves it saved where it stands)."""
+         write_sheet: Callable[[sessions.Session, str], str] | None = None,
+         check_sheet_path: Callable[[str], str | None] | None = None) -> sessions.Session:
+    """Run a session to its end (Aborted from the prompter leaves it saved where it stands).
+
+    At the end it offers the sheet: `check_sheet_path` refuses a name at the prompt (the rules of `sheet -o`),
+    and a name `write_sheet` cannot write (ScorepadError) is asked again, not the end of the game's last prompt.
+    """
     # The first step whose text is still to be printed: RESUMED repeats the guidance that leads to
     # the current question, QUIET (after an undo) prints nothing but the question.
     start: int = RESUMED
@@ -87,10 +96,25 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
         session = sessions.Session(store.update(session_id, sessions.finish), session_id)
     out(FINISHED.format(id=session_id))
     if write_sheet and prompter.confirm(OFFER_SHEET, default=True):
-        path = prompter.text(ASK_SHEET_PATH, default=f"{session.game.slug}-{session_id}.pdf",
-                             validate=lambda text: None if text.strip() else "a file name, please")
-        out(f"Wrote {write_sheet(session, path.strip())}")
+        _offer_sheet(session, prompter, out, write_sheet, check_sheet_path)
     return session
+
+
+def _offer_sheet(session: sessions.Session, prompter: Prompter, out: Callable[[str], None],
+                 write_sheet: Callable[[sessions.Session, str], str],
+                 check: Callable[[str], str | None] | None) -> None:
+    def problem(text: str) -> str | None:
+        if not text.strip():
+            return NEED_FILE_NAME
+        return check(os.path.expanduser(text.strip())) if check else None
+
+    while True:  # until written, or Ctrl-C (the game is finished and saved either way)
+        path = prompter.text(ASK_SHEET_PATH, default=f"{session.game.slug}-{session.id}.pdf", validate=problem)
+        try:
+            out(f"Wrote {write_sheet(session, os.path.expanduser(path.strip()))}")
+            return
+        except ScorepadError as error:  # e.g. the folder went away, or the disk is full
+            out(SHEET_NOT_WRITTEN.format(reason=error))
 
 
 class _Command:

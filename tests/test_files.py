@@ -275,6 +275,51 @@ def test_db_dev_null_is_refused(lc11_file):
     assert refused("--db", "/dev/null", "list").startswith("the database /dev/null is a character device, not a file")
 
 
+# --- the end of a guided game: a name the rules refuse, or that cannot be written, is asked again --------------
+
+def test_the_pdf_prompt_asks_again_until_a_name_can_be_written(store, database, tmp_path, monkeypatch):
+    import errno
+    import functools
+
+    from conftest import run
+    from scorepad.games import by_slug
+    from scorepad.session import new_doc
+
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 1))
+    notes = tmp_path / "notes.pdf"
+    notes.write_text("mine")
+    (tmp_path / "sheets").mkdir()
+    good = tmp_path / "sheets" / "game.pdf"
+    real_replace, calls = os.replace, []
+
+    def stick_pulled_out_once(src, dst):
+        if Path(dst) == good and not calls:
+            calls.append(dst)
+            raise OSError(errno.EIO, "Input/output error")
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", stick_pulled_out_once)
+    protected = cli.protected_files_of(database)
+    typed = ["", str(tmp_path / "nope" / "x.pdf"), str(database), str(notes), str(tmp_path / "sheets"), str(good),
+             str(good)]
+    session, prompter, text = run(store, session_id, ["Ana"] + [""] * 10 + [True] + typed,
+                                  write_sheet=functools.partial(cli._write_session_sheet, protected=protected),
+                                  check_sheet_path=functools.partial(cli._sheet_path_problem, protected=protected))
+    assert session.finished
+    assert [reason for _, reason in prompter.refused] == [
+        "a file name, please",
+        f"cannot write {tmp_path / 'nope' / 'x.pdf'}: there is no folder {tmp_path / 'nope'}",
+        f"{database} is the database: {NEVER}",
+        f"{notes} exists and is not a PDF: scorepad replaces only a PDF there",
+        f"{tmp_path / 'sheets'} is a directory, not a file: scorepad writes only plain files",
+    ]
+    # the write failed under the first good name: said, and asked again (not the end of the prompt)
+    assert f"cannot write {good}: Input/output error — another name, please.\nWrote {good}" in text
+    assert prompter.asked.count("File name for the PDF:") == 7
+    assert good.read_bytes().startswith(b"%PDF-") and notes.read_text() == "mine"
+    assert leftovers(good.parent) == []
+
+
 # --- the helper itself --------------------------------------------------------------------------------
 
 def test_a_writer_stopped_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
@@ -323,7 +368,8 @@ def test_a_folder_that_cannot_be_written_gives_one_line(game, tmp_path):
     folder.mkdir()
     folder.chmod(0o555)
     try:
-        assert refused("sheet", "1", "-o", folder / "x.pdf") == f"cannot write {folder / 'x.pdf'}: Permission denied"
+        assert refused("sheet", "1", "-o", folder / "x.pdf") == (
+            f"cannot write {folder / 'x.pdf'}: the folder {folder} is not writable")
     finally:
         folder.chmod(0o755)
 
