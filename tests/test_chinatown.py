@@ -7,6 +7,7 @@ import json
 import re
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pypdf
@@ -327,6 +328,14 @@ def test_e11_the_tie_as_data():  # E11: the calculator says who was level, on wh
     assert ties == (ct.Tie(802_000, ("Ben", "Ana"), {"Ben": 1, "Ana": 2}, {"Ben": 11, "Ana": 9}),) and ties[0].broken
     seasons = ct.score(TIES[-1][0]).detail.ties
     assert seasons == (ct.Tie(70_000, ("X", "Y"), {"X": 1, "Y": 1}, None),) and not seasons[0].broken
+
+
+def test_a_game_in_progress_has_nobody_who_wins_the_tie_yet():  # spec: in progress "leads", never "wins"
+    table = {**TIES[2][0], "session": {"status": "playing"}}  # the 2-way row, one year of six played
+    assert game.score(table).tiebreaks == (
+        "Ben and Ana are level on $100,000; Ben is ahead on the tie: 4 shop tiles to 3.",)
+    assert game.tie_lines(replace(ct.score(TIES[2][0]), finished=False)) == game.score(table).tiebreaks
+    assert game.score({**table, "session": {"status": "finished"}}).tiebreaks == tuple(TIES[2][2])
 
 
 def test_no_tie_no_words():

@@ -107,6 +107,7 @@ WINNER = "{names} win{s} with {cash}."
 LEDGER_TITLE = "{player}'s ledger:"
 # Why players level on cash are ranked as they are (rules §2.9: the most shop tiles on the board, then shared).
 TIE_TWO = "{names} are level on {total}; {winner} wins the tie: {won} to {lost}."
+TIE_TWO_SO_FAR = "{names} are level on {total}; {winner} is ahead on the tie: {won} to {lost}."  # in progress
 TIE_MANY = "{names} are level on {total}; the most shop tiles decide: {order}."
 TIE_ONE = "{player} {tiles} ({place})"
 TIE_SOME = "{names} {tiles} each (they share {place})"
@@ -114,6 +115,7 @@ TIE_SHARED = "{names} are level on {total} and on shop tiles ({tiles} each): the
 TIE_NO_TIEBREAK = "{names} are level on {total}; the four-season game has no tie-break: they share {place} place."
 TILES = {1: "{n} shop tile"}  # any other number: TILES_MANY
 TILES_MANY = "{n} shop tiles"
+PLAYING = "playing"  # a table file's session status while the game goes on (spec, "Sessions in a file")
 PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
 SHEET_TIES = "Ties on cash — the most shop tiles on the board in the last year wins; still level, the place is shared"
 SHEET_TIES_SEASONS = "Ties — the four-season game has no tie-break: players level share the place"
@@ -754,8 +756,10 @@ def tiles_text(n: int) -> str:
     return TILES.get(n, TILES_MANY).format(n=n)
 
 
-def tie_text(tie: rules.Tie) -> str:
+def tie_text(tie: rules.Tie, finished: bool = True) -> str:
     """One sentence for the table: who the tie-break put ahead and by how many shop tiles, or that it is shared.
+
+    A game still being played has nobody who "wins" yet: its leader is ahead on the tie.
 
     >>> tie_text(rules.Tie(802_000, ("Ben", "Ana"), {"Ben": 1, "Ana": 2}, {"Ben": 11, "Ana": 9}))
     'Ben and Ana are level on $802,000; Ben wins the tie: 11 shop tiles to 9.'
@@ -768,7 +772,8 @@ def tie_text(tie: rules.Tie) -> str:
         return TIE_SHARED.format(names=names, total=total, tiles=tie.tiles[tie.players[0]], place=first)
     if len(tie.players) == 2:
         winner, loser = tie.players
-        return TIE_TWO.format(names=names, total=total, winner=winner, won=tiles_text(tie.tiles[winner]),
+        wording = TIE_TWO if finished else TIE_TWO_SO_FAR
+        return wording.format(names=names, total=total, winner=winner, won=tiles_text(tie.tiles[winner]),
                               lost=tie.tiles[loser])
     places: dict[int, list[str]] = {}
     for player in tie.players:
@@ -779,16 +784,24 @@ def tie_text(tie: rules.Tie) -> str:
     return TIE_MANY.format(names=names, total=total, order=", ".join(order))
 
 
-def tie_lines(result: Result) -> tuple[str, ...]:
+def tie_lines(result: Result, finished: bool | None = None) -> tuple[str, ...]:
     """A sentence for each tie on cash in a scored table (none when nobody is level)."""
-    return tuple(tie_text(tie) for tie in result.detail.ties)
+    done = result.finished if finished is None else finished
+    return tuple(tie_text(tie, done) for tie in result.detail.ties)
 
 
 @wraps(rules.score, assigned=())  # only __wrapped__: the registry finds the calculator under the words
 def score(table: Any) -> Result:
-    """The calculator's result, with its ties told in words for every screen that prints `tiebreaks`."""
+    """The calculator's result, with its ties told in words for every screen that prints `tiebreaks`.
+
+    A table file whose `session` is `playing` is a game in progress: its words say who is ahead, not who wins.
+    """
     result = rules.score(table)
-    return replace(result, tiebreaks=tie_lines(result)) if result.detail.ties else result
+    if not result.detail.ties:
+        return result
+    block = table.get("session")
+    playing = isinstance(block, dict) and block.get("status") == PLAYING
+    return replace(result, tiebreaks=tie_lines(result, finished=result.finished and not playing))
 
 
 def final_text(session: Session) -> str:
