@@ -41,6 +41,11 @@ PRIVATE_TOTALS = ("session {id} is a {title} game in progress, and cash stays pr
 NOTHING_TO_RESUME = "no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME"
 ALREADY_FINISHED = "session {id} is finished; see it with: scorepad show {id}"
 ASK_NAME = "Player {n} name{optional}:"
+UNDO_FINISHED_ASK = "Session {id} ({title} — {players}) is finished. Reopen it and take back its last answer?"
+UNDO_FINISHED_NEEDS_YES = ("session {id} is finished: undo reopens it, so it asks first; "
+                           "without a terminal, say so with: scorepad undo {id} --yes")
+UNDO_FINISHED_KEPT = "Session {id} stays finished; nothing was taken back."
+STOPPED_NOTHING = "\nStopped; nothing was changed."
 UNDO_IMPORTED = ("session {id} was imported from a table file: it has no answers to take back one by one; "
                  "change the file and import it again (scorepad export {id} -o FILE writes it)")
 
@@ -280,18 +285,32 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
 
 @app.command()
 @handles_errors
-def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID)) -> None:
+def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID),
+         yes: bool = typer.Option(False, "--yes", "-y", help="Reopen a finished session without asking.")) -> None:
     """Take back the last answer of a session.
 
-    The removed answer is asked again when the session is resumed.
+    The removed answer is asked again when the session is resumed. A finished session is reopened
+    only after a yes (asked, or --yes).
     """
     from scorepad import session as sessions
     from scorepad.games.base import Ask
 
-    if load_session(ctx, session_id).doc.get(sessions.IMPORTED):
+    before = load_session(ctx, session_id)
+    if before.doc.get(sessions.IMPORTED):
         raise ScorepadError(UNDO_IMPORTED.format(id=session_id))
+    if before.finished and not yes and not _confirmed(
+            UNDO_FINISHED_ASK.format(id=session_id, title=before.game.title, players=", ".join(before.players)),
+            refusal=UNDO_FINISHED_NEEDS_YES.format(id=session_id)):
+        typer.echo(UNDO_FINISHED_KEPT.format(id=session_id))
+        return
     removed: dict[str, Any] = {}
-    doc = open_store(ctx).update(session_id, lambda doc: removed.update(sessions.undo(doc)))
+
+    def take_back(doc: dict[str, Any]) -> None:
+        if doc.get("status") == sessions.FINISHED and not (yes or before.finished):  # finished meanwhile
+            raise ScorepadError(UNDO_FINISHED_NEEDS_YES.format(id=session_id))
+        removed.update(sessions.undo(doc))
+
+    doc = open_store(ctx).update(session_id, take_back)
     value = removed["value"]
     shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
     session = sessions.Session(doc, session_id)
@@ -302,6 +321,19 @@ def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID",
     # Named by its question ("Game 1 · Ana · Blue"), as the table saw it; the stored path otherwise.
     question = ask.message.split(";")[0].rstrip(" :?") if ask is not None else " / ".join(map(str, removed["at"]))
     typer.echo(f"Removed {question}: {shown or '(empty)'}; it will be asked again: scorepad resume {session_id}")
+
+
+def _confirmed(question: str, *, refusal: str) -> bool:
+    """A yes at the terminal; without one, `refusal` (a usage error, exit 2: the command needs --yes)."""
+    from scorepad.prompts import Aborted
+
+    if not stdin_is_tty():
+        raise fail(refusal, code=2)
+    try:
+        return make_prompter().confirm(question, default=False)
+    except Aborted:
+        typer.echo(STOPPED_NOTHING, err=True)
+        raise typer.Exit(130) from None
 
 
 # --- list, show, score ----------------------------------------------------------------------------------
