@@ -463,7 +463,8 @@ class _Sheet:
         self.minus = MINUS if self.font == FONT_NAME else "-"
         self.c = canvas.Canvas(buf, pagesize=(self.w, self.h), invariant=1 if invariant else 0,
                                pageCompression=1)
-        title = str(self.page.get("title", ""))
+        # A game may replace the template's title (one template, two editions): data["title"].
+        title = str(self.data.get("title", self.page.get("title", "")))
         self.c.setTitle(self.text(title))
         self.c.setCreator(TEXT["creator"])
         self.c.setAuthor(TEXT["creator"])
@@ -599,7 +600,7 @@ class _Sheet:
 
     def draw_header(self) -> None:
         left, right = self.margin, self.w - self.margin
-        title = self.text(self.page.get("title", ""))
+        title = self.text(self.data.get("title", self.page.get("title", "")))
         if title:
             size = self.size + 7
             self.y -= size * 0.95

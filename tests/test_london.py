@@ -700,8 +700,57 @@ def test_flat_sheet_has_the_flat_rows_and_no_poverty_table(tmp_path):
     assert "poverty" not in data["grids"] and data["grids"]["reckoning"][0]["total"] == {"p1": 9, "p2": 6}
 
 
+# One template for both editions and the variant: the data picks the title, the notes and the rows.
+SHEETS = [
+    ("london-1e", (), "London (first edition, 2010) — final reckoning",
+     ["1. Repay loans, £15 each, while money lasts.", "+2 each with an Underground counter", "4. −7 per unpaid loan.",
+      "3b. Borough VP", "+ 2 per Underground", "3a. 1 VP per full £3", "Tie-break 2: boroughs",
+      "Poverty left 0 1–2 3 4 5 6 7 8 9 10 each over 10 Points lost 0 −1 −2 −3 −5 −7 −9 −11 −13 −15 3 more each"],
+     ["Score track", "borough cards"]),
+    ("london-2e", (), "London (second edition, 2017) — final reckoning",
+     ["3. Repay loans, £15 each, while money lasts. 4. +1 per full £3 left. 5. −7 per unpaid loan.",
+      "2. Score track", "4. 1 per full £3", "5. − 7 per unpaid loan", "Tie-break 2: borough cards",
+      "Poverty left 0 1–2 3 4 5 6 7 8 9 10 each over 10"],
+     ["Underground", "Borough VP"]),
+    ("london-2e", ("flat-penalties",), "London (second edition, 2017) — final reckoning",
+     ["at a round's end debt above 10, then poverty above 10, is paid off by returning city cards.",
+      "Card points + bonus − debt − poverty", "Place (ties are shared) Rank"],
+     ["Poverty left", "Tie-break", "Score track", "£15"]),
+]
+
+
+@pytest.mark.parametrize("slug, variants, title, present, absent", SHEETS)
+def test_one_template_prints_each_edition_and_the_variant(tmp_path, slug, variants, title, present, absent):
+    out = tmp_path / "pad.pdf"
+    assert invoke("sheet", slug, "--blank", *[a for v in variants for a in ("-v", v)], "-o", out).exit_code == 0
+    reader = pypdf.PdfReader(out)
+    text = pdf_text(out)
+    assert len(reader.pages) == 1 and reader.metadata.title == title and text.startswith(title)
+    for words in present:
+        assert words in text
+    for words in absent:
+        assert words not in text
+    assert by_slug(slug).template == "london"
+
+
+def test_the_sheet_and_the_guide_take_rule_values_from_the_calculator(store):
+    from calculators import london as calc
+    assert guided.poverty_bands() == [("0", 0), ("1–2", 1), ("3", 2), ("4", 3), ("5", 5), ("6", 7), ("7", 9),
+                                      ("8", 11), ("9", 13), ("10", 15)]
+    assert [p for _, p in guided.poverty_bands()] == sorted(set(calc.POVERTY_PENALTY))
+    session = Session(store.get(start(store, "london-2e", ("Ana", "Ben"))), 1)
+    guide = guided.guide_text(session)
+    assert "you may repay loans, £15 each" in guide and "Discard down to 9 cards" in guide
+    assert "Loans: £10 each, any time (forced if you must pay and cannot); −7 each if unpaid" in guide
+    assert guided.EVENT_LABELS["loan"] == "Take a loan (£10 each)"
+    assert not [text for text in (guided.GUIDE_1E, guided.GUIDE_2E, guided.GUIDE_FLAT, *guided.EVENT_TEXTS.values(),
+                                  *guided.SHEET_NOTES["london-1e"], *guided.SHEET_NOTES["london-2e"],
+                                  *guided.SHEET_NOTES_FLAT, *(label for label, _ in guided.ROWS_1E + guided.ROWS_2E))
+                if any(value in text for value in ("£10", "£15", "£3", "−7", "− 7", "+2", "+ 2", " 9 ", "above 10"))]
+
+
 def test_repeated_columns_take_labels_from_a_data_list():
-    template = sheets.load_template("london-2e")
+    template = sheets.load_template("london")
     data = guided.GAME_2E.sheet(None, players=["", "", ""])
     import io
     buf = io.BytesIO()

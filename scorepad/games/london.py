@@ -33,7 +33,7 @@ SETUP_1E = """\
   • City cards: shuffle decks A, B and C separately; put C at the bottom, B on it, A on top.
     Deal {hand} cards to each player.
   • Card display: two rows; with {count} players use the first {columns} columns.
-  • Beside the board: VP counters, loan counters (£10), poverty cubes (1) and discs (5), 10 Underground
+  • Beside the board: VP counters, loan counters (£{loan}), poverty cubes (1) and discs (5), {counters} Underground
     counters, coins. Each player takes the 11 building counters of a colour.
   • First player: the rules draw a building counter at random — scorepad drew {first}."""
 SETUP_2E = """\
@@ -56,29 +56,29 @@ A turn (first edition):
      • Buy land — one building counter in a free borough (the game's first purchase: City, Westminster
        or Southwark & Bermondsey; later ones next to anyone's borough); pay its cost, draw its cards.
      • Take three cards.
-  3. Over 9 cards in hand: discard down to 9 onto the display.
-  Loans: £10 each, whenever you need money; they are repaid only at the end (£15 each, −7 if not).
+  3. Over {hand_limit} cards in hand: discard down to {hand_limit} onto the display.
+  Loans: £{loan} each, whenever you need money; they are repaid only at the end (£{repay} each, −{unpaid} if not).
 End: when the last card is taken from the deck, that turn ends and every other player has one more
 turn. Then the final reckoning."""
 GUIDE_2E = """\
 A turn (second edition):
-  1. Start of the turn: you may repay loans, £15 each.
+  1. Start of the turn: you may repay loans, £{repay} each.
   2. Draw one city card: the top of the deck or any card of the development board.
   3. One action:
      • Develop — play cards; each needs a same-colour discard to the board plus its extra cost.
      • Buy land — take one of the 3 face-up boroughs, pay its cost, take its rewards (cards, prestige,
        poverty removed); it goes on top of your last borough.
      • Run your city — activate face-up cards in any order; then gain 1 poverty per stack,
-       1 per £10 of loans and 1 per card in hand.
+       1 per £{loan} of loans and 1 per card in hand.
      • Draw three cards.
-  4. Discard down to 9 cards.
-  Loans: £10 each, any time (forced if you must pay and cannot); −7 each if unpaid at the end.
+  4. Discard down to {hand_limit} cards.
+  Loans: £{loan} each, any time (forced if you must pay and cannot); −{unpaid} each if unpaid at the end.
 End: when the city deck is empty at the end of a turn, every other player takes one final turn.
 Then the final reckoning."""
 GUIDE_FLAT = """\
 Flat penalties (the Persian "London 2010" summary — not the official rules):
   • Three rounds; a round ends when the central deck is empty.
-  • At a round's end: debt above 10 → return city cards until it is 10; then the same for poverty.
+  • At a round's end: debt above {cap} → return city cards until it is {cap}; then the same for poverty.
   • After round 3: score = points on your city cards + bonus − debt − poverty. Ties are shared.
   • Enter each player's card points, bonus, debt and poverty at the end."""
 SETUP_FLAT = """\
@@ -95,9 +95,9 @@ ASK_EVENT = "What happened?"
 ASK_WHO = {"loan": "Who takes loans?", "repay": "Who repays loans?", "run": "Who runs their city?",
            "relief": "Who removes poverty?", "gain": "Who gains poverty?", "points": "Who scores points?"}
 NOBODY_TO_REPAY = "Who repays loans? (nobody holds a tracked loan: choose undo)"
-EVENT_LABELS = {
-    "loan": "Take a loan (£10 each)",
-    "repay": "Repay loans (£15 each, at the start of a turn)",
+EVENT_TEXTS = {  # the menu's labels, before the rule values are filled in (EVENT_LABELS below)
+    "loan": "Take a loan (£{loan} each)",
+    "repay": "Repay loans (£{repay} each, at the start of a turn)",
     "run": "Run a city (poverty helper)",
     "relief": "Poverty removed (cards, boroughs)",
     "gain": "Poverty gained outside a run (e.g. a card played on them)",  # 2nd ed. Police Force, Lloyd's (S13)
@@ -113,7 +113,7 @@ ASK_COUNT = {"loan": "How many loans does {player} take?", "repay": "How many lo
 ASK_STACKS = "How many stacks in {player}'s city?"
 ASK_HAND = "Cards in {player}'s hand after running?"
 ASK_BOROUGHS = "Boroughs {player} occupies?"
-ASK_LOANS = "Loans {player} holds (£10 each)?"
+ASK_LOANS = "Loans {player} holds (£{loan} each)?"
 REPAY_1E = "(First edition: loans are repaid only at the end.)"
 TOO_MANY_REPAID = "{player} holds {loans} loan{s}"
 NO_NUMBER = "type a whole number from {low} to {high}, or undo"
@@ -170,21 +170,22 @@ TRACKED_TITLE = "Tracked during play:"
 
 # Rows of the reckoning, in the rulebook's order: (label, what to show) — S1 §2.6 and S3 §3.6.
 ROWS_1E = (
-    ("1. Money £", "money"), ("   Loans", "loans"), ("   Loans repaid (£15 each)", "repaid"),
+    ("1. Money £", "money"), ("   Loans", "loans"), ("   Loans repaid (£{repay} each)", "repaid"),
     ("   Money left £", "money_left"),
     ("2. Poverty held", "poverty_held"), ("   + cards in hand", "hand"), ("   = poverty", "poverty"),
-    ("3a. 1 VP per full £3", "money_vp"), ("3b. Borough VP", "land_vp"), ("      + 2 per Underground", "underground_vp"),
+    ("3a. 1 VP per full £{per_point}", "money_vp"), ("3b. Borough VP", "land_vp"),
+    ("      + {underground} per Underground", "underground_vp"),
     ("3c. City cards", "card_vp"), ("3d. VP counters", "vp"),
-    ("4. − 7 per unpaid loan", "-loan_penalty"), ("   = VP before poverty", "before_poverty"),
+    ("4. − {unpaid} per unpaid loan", "-loan_penalty"), ("   = VP before poverty", "before_poverty"),
     ("5. − least poverty", "-least"), ("   = poverty left (tie-break 1)", "poverty_left"),
     ("6. Poverty penalty", "-penalty"),
 )
 ROWS_2E = (
     ("1. Poverty held", "poverty_held"), ("   + cards in hand", "hand"), ("   = poverty", "poverty"),
     ("2. Score track", "vp"), ("   + city cards", "card_vp"),
-    ("3. Money £", "money"), ("   Loans", "loans"), ("   Loans repaid (£15 each)", "repaid"),
-    ("   Money left £", "money_left"), ("4. 1 per full £3", "money_vp"),
-    ("5. − 7 per unpaid loan", "-loan_penalty"), ("   = prestige before poverty", "before_poverty"),
+    ("3. Money £", "money"), ("   Loans", "loans"), ("   Loans repaid (£{repay} each)", "repaid"),
+    ("   Money left £", "money_left"), ("4. 1 per full £{per_point}", "money_vp"),
+    ("5. − {unpaid} per unpaid loan", "-loan_penalty"), ("   = prestige before poverty", "before_poverty"),
     ("6. − least poverty", "-least"), ("   = poverty left (tie-break 1)", "poverty_left"),
     ("7. Poverty penalty", "-penalty"),
 )
@@ -193,17 +194,72 @@ TIEBREAK_ROWS = {"london-1e": (("Tie-break 2: boroughs", "boroughs"), ("Tie-brea
 ROWS_FLAT = (("Card points", "card_vp"), ("+ bonus", "bonus"), ("− debt", "-debt"), ("− poverty", "-poverty"))
 SHEET_NOTES_FLAT = [
     ("Flat penalties (the Persian \"London 2010\" summary, not the official rules): three rounds; at a round's "
-     "end debt above 10, then poverty above 10, is paid off by returning city cards."),
+     "end debt above {cap}, then poverty above {cap}, is paid off by returning city cards."),
     "Score = points on your city cards + bonus − debt − poverty. Ties are shared.",
 ]
+SHEET_NOTES = {  # the official reckoning in the rulebook's order (S1 §2.6, S3 §3.6), above the sheet's grids
+    "london-1e": [
+        "1. Repay loans, £{repay} each, while money lasts.  2. +1 poverty per card in hand.",
+        ("3. +1 VP per full £{per_point} left, + printed VP of boroughs occupied (+{underground} each with an "
+         "Underground counter), + VP of every city card (covered and flipped too), + VP counters."),
+        ("4. −{unpaid} per unpaid loan.  5. The least poor player drops all poverty; everyone else drops as much.  "
+         "6. Lose VP for the poverty left (table below)."),
+        "Ties: fewest poverty points, then most boroughs occupied, then the single best VP card.",
+    ],
+    "london-2e": [
+        ("1. +1 poverty per card in hand.  2. Score track + end-game prestige of every city card (covered and "
+         "flipped too)."),
+        "3. Repay loans, £{repay} each, while money lasts.  4. +1 per full £{per_point} left.  5. −{unpaid} per unpaid loan.",
+        ("6. The least poor player drops all poverty; everyone else drops as much.  7. Lose points for the poverty "
+         "left (table below)."),
+        "Ties: least poverty, then most borough cards, then the single best city card.",
+    ],
+}
+SHEET_TITLE = "{title} — final reckoning"
+POVERTY_ROW = "Points lost"
+POVERTY_BAND = "{low}–{high}"
+POVERTY_OVER = "each over {top}"
+POVERTY_OVER_VALUE = "{n} more each"
+TEMPLATE = "london"  # templates/london.toml: both editions and the variant
 TOTAL_LABEL = "Final score"
 RANK_LABEL = "Rank"
 
 
+# The rule values the texts above name, filled in from the calculator so that none is typed twice ({loan}: £10).
+RULE_VALUES = {"loan": rules.LOAN_VALUE, "repay": rules.LOAN_REPAYMENT, "unpaid": rules.UNPAID_LOAN_PENALTY,
+               "per_point": rules.MONEY_PER_POINT, "underground": rules.UNDERGROUND_VP,
+               "counters": rules.UNDERGROUND_COUNTERS, "hand_limit": rules.HAND_LIMIT, "cap": rules.FLAT_CAP}
+EVENT_LABELS = {key: text.format(**RULE_VALUES) for key, text in EVENT_TEXTS.items()}
+
+
+def rule_text(text: str, **values: Any) -> str:
+    """A text with the calculator's rule values (and any others) filled in.
+
+    >>> rule_text("Loans: £{loan} each, −{unpaid} if unpaid.")
+    'Loans: £10 each, −7 if unpaid.'
+    """
+    return text.format(**RULE_VALUES, **values)
+
+
 def rows_for(r: rules.Rules, flat: bool) -> tuple[tuple[str, str], ...]:
-    if flat:
-        return ROWS_FLAT
-    return ROWS_1E if r is rules.FIRST_EDITION else ROWS_2E
+    rows = ROWS_FLAT if flat else ROWS_1E if r is rules.FIRST_EDITION else ROWS_2E
+    return tuple((rule_text(label), key) for label, key in rows)
+
+
+def poverty_bands() -> list[tuple[str, int]]:
+    """The poverty table as printed (rules §4): each band of poverty left with the points it costs.
+
+    >>> poverty_bands()[:4], poverty_bands()[-1]
+    ([('0', 0), ('1–2', 1), ('3', 2), ('4', 3)], ('10', 15))
+    """
+    bands: list[tuple[int, int, int]] = []  # (low, high, penalty)
+    for left, penalty in enumerate(rules.POVERTY_PENALTY):
+        if bands and bands[-1][2] == penalty:
+            bands[-1] = (bands[-1][0], left, penalty)
+        else:
+            bands.append((left, left, penalty))
+    return [(str(low) if low == high else POVERTY_BAND.format(low=low, high=high), penalty)
+            for low, high, penalty in bands]
 
 
 # --- tracking during play ------------------------------------------------------------------------------
@@ -331,8 +387,8 @@ def summary_text(session: Session) -> str:
 
 def guide_text(session: Session) -> str:
     if flat(session):
-        return GUIDE_FLAT
-    return GUIDE_1E if edition(session) is rules.FIRST_EDITION else GUIDE_2E
+        return rule_text(GUIDE_FLAT)
+    return rule_text(GUIDE_1E if edition(session) is rules.FIRST_EDITION else GUIDE_2E)
 
 
 def commands(session: Session) -> Commands:
@@ -384,10 +440,10 @@ def setup_text(session: Session) -> str:
               "money": rules.STARTING_MONEY, "poverty": r.starting_poverty, "hand": rules.STARTING_HAND,
               "columns": rules.DISPLAY_COLUMNS[count]}
     if flat(session):
-        return SETUP_FLAT.format(**values)
+        return rule_text(SETUP_FLAT, **values)
     if r is rules.FIRST_EDITION:
-        return SETUP_1E.format(first=first_player(session), **values)
-    return SETUP_2E.format(**values)
+        return rule_text(SETUP_1E, first=first_player(session), **values)
+    return rule_text(SETUP_2E, **values)
 
 
 def steps(session: Session) -> list[Step]:
@@ -444,7 +500,7 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
                                     lambda text: parse_count(text, 0, rules.BOROUGHS, field="boroughs"),
                                     before.boroughs))
         else:
-            out.append(_tracked_ask((*at, "loans"), ASK_LOANS.format(player=player),
+            out.append(_tracked_ask((*at, "loans"), rule_text(ASK_LOANS, player=player),
                                     lambda text: parse_count(text, field="loans"), before.loans))
     else:
         high = before.loans if kind == "repay" else None
@@ -613,13 +669,10 @@ def report(session: Session) -> str:
 
 # --- the score sheet ------------------------------------------------------------------------------------
 
-POVERTY_COLUMNS = ("p0", "p1", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "over")
-
-
 def sheet_for(r: rules.Rules):
     def sheet(result: Result | None = None, *, players: Sequence[str] = ("", ""), rounds: int = 0,
               variants: Sequence[str] = (), date: str = "") -> dict[str, Any]:
-        """Data for templates/london-*.toml: a column per player, a row per reckoning step."""
+        """Data for templates/london.toml: the edition's title, notes and rows; a column per player."""
         is_flat = rules.FLAT_PENALTIES in (result.variants if result else variants)
         if result is None:
             rows = [{"label": label} for label, _ in rows_for(r, is_flat)]
@@ -640,16 +693,20 @@ def sheet_for(r: rules.Rules):
                       "variants": "flat penalties" if is_flat else "official rules"}
         # The place and tie-break figures come after the final score, in a grid of their own.
         reckoning = {"vars": {}, "rows": rows, **({"total": total} if total else {})}
-        data: dict[str, Any] = {"player_names": list(players), "fields": fields,
-                                "grids": {"reckoning": [reckoning], "ranking": [{"vars": {"title": RANKING_TITLE_FLAT if is_flat else RANKING_TITLE},
-                                                                   "rows": ranking}]}}
-        if is_flat:
-            data["notes"] = SHEET_NOTES_FLAT  # the template's notes are the official reckoning's
-        else:
-            penalty = [rules.poverty_penalty(n) for n in (0, 1, 3, 4, 5, 6, 7, 8, 9, 10)]
+        title = RANKING_TITLE_FLAT if is_flat else RANKING_TITLE
+        data: dict[str, Any] = {"title": SHEET_TITLE.format(title=TITLES[r.slug]), "player_names": list(players),
+                                "fields": fields,
+                                "notes": [rule_text(note) for note in (SHEET_NOTES_FLAT if is_flat
+                                                                       else SHEET_NOTES[r.slug])],
+                                "grids": {"reckoning": [reckoning], "ranking": [{"vars": {"title": title},
+                                                                                 "rows": ranking}]}}
+        if not is_flat:  # the variant has no poverty table
+            bands = poverty_bands()
+            data["poverty_bands"] = [label for label, _ in bands]
+            data["poverty_over"] = [POVERTY_OVER.format(top=len(rules.POVERTY_PENALTY) - 1)]
             data["grids"]["poverty"] = [{"vars": {}, "rows": [
-                {"label": "Points lost", **{k: -v if v else 0 for k, v in zip(POVERTY_COLUMNS, penalty)},
-                 "over": f"{rules.POVERTY_PENALTY_OVER_10} more each"}]}]
+                {"label": POVERTY_ROW, **{f"band{n}": -penalty for n, (_, penalty) in enumerate(bands, start=1)},
+                 "over1": POVERTY_OVER_VALUE.format(n=rules.POVERTY_PENALTY_OVER_10)}]}]
         if result is not None and result.tiebreaks:
             data["grids"]["tiebreaks"] = [{"vars": {}, "rows": [{"label": line} for line in result.tiebreaks]}]
         return data
@@ -658,7 +715,7 @@ def sheet_for(r: rules.Rules):
 
 def _game(r: rules.Rules) -> Game:
     return Game(slug=r.slug, title=TITLES[r.slug], players=rules.PLAYERS, variants=rules.VARIANTS,
-                default_rounds=None, score=rules.score, steps=steps, template=r.slug, sheet=sheet_for(r),
+                default_rounds=None, score=rules.score, steps=steps, template=TEMPLATE, sheet=sheet_for(r),
                 report=report, round_label="Round", blurb=BLURBS[r.slug], max_rounds=0, commands=commands)
 
 
