@@ -55,10 +55,12 @@ class Standing:
     total: int
     rounds: tuple[int, ...] = ()
     parts: Mapping[str, int] = field(default_factory=dict)
+    # A game's own figures for the JSON output, after the common ones (Next Station: London solo: `rating`).
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "rank": self.rank, "total": self.total,
-                "rounds": list(self.rounds), "parts": dict(self.parts)}
+                "rounds": list(self.rounds), "parts": dict(self.parts), **self.extra}
 
 
 @dataclass(frozen=True)

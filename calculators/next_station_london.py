@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from calculators.core import InvalidInput, Result, check_table, rank, require_int, standings, unknown_keys
+from calculators.core import (InvalidInput, Result, check_table, is_int, rank, require_int, standings,
+                             unknown_keys)
 
 GAME: Final = "next-station-london"
 PLAYERS: Final = (1, 2, 3, 4)  # NSL-RB cover
@@ -22,6 +23,10 @@ DEFAULT_ROUNDS: Final = 4
 DISTRICTS: Final = 13  # 9 main + 4 secondary districts (NSL-RB)
 MAX_STATIONS: Final = 10
 TOURIST_SITES: Final = 5  # compass-marked sites, the Central Station among them (NSL-RB)
+# What the deck allows (spec): a round turns at most 10 of the 11 cards (the Switch turns with the next
+# one), one section a turn, so a line has at most 10 sections and 11 stations; each section passes
+# under the Thames at most once. MAX_SECTIONS is derived from DECK below.
+CROSSINGS_PER_SECTION: Final = 1
 LINE_FIELDS: Final = ("districts", "stations", "thames", "tourist")
 SECTIONS: Final = "sections"  # the additive-lines variant's extra cell (summary 004, RU-1)
 THAMES_POINTS: Final = 2  # per crossing (NSL-RB)
@@ -103,6 +108,11 @@ SYMBOLS: Final = ("square", "triangle", "pentagon", "circle")
 # NSL-RB, NSL-TUT, NSL-BZ, NSL-ENG `build_deck()`.
 DECK: Final = tuple(Card("street", f) for f in (*SYMBOLS, "joker", "switch")) + \
     tuple(Card("underground", f) for f in (*SYMBOLS, "joker"))
+MAX_SECTIONS: Final = len(DECK) - 1  # 10 turns at most: the Switch and the card after it are one turn
+MAX_LINE_STATIONS: Final = MAX_SECTIONS + 1  # the departure station and one more per section
+MAX_THAMES: Final = CROSSINGS_PER_SECTION * MAX_SECTIONS
+# Interchanges: a station on k lines is k of the at most 4 × 11 stations the four lines hold (spec).
+MAX_NETWORK_STATIONS: Final = len(PENCILS) * MAX_LINE_STATIONS
 UNDERGROUND_TO_END: Final = 5  # the round ends on the 5th Underground card (NSL-RB; not the 5th of any kind, RU-6)
 SWITCH_IGNORED_TURNS: Final = 2  # a Switch on turn 1 or 2 is ignored (NSL-RB)
 
@@ -211,9 +221,20 @@ def rules_for(variants: Iterable[str]) -> Rules:
 
 
 # The range of each field: (low, high or None for no top).
-FIELD_RANGES: Final = {SECTIONS: (0, None), "districts": (0, DISTRICTS), "stations": (0, MAX_STATIONS),
-                       "thames": (0, None), "tourist": (0, TOURIST_SITES), "objectives": (0, OBJECTIVES_IN_PLAY)}
+FIELD_RANGES: Final = {SECTIONS: (0, MAX_SECTIONS), "districts": (0, DISTRICTS), "stations": (0, MAX_STATIONS),
+                       "thames": (0, MAX_THAMES), "tourist": (0, TOURIST_SITES), "objectives": (0, OBJECTIVES_IN_PLAY)}
 INTERCHANGE_RANGE: Final = (0, None)
+
+# What one field of a line says about another (spec): messages in the InvalidInput style.
+NO_STATION_IN_DISTRICTS = ("0 stations but {districts} districts: districts is 0 exactly when stations is 0 "
+                           "(a line without a station passes through no district)")
+STATIONS_IN_NO_DISTRICT = ("{stations} stations but 0 districts: districts is 0 exactly when stations is 0 "
+                           "(a line with a station lies in a district)")
+THAMES_OVER_SECTIONS = ("{thames} Thames crossings in {sections} sections: each section crosses the Thames "
+                        "at most once")
+TOO_MANY_INTERCHANGES = ("2 × {n2} + 3 × {n3} + 4 × {n4} = {total} stations on lines; four lines hold at most "
+                         "{most} ({lines} × {stations})")
+OBJECTIVES_WITHOUT_MODULE = "{done} objectives, but the module 'objectives' is not in play (modules: {modules})"
 
 
 def check_field(name: str, value: Any, **where: Any) -> int:
@@ -222,15 +243,40 @@ def check_field(name: str, value: Any, **where: Any) -> int:
     return require_int(value, low, high, **{**where, "field": where.get("field") or name})
 
 
+def check_line_field(name: str, value: Any, others: Mapping[str, Any], **where: Any) -> int:
+    """One field of a line in its range and possible beside the line's `others` already known (those not
+    known yet are not checked): what the guided prompt and edit ask, and what scoring checks field by field.
+
+    >>> check_line_field("stations", 3, {"districts": 0}, round=1, player="Ana")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    calculators.core.InvalidInput: round 1, player Ana, stations: 3 stations but 0 districts: ...
+    """
+    where = {**where, "field": where.get("field") or name}
+    value = check_field(name, value, **where)
+    line = {**{k: v for k, v in others.items() if k in FIELD_RANGES and k != name and _in_range(k, v)},
+            name: value}
+    if "districts" in line and "stations" in line and (line["districts"] == 0) != (line["stations"] == 0):
+        text = NO_STATION_IN_DISTRICTS if line["stations"] == 0 else STATIONS_IN_NO_DISTRICT
+        raise InvalidInput(text.format(**line), **where)
+    if "thames" in line and SECTIONS in line and line["thames"] > CROSSINGS_PER_SECTION * line[SECTIONS]:
+        raise InvalidInput(THAMES_OVER_SECTIONS.format(**line), **where)
+    return value
+
+
+def _in_range(name: str, value: Any) -> bool:
+    low, high = FIELD_RANGES[name]
+    return is_int(value) and low <= value and (high is None or value <= high)
+
+
 def check_line(inputs: Mapping[str, Any], rules: Rules = OFFICIAL, *, round: int | None = None,
                player: str | None = None) -> dict[str, int]:
-    """One player's line of one round: every field present and in range."""
+    """One player's line of one round: every field present, in range, and possible beside the fields before it."""
     unknown_keys(inputs, rules.line_fields, round=round, player=player)
-    checked = {}
+    checked: dict[str, int] = {}
     for name in rules.line_fields:
         if name not in inputs:
             raise InvalidInput("missing", round=round, player=player, field=name)
-        checked[name] = check_field(name, inputs[name], round=round, player=player)
+        checked[name] = check_line_field(name, inputs[name], checked, round=round, player=player)
     return checked
 
 
@@ -243,14 +289,31 @@ def check_interchanges(value: Any, *, player: str | None = None) -> dict[str, in
         if key not in INTERCHANGE_POINTS:
             raise InvalidInput(f"unknown key {key!r} (expected: {', '.join(INTERCHANGE_POINTS)})",
                                player=player, field="interchanges")
-    return {key: require_int(value.get(key, 0), *INTERCHANGE_RANGE, player=player,
-                             field=f"interchanges {key}") for key in INTERCHANGE_POINTS}
+    counts = {key: require_int(value.get(key, 0), *INTERCHANGE_RANGE, player=player,
+                               field=f"interchanges {key}") for key in INTERCHANGE_POINTS}
+    total = sum(int(key) * n for key, n in counts.items())  # a station on k lines is k stations of lines
+    if total > MAX_NETWORK_STATIONS:
+        raise InvalidInput(TOO_MANY_INTERCHANGES.format(n2=counts["2"], n3=counts["3"], n4=counts["4"], total=total,
+                                                        most=MAX_NETWORK_STATIONS, lines=len(PENCILS),
+                                                        stations=MAX_LINE_STATIONS), player=player, field="interchanges")
+    return counts
 
 
-def check_final(inputs: Mapping[str, Any], *, player: str | None = None) -> dict[str, Any]:
+def check_objectives(value: Any, modules: Iterable[str] = (), *, player: str | None = None) -> int:
+    """Shared objectives completed: 0–2, and above 0 only with the module `objectives` (spec)."""
+    done = check_field("objectives", value, player=player)
+    modules = tuple(modules)
+    if done and "objectives" not in modules:
+        raise InvalidInput(OBJECTIVES_WITHOUT_MODULE.format(done=done, modules=", ".join(modules) or "none"),
+                           player=player, field="objectives")
+    return done
+
+
+def check_final(inputs: Mapping[str, Any], modules: Iterable[str] = (), *,
+                player: str | None = None) -> dict[str, Any]:
     unknown_keys(inputs, FINAL_FIELDS, player=player)
     return {"interchanges": check_interchanges(inputs.get("interchanges", {}), player=player),
-            "objectives": check_field("objectives", inputs.get("objectives", 0), player=player)}
+            "objectives": check_objectives(inputs.get("objectives", 0), modules, player=player)}
 
 
 # --- scoring ------------------------------------------------------------------------------------------
@@ -343,9 +406,13 @@ def solo_rating(total: int, modules: int) -> tuple[int, str]:
     (127, '121–135')
     """
     rated = total - SOLO_MODULE_PENALTY * modules
+    return rated, solo_band(rated)
+
+
+def solo_band(rated: int) -> str:
     for top, band in SOLO_BANDS:
         if top is None or rated <= top:
-            return rated, band
+            return band
     raise AssertionError("unreachable: the last band has no top")
 
 
@@ -383,7 +450,7 @@ def score(table: Any) -> Result:
     """Score a Next Station: London table; `detail` maps each player to a Summary.
 
     Total = lines + tourist track + interchanges + objectives; rounds = the line scores.
-    Tie-break: the highest single line; then shared (NSL-RB).
+    Tie-break: the highest single line; then shared (NSL-RB). Solo: the standing's `rating` (spec).
     """
     checked = check_table(table, game=GAME, players=PLAYERS, variants=VARIANTS, rounds=ROUNDS, final=True,
                           modules=MODULES)
@@ -392,7 +459,7 @@ def score(table: Any) -> Result:
     for number, inputs in enumerate(checked.rounds, start=1):
         for player in checked.players:
             lines[player].append(make_line(check_line(inputs[player], rules, round=number, player=player), rules))
-    summaries = {p: summarize(lines[p], check_final(checked.final.get(p, {}), player=p), rules)
+    summaries = {p: summarize(lines[p], check_final(checked.final.get(p, {}), checked.modules, player=p), rules)
                  for p in checked.players}
     totals = {p: s.total for p, s in summaries.items()}
 
@@ -402,5 +469,8 @@ def score(table: Any) -> Result:
     ranks = rank(checked.players, totals, best)
     result = standings(checked.players, totals, rounds={p: [line.score for line in lines[p]] for p in checked.players},
                        parts={p: parts(s) for p, s in summaries.items()}, tiebreak=best)
+    if len(result) == 1:  # solo: the rulebook's rating, 10 off for each module in the table's `modules`
+        (alone,) = result
+        result = (replace(alone, extra={"rating": solo_rating(alone.total, len(checked.modules))[0]}),)
     return Result(GAME, checked.variants, result, detail=summaries,
                   tiebreaks=tiebreak_lines(checked.players, summaries, ranks))

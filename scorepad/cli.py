@@ -165,15 +165,24 @@ def play(ctx: typer.Context,
          module: Optional[list[str]] = typer.Option(None, "--module", "-m", metavar="NAME",
                                                     help="A game module (repeatable; see `scorepad games`)."),
          open_cash: bool = typer.Option(False, "--open-cash",
-                                        help="Chinatown: show every player's cash on screen.")) -> None:
+                                        help="Chinatown: show every player's cash on screen."),
+         objectives: Optional[tuple[str, str]] = typer.Option(
+             None, "--objectives", metavar="CARD CARD",
+             help="Next Station: London: the two objective cards your table drew (interchanges, districts, "
+                  "tourist, central, thames) instead of scorepad drawing."),
+         powers: Optional[tuple[str, str, str, str]] = typer.Option(
+             None, "--powers", metavar="POWER×4",
+             help="Next Station: London: the power your table dealt to each pencil, pink green blue purple in "
+                  "order (double, joker, switch, circle), or as colour=power.")) -> None:
     """Play a guided game (or resume the latest).
 
     scorepad guides the setup and every round, and saves every answer the moment it is given.
     """
     names = _names_given(ctx, players)
     modules = list(module or []) + (["open-cash"] if open_cash else [])
+    drawn = {name: list(cards) for name, cards in (("objectives", objectives), ("powers", powers)) if cards}
     if game is None:
-        if names or variant or rounds or modules:
+        if names or variant or rounds or modules or drawn:
             raise fail("name the game: scorepad play GAME --players NAME NAME", code=2)
         store = open_store(ctx)
         unfinished = [(doc.get("updated", ""), doc_id) for doc_id, doc in store.all() if doc.get("status") != "finished"]
@@ -186,13 +195,13 @@ def play(ctx: typer.Context,
     from scorepad.session import check_options, new_doc
 
     chosen = by_slug(game)
-    check_options(chosen, variant or [], rounds, modules)  # refuse bad options before asking anything
+    check_options(chosen, variant or [], rounds, modules, drawn)  # refuse bad options before asking anything
     if names:
-        _check_names(new_doc(chosen, names, variant or [], rounds, modules))
+        _check_names(new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
     _need_terminal("play")
     if not names:
         names = _ask_names(chosen)
-    doc = _check_names(new_doc(chosen, names, variant or [], rounds, modules))
+    doc = _check_names(new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
     session_id = open_store(ctx).insert(doc)
     typer.echo(STARTED.format(id=session_id, title=chosen.title, players=", ".join(doc["players"])))
     _run(ctx, session_id, resumed=False)
@@ -435,7 +444,8 @@ def score(ctx: typer.Context,
         return
     variants = ", ".join(result.variants) or "official rules"
     typer.echo(f"{game.title} ({variants})\n{note}")
-    typer.echo(result_text(result, game.label_for(result.variants), finished=not note, figure=game.figure))
+    typer.echo(result_text(result, game.label_for(result.variants), finished=not note, figure=game.figure,
+                           notes=game.result_notes(result)))
 
 
 # --- export, import -------------------------------------------------------------------------------------

@@ -47,9 +47,9 @@ def _is_figure(value: Any) -> bool:
 
 
 def result_text(result: Any, round_label: str = "Round", finished: bool = True,
-                figure: Callable[[int], str] | None = None) -> str:
+                figure: Callable[[int], str] | None = None, notes: Sequence[str] = ()) -> str:
     """Standings with per-round subtotals, then each player's breakdown (`parts`), then the winners
-    (or, in a game still being played, who leads)."""
+    (or, in a game still being played, who leads), then the game's `notes` (a solo rating)."""
     rounds = max((len(s.rounds) for s in result.standings), default=0)
     headers = ["Rank", "Player", *[f"{round_label} {n}" for n in range(1, rounds + 1)], "Total"]
     f = figure or (lambda value: value)  # a game's own way to print a score (Chinatown: "$988,000")
@@ -62,7 +62,8 @@ def result_text(result: Any, round_label: str = "Round", finished: bool = True,
     winners = result.winners
     if len(result.standings) == 1:  # a solo game (Next Station: London) has a score, not a winner
         verb = "scores" if finished else "has so far"
-        return text + f"\n\n{result.standings[0].player} {verb} {cell(result.standings[0].total)}."
+        text += f"\n\n{result.standings[0].player} {verb} {cell(result.standings[0].total)}."
+        return "\n".join([text, *notes])
     if finished:
         verb = "wins" if len(winners) == 1 else "share the win"
     else:
@@ -70,4 +71,4 @@ def result_text(result: Any, round_label: str = "Round", finished: bool = True,
     text += f"\n\n{' and '.join(winners)} {verb}."
     for line in result.tiebreaks:
         text += f"\nTie-break: {line}"
-    return text
+    return "\n".join([text, *notes])

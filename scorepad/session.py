@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -91,6 +91,8 @@ class Session:
         table: dict[str, Any] = {"game": self.game.slug, "variants": list(self.variants),
                                  "players": list(self.players),
                                  "rounds": [{p: {} for p in self.players} for _ in range(count)]}
+        if self.modules:  # they change what a table scores (Next Station: London objectives, the solo rating)
+            table["modules"] = list(self.modules)
         listed: dict[str, list[tuple[int, Any]]] = {}
         for at, value in self.answers.items():
             if at[0] == "rounds" and at[1] < count:
@@ -122,13 +124,19 @@ def _round_of(item: Any) -> int:
 # --- changes to a session document (each runs inside one locked store update) ----------------------
 
 def check_options(game: Game, variants: Iterable[str], rounds: int | None,
-                  modules: Iterable[str] = ()) -> tuple[str, ...]:
-    """The variants, round count and modules asked for, refused as the table file would refuse them."""
+                  modules: Iterable[str] = (), drawn: Mapping[str, Sequence[str]] | None = None) -> tuple[str, ...]:
+    """The variants, round count, modules and cards the table drew (`drawn`, e.g. {"objectives": [...]})
+    asked for, refused as the table file or the setup question would refuse them."""
     chosen = check_variants(list(variants), game.variants)
+    modules = list(modules)
     for module in modules:
         if module not in game.modules:
             known = ", ".join(game.modules) or "none"
             raise InvalidInput(f"unknown module {module!r} for {game.title} (modules: {known})", field="module")
+    if drawn and game.preset is None:
+        raise InvalidInput(f"{game.title} has no {' or '.join(drawn)} cards to name", field=next(iter(drawn)))
+    if drawn:
+        game.preset(drawn, modules)
     if rounds is not None and game.default_rounds is None:
         raise InvalidInput(f"{game.title} has no rounds: leave out --rounds", field="rounds")
     limit = game.round_limit(chosen)
@@ -140,17 +148,20 @@ def check_options(game: Game, variants: Iterable[str], rounds: int | None,
 
 
 def new_doc(game: Game, players: Iterable[str], variants: Iterable[str], rounds: int | None,
-            modules: Iterable[str] = (), seed: int | None = None) -> dict[str, Any]:
-    """A fresh session document, refusing what the table file would refuse."""
+            modules: Iterable[str] = (), seed: int | None = None,
+            drawn: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
+    """A fresh session document, refusing what the table file would refuse; `drawn`: see check_options."""
     modules = list(dict.fromkeys(modules))
-    chosen = check_options(game, variants, rounds, modules)
+    chosen = check_options(game, variants, rounds, modules, drawn)
     names = check_players(list(players), game.players)
     stamp = now()
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     return {"game": game.slug, "variants": list(chosen), "players": list(names),
             "rounds_planned": rounds or planned_rounds(game, chosen), "modules": modules, "seed": seed,
-            "status": PLAYING, "created": stamp, "updated": stamp, "entries": []}
+            "status": PLAYING, "created": stamp, "updated": stamp,
+            "entries": [{"at": list(at), "value": value} for at, value in
+                        (game.preset(drawn, modules) if drawn and game.preset else [])]}
 
 
 def planned_rounds(game: Game, variants: tuple[str, ...]) -> int | None:

@@ -30,7 +30,8 @@ _LINE = {"districts": 6, "stations": 3, "thames": 1, "tourist": 2}
 TABLES = {
     "lost-cities": LC11,
     "next-station-london": {"game": "next-station-london", "players": ["Ana", "Ben"],
-                            "rounds": [{"Ana": _LINE, "Ben": _LINE}], "final": {"Ana": {"objectives": 1}}},
+                            "modules": ["objectives"], "rounds": [{"Ana": _LINE, "Ben": _LINE}],
+                            "final": {"Ana": {"objectives": 1}}},
     "london-1e": {"game": "london-1e", "players": ["Red", "Blue"], "final": {
         "Red": {"money": 20, "loans": 1, "hand": 2, "poverty": 9, "card_vp": 24, "borough_vp": 12, "underground": 1,
                 "vp": 8, "boroughs": 3, "best_card": 5},

@@ -484,12 +484,12 @@ def test_play_refuses_an_unknown_module_before_asking_anything():
 
 
 def test_a_number_too_large_to_keep_is_refused_by_score_and_import_alike(tmp_path, database):
-    # NSL's `thames` has no upper bound; the database keeps integers of 64 bits at most (orjson).
+    # The database keeps integers of 64 bits at most (orjson); NSL's `thames` was unbounded and reached that
+    # check, now the deck's limit (10) refuses it first, in score and import alike.
     table = {"game": "next-station-london", "players": ["Solo"],
              "rounds": [{"Solo": {"districts": 6, "stations": 4, "thames": 10**30, "tourist": 2}}]}
     path = write(tmp_path, table)
-    line = ("Error: round 1, player Solo, thames: a 31-digit number is too large to keep "
-            "(the largest is 9223372036854775807)\n")
+    line = "Error: round 1, player Solo, thames: 1000000000000000000000000000000 is out of range (expected 0–10)\n"
     assert error(1, "score", "--table", path, "--json") == line
     assert error(1, "import", path) == line
     assert not database.exists()
@@ -527,7 +527,8 @@ def test_an_error_naming_a_player_with_a_newline_stays_one_line(tmp_path):
 def test_a_solo_game_has_a_score_not_a_win(tmp_path):
     line = {"districts": 6, "stations": 4, "thames": 0, "tourist": 2}  # 24 points, 2 tourist sites
     path = write(tmp_path, {"game": "next-station-london", "players": ["Solo"], "rounds": [{"Solo": line}]})
-    assert ok("score", "--table", path).endswith("\n\nSolo scores 26.\n")
+    assert ok("score", "--table", path).endswith("\n\nSolo scores 26.\nSolo rating: 26 (no modules) → band 90 or less "
+                                                 "(the lowest band).\n")
     ok("import", path)
     assert ok("list").splitlines()[-1].endswith("finished  Solo (26)")
 

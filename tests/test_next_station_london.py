@@ -13,9 +13,10 @@ from calculators import next_station_london as nsl
 from calculators.core import InvalidInput
 from scorepad import cli
 from scorepad.games import by_slug
-from scorepad.games.next_station_london import FACE_NAMES, THREE_NUMBERS, card_text, round_text, setup_text
+from scorepad.games.next_station_london import (FACE_NAMES, THREE_NUMBERS, card_text, parse_objective_cards,
+                                               parse_power_cards, round_text, setup_text)
 from scorepad.prompts import Aborted
-from scorepad.session import Session, new_doc
+from scorepad.session import Session, new_doc, record
 
 # Worked examples: shared/rules/lost-cities-and-next-station-london.md, part B5.
 
@@ -27,11 +28,13 @@ def line(d, s, x, t=0, sections=None):
     return out
 
 
-def table(players, rounds, final=None, variants=()):
+def table(players, rounds, final=None, variants=(), modules=()):
     out = {"game": "next-station-london", "variants": list(variants), "players": list(players),
            "rounds": [dict(zip(players, r)) for r in rounds]}
     if final is not None:
         out["final"] = final
+    if modules:
+        out["modules"] = list(modules)
     return out
 
 
@@ -44,7 +47,8 @@ NSL1 = table(["John"], [[line(6, 3, 1, 2)], [line(4, 4, 0, 2)], [line(5, 5, 2, 2
              {"John": {"interchanges": ic(9)}})
 # NSL-2: the tourist cap, 2/3/4-line interchanges and two objectives.
 NSL2_LINES = [line(6, 3, 2, 2), line(5, 4, 1, 3), line(4, 5, 2, 3), line(5, 3, 1, 3)]
-NSL2 = table(["Ana"], [[x] for x in NSL2_LINES], {"Ana": {"interchanges": ic(5, 2, 1), "objectives": 2}})
+NSL2 = table(["Ana"], [[x] for x in NSL2_LINES], {"Ana": {"interchanges": ic(5, 2, 1), "objectives": 2}},
+             modules=["objectives"])
 # NSL-4: three players, A and B level on 113, B's best line (30) beats A's (25).
 NSL4 = table(["A", "B", "C"], [
     [line(5, 4, 1, 1), line(7, 4, 1, 2), line(4, 4, 0, 1)],
@@ -54,11 +58,11 @@ NSL4 = table(["A", "B", "C"], [
 ], {"A": {"interchanges": ic(6, 1)}, "B": {"interchanges": ic(5, 1)}, "C": {"interchanges": ic(3, 1)}})
 # NSL-5: solo with both modules; the circle power makes round 4's stations 4 + 1.
 NSL5 = table(["Solo"], [[line(6, 4, 0, 2)], [line(5, 5, 1, 2)], [line(5, 3, 3, 2)], [line(6, 5, 0, 2)]],
-             {"Solo": {"interchanges": ic(4, 2), "objectives": 1}})
+             {"Solo": {"interchanges": ic(4, 2), "objectives": 1}}, modules=["objectives", "powers"])
 # NSL-6: the NSL-2 sheet under summary 004, with sections 8, 7, 7, 6.
 NSL6_ADDITIVE = table(["Ana"], [[dict(x, sections=t)] for x, t in zip(NSL2_LINES, (8, 7, 7, 6))],
                       {"Ana": {"interchanges": ic(5, 2, 1), "objectives": 2}},
-                      variants=["additive-lines", "no-interchanges"])
+                      variants=["additive-lines", "no-interchanges"], modules=["objectives"])
 NSL6_PRODUCT = dict(copy.deepcopy(NSL2), variants=["no-interchanges"])
 
 
@@ -192,7 +196,7 @@ def bad(mutate):
     (lambda t: t["rounds"][0]["A"].update(stations=-1),
      r"^round 1, player A, stations: -1 is out of range"),
     (lambda t: t["rounds"][2]["C"].update(thames=-1),
-     r"^round 3, player C, thames: -1 is out of range \(expected 0 or more\)$"),
+     r"^round 3, player C, thames: -1 is out of range \(expected 0–10\)$"),
     (lambda t: t["rounds"][3]["C"].update(tourist=6),
      r"^round 4, player C, tourist: 6 is out of range \(expected 0–5\)$"),
     (lambda t: t["rounds"][0]["A"].update(districts="5"),
@@ -224,6 +228,144 @@ def bad(mutate):
 def test_invalid_input_names_round_player_field(mutate, message):
     with pytest.raises(InvalidInput, match=message):
         nsl.score(bad(mutate))
+
+
+# --- the deck's limits (spec: "What the deck makes impossible is an error"), each at its edge and one past it
+
+LIMIT_LINE = line(6, 3, 1, 2)
+ADDITIVE = ("additive-lines",)
+
+
+def limit_table(fields, variants=(), final=None, modules=()):
+    base = dict(LIMIT_LINE, sections=8) if "additive-lines" in variants else dict(LIMIT_LINE)
+    return table(["Ana"], [[{**base, **fields}]], final, variants=variants, modules=modules)
+
+
+LINE_LIMITS = [  # (variants, fields of Ana's round-1 line, the field at fault or None, the error)
+    ((), {"districts": 13}, None, None),  # a line through every district
+    ((), {"districts": 14}, "districts", "14 is out of range (expected 0–13)"),
+    ((), {"districts": -1}, "districts", "-1 is out of range (expected 0–13)"),
+    ((), {"stations": 10}, None, None),  # the 9 central stations and the circle power's one more
+    ((), {"stations": 11}, "stations", "11 is out of range (expected 0–10)"),
+    ((), {"thames": 10}, None, None),  # 10 sections, each under the Thames
+    ((), {"thames": 11}, "thames", "11 is out of range (expected 0–10)"),
+    ((), {"thames": 0}, None, None),
+    ((), {"thames": -1}, "thames", "-1 is out of range (expected 0–10)"),
+    ((), {"tourist": 5}, None, None),
+    ((), {"tourist": 6}, "tourist", "6 is out of range (expected 0–5)"),
+    ((), {"tourist": -1}, "tourist", "-1 is out of range (expected 0–5)"),
+    ((), {"districts": 0, "stations": 0, "thames": 0, "tourist": 0}, None, None),  # a line never drawn (NSL-Q2)
+    ((), {"districts": 1, "stations": 1, "thames": 0}, None, None),  # the departure station alone
+    ((), {"districts": 0, "stations": 1}, "stations",
+     "1 stations but 0 districts: districts is 0 exactly when stations is 0 (a line with a station lies in a district)"),
+    ((), {"districts": 1, "stations": 0}, "stations",
+     "0 stations but 1 districts: districts is 0 exactly when stations is 0 "
+     "(a line without a station passes through no district)"),
+    (ADDITIVE, {"sections": 10, "thames": 10}, None, None),  # the most a round's 10 turns draw
+    (ADDITIVE, {"sections": 11}, "sections", "11 is out of range (expected 0–10)"),
+    (ADDITIVE, {"sections": 0, "thames": 0}, None, None),
+    (ADDITIVE, {"sections": -1}, "sections", "-1 is out of range (expected 0–10)"),
+    (ADDITIVE, {"sections": 3, "thames": 3}, None, None),  # every section under the Thames
+    (ADDITIVE, {"sections": 3, "thames": 4}, "thames",
+     "4 Thames crossings in 3 sections: each section crosses the Thames at most once"),
+    (ADDITIVE, {"sections": 0, "thames": 1}, "thames",
+     "1 Thames crossings in 0 sections: each section crosses the Thames at most once"),
+]
+LIMIT_IDS = [f"{'+'.join(v) or 'official'}:{f}" for v, f, _, _ in LINE_LIMITS]
+
+
+@pytest.mark.parametrize("variants, fields, at_fault, error", LINE_LIMITS, ids=LIMIT_IDS)
+def test_line_limits_at_the_edge_and_one_past(variants, fields, at_fault, error):
+    tbl = limit_table(fields, variants)
+    if error is None:
+        assert nsl.score(tbl).standings[0].rounds[0] == nsl.line_score({**tbl["rounds"][0]["Ana"]}, nsl.rules_for(variants))
+        return
+    with pytest.raises(InvalidInput) as refused:
+        nsl.score(tbl)
+    assert str(refused.value) == f"round 1, player Ana, {at_fault}: {error}"
+
+
+FINAL_LIMITS = [  # (modules, Ana's final inputs, the error)
+    ((), {"interchanges": ic(22)}, None),  # 2 × 22 = 44: four lines of 11 stations, every station shared
+    ((), {"interchanges": ic(21, 1)}, "interchanges: 2 × 21 + 3 × 1 + 4 × 0 = 45 stations on lines; "
+                                      "four lines hold at most 44 (4 × 11)"),
+    ((), {"interchanges": ic(0, 0, 11)}, None),  # 4 × 11 = 44
+    ((), {"interchanges": ic(0, 3, 9)}, "interchanges: 2 × 0 + 3 × 3 + 4 × 9 = 45 stations on lines; "
+                                        "four lines hold at most 44 (4 × 11)"),
+    ((), {"interchanges": ic(2, 0, 10)}, None),  # 4 + 40 = 44
+    ((), {"interchanges": ic(0, 15)}, "interchanges: 2 × 0 + 3 × 15 + 4 × 0 = 45 stations on lines; "
+                                      "four lines hold at most 44 (4 × 11)"),
+    ((), {"objectives": 0}, None),
+    ((), {"objectives": 1}, "objectives: 1 objectives, but the module 'objectives' is not in play (modules: none)"),
+    (("powers",), {"objectives": 2},
+     "objectives: 2 objectives, but the module 'objectives' is not in play (modules: powers)"),
+    (("objectives",), {"objectives": 2}, None),
+    (("objectives",), {"objectives": 3}, "objectives: 3 is out of range (expected 0–2)"),
+    (("objectives",), {"objectives": -1}, "objectives: -1 is out of range (expected 0–2)"),
+]
+
+
+@pytest.mark.parametrize("modules, final, error", FINAL_LIMITS)
+def test_final_limits_at_the_edge_and_one_past(modules, final, error):
+    tbl = limit_table({}, final={"Ana": final}, modules=modules)
+    if error is None:
+        assert nsl.score(tbl).standings[0].total > 0
+        return
+    with pytest.raises(InvalidInput) as refused:
+        nsl.score(tbl)
+    assert str(refused.value) == f"player Ana, {error}"
+
+
+def _asks(store, variants=(), modules=(), recorded=()):
+    """The questions of a solo one-round session with these answers recorded: path -> Ask."""
+    doc = new_doc(GAME, ["Ana"], variants, 1, modules=modules, seed=SEED_NSL4)
+    for at, value in recorded:
+        record(doc, at, value)
+    session_id = store.insert(doc)
+    session = Session(store.get(session_id), session_id)
+    return {step.at: step for step in GAME.steps(session) if hasattr(step, "at")}
+
+
+@pytest.mark.parametrize("variants, fields, at_fault, error", LINE_LIMITS, ids=LIMIT_IDS)
+def test_the_line_prompts_refuse_exactly_what_scoring_refuses(store, variants, fields, at_fault, error):
+    # the fields before the one asked are recorded, as at the table; the prompt of each then checks its answer
+    line_ = limit_table(fields, variants)["rounds"][0]["Ana"]
+    order = nsl.rules_for(variants).line_fields
+    for index, name in enumerate(order):
+        before = [(("rounds", 0, "Ana", k), line_[k]) for k in order[:index]]
+        ask = _asks(store, variants, recorded=before)[("rounds", 0, "Ana", name)]
+        if name != at_fault:
+            assert ask.parse(str(line_[name])) == line_[name]
+            continue
+        with pytest.raises(InvalidInput) as refused:
+            ask.parse(str(line_[name]))
+        assert str(refused.value) == f"round 1, player Ana, {at_fault}: {error}"
+        break
+    else:
+        assert error is None
+
+
+def test_a_line_prompt_checks_against_fields_recorded_after_it_too(store):
+    # edit asks a field again with the line's later fields known: districts 0 beside 3 stations is refused there
+    recorded = [(("rounds", 0, "Ana", k), v) for k, v in line(5, 3, 1, 0).items()]
+    ask = _asks(store, recorded=recorded)[("rounds", 0, "Ana", "districts")]
+    with pytest.raises(InvalidInput, match=r"^round 1, player Ana, districts: 3 stations but 0 districts"):
+        ask.parse("0")
+    assert ask.parse("13") == 13
+
+
+@pytest.mark.parametrize("modules, final, error", [row for row in FINAL_LIMITS if "interchanges" in row[1]
+                                                   or "objectives" in row[0]])
+def test_the_final_prompts_refuse_exactly_what_scoring_refuses(store, modules, final, error):
+    ((name, value),) = final.items()
+    ask = _asks(store, modules=modules)[("final", "Ana", name)]
+    typed = " ".join(str(n) for n in value.values()) if name == "interchanges" else str(value)
+    if error is None:
+        assert ask.parse(typed) == value
+        return
+    with pytest.raises(InvalidInput) as refused:
+        ask.parse(typed)
+    assert str(refused.value) == f"player Ana, {error}"
 
 
 def test_additive_lines_needs_sections():
@@ -404,7 +546,7 @@ def test_ctrl_c_mid_deck_resumes_with_the_same_next_card(store):
 
 def test_solo_with_both_modules_nsl5(store):
     session_id = start(store, ["Solo"], modules=["objectives", "powers"], seed=3)
-    answers = ["blue pi pu g"]
+    answers = ["scorepad draws", "scorepad draws", "blue pi pu g"]
     for rnd in NSL5["rounds"]:
         answers += ["Physical cards"] + typed_round(rnd, ["Solo"])
     answers += ["4 2 0", "1"]
@@ -420,7 +562,10 @@ def test_solo_with_both_modules_nsl5(store):
     assert text.count("(Solo's Circle power: the circled station counts twice in its district)") == 1
     assert text.index("Solo's Circle power") > text.index("Score round 4")
     assert "Solo rating: 147 − 20 (2 modules) = 127 → band 121–135." in text
-    assert prompter.asked[0].startswith("Your order of the four pencils")
+    assert prompter.asked[:3] == ["Shared objectives: does scorepad draw the two cards, or did you draw them?",
+                                  "Pencil powers: does scorepad deal the four cards, or did you deal them?",
+                                  "Your order of the four pencils, by names or first letters "
+                                  "[Enter: pink green blue purple]:"]
     # solo: no controller, no pencils to pass; the rating rule is told at the start
     assert "  • Your rating at the end: your score, less 10 for each module used." in text
     assert "Controller" not in text and "── Round 2 of 4 ──\nTake the next pencil of your order.\n" \
@@ -439,7 +584,8 @@ def test_solo_with_both_modules_nsl5(store):
 ])
 def test_solo_rating_line_with_no_module_and_one(store, modules, final, rating):
     session_id = start(store, ["Solo"], modules=modules, rounds=1)
-    _, _, text = run(store, session_id, [None, "Physical cards", "13", "10", "0", "0", *final])
+    draws = ["scorepad draws"] * len(modules)
+    _, _, text = run(store, session_id, [*draws, None, "Physical cards", "13", "10", "0", "0", *final])
     assert rating in text
 
 
@@ -468,7 +614,7 @@ def test_field_prompts_refuse_what_scoring_refuses(store):
                "7", "5", "4", "0", "0"]
     _, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("14", "14 is out of range (expected 0–13)"),
-                                ("three", "'three' is not a whole number (0 or more)"),
+                                ("three", "'three' is not a whole number (0–10)"),
                                 ("", "a whole number, please (0–5)"),
                                 ("6", "6 is out of range (expected 0–5)")]
     assert "A's Pink line: 8 + 6 + 3 + 2 × 1 = 19" in text
@@ -484,7 +630,7 @@ def test_typed_numbers_that_int_cannot_read_are_refused_not_tracebacks(store):
     # `--5` passed an isdigit() check, then int() raised; so did `²` and a 5,000-digit number
     session_id = start(store, ["A"], rounds=1, modules=["objectives"])
     huge = "9" * 5000
-    answers = [None, "Physical cards", "--5", "²", huge, "3", "2", "0", "1", f"1 {huge} 0", "1 --2 0", "2 1 0",
+    answers = ["scorepad draws", None, "Physical cards", "--5", "²", huge, "3", "2", "0", "1", f"1 {huge} 0", "1 --2 0", "2 1 0",
                "--1", huge, "1"]
     session, prompter, _ = run(store, session_id, answers)
     assert prompter.refused == [("--5", "'--5' is not a whole number (0–13)"),
@@ -535,7 +681,7 @@ def test_the_deck_question_offers_last_rounds_choice_first(store):
 
 def test_a_whole_game_fits_100_columns(store):
     session_id = start(store, NSL4_PLAYERS, modules=["powers", "objectives"])
-    answers = nsl4_answers()
+    answers = ["scorepad draws", "scorepad draws", *nsl4_answers()]
     answers[-3:] = ["6 1 0", "0", "5 1 0", "0", "3 1 0", "0"]
     session, _, text = run(store, session_id, answers)
     assert session.finished
@@ -545,8 +691,8 @@ def test_a_whole_game_fits_100_columns(store):
 
 def test_prompt_words_summary_guide_pencils(store):
     session_id = start(store, NSL4_PLAYERS, modules=["powers"])
-    answers = nsl4_answers(deck_first_round=False)
-    first_field = 3  # controller, deck, then A's districts of round 1 ...
+    answers = ["scorepad draws", *nsl4_answers(deck_first_round=False)]
+    first_field = 4  # the powers' dealer, controller, deck, then A's districts of round 1 ...
     answers[first_field + 4:first_field + 4] = ["summary", "guide", "pencils", "help"]
     session, prompter, text = run(store, session_id, answers)
     assert "Lines so far:" in text and "  A            22" in text
@@ -598,7 +744,7 @@ def test_score_table_text_explains_the_tie_break(tmp_path):
     (lambda t: t["final"]["A"].update(objectives=3),
      "Error: player A, objectives: 3 is out of range (expected 0–2)\n"),
     (lambda t: t["rounds"][0]["C"].update(thames=1.0),
-     "Error: round 1, player C, thames: 1.0 is not a whole number (expected 0 or more)\n"),
+     "Error: round 1, player C, thames: 1.0 is not a whole number (expected 0–10)\n"),
 ])
 def test_score_table_errors_are_one_line(tmp_path, mutate, line):
     result = invoke("score", "--table", write(tmp_path, bad(mutate)), "--json")
@@ -623,14 +769,35 @@ def test_show_of_an_imported_game(tmp_path):
     assert "B wins with 113." in result.stdout
 
 
-def test_show_of_an_imported_solo_game_gives_the_rating_for_each_module_count(tmp_path):
-    # NSL-5 imported: the table file does not say which modules were played ("147 (no modules)" then
-    # "take 10 off for each" contradicted itself)
-    session_id = invoke("import", write(tmp_path, NSL5)).stdout.strip()
-    out = invoke("show", session_id).stdout
-    assert out.rstrip().endswith("Solo rating (a table file does not say which modules were used): 147 with no module "
-                                 "→ band 136–150; 137 with one module → band 136–150; 127 with both modules → band "
-                                 "121–135.")
+@pytest.mark.parametrize("modules, line", [
+    (["objectives", "powers"], "Solo rating: 147 − 20 (2 modules) = 127 → band 121–135."),  # NSL-5
+    (["objectives"], "Solo rating: 147 − 10 (1 module) = 137 → band 136–150."),
+])
+def test_the_solo_rating_of_a_table_file_follows_its_modules(tmp_path, modules, line):
+    # the table's `modules` says what was played: score, score --json, show and the sheet agree
+    path = write(tmp_path, dict(NSL5, modules=modules))
+    scored = invoke("score", "--table", path, "--json")
+    assert json.loads(scored.stdout)["standings"][0] == {
+        "player": "Solo", "rank": 1, "total": 147, "rounds": [24, 27, 21, 30],
+        "parts": {"lines": 102, "tourist": 17, "interchanges": 18, "objectives": 10},
+        "rating": 147 - 10 * len(modules)}
+    assert invoke("score", "--table", path).stdout.endswith(f"\n\nSolo scores 147.\n{line}\n")
+    session_id = invoke("import", path).stdout.strip()
+    assert invoke("show", session_id).stdout.rstrip().endswith(line)
+    assert invoke("score", session_id).stdout.endswith(f"\n\nSolo scores 147.\n{line}\n")
+
+
+def test_a_solo_table_without_modules_is_rated_on_its_total(tmp_path):
+    tbl = table(["Solo"], [[line(6, 4, 0, 2)]], {"Solo": {"interchanges": ic(1)}})  # 24 + 2 + 2 = 28
+    result = invoke("score", "--table", write(tmp_path, tbl), "--json")
+    assert json.loads(result.stdout)["standings"][0]["rating"] == 28
+    assert invoke("score", "--table", write(tmp_path, tbl)).stdout.endswith(
+        "Solo rating: 28 (no modules) → band 90 or less (the lowest band).\n")
+
+
+def test_only_a_solo_standing_has_a_rating(tmp_path):
+    standings = json.loads(invoke("score", "--table", write(tmp_path, NSL4), "--json").stdout)["standings"]
+    assert all("rating" not in s for s in standings)
 
 
 def test_games_lists_the_modules():
@@ -711,7 +878,29 @@ def test_filled_solo_sheet_has_the_rating_rule(tmp_path):
     out = tmp_path / "nsl5.pdf"
     assert invoke("sheet", "--table", write(tmp_path, NSL5), "-o", out).exit_code == 0
     (text,) = pdf_text(out)
-    assert "Solo rating = total − 10 per module used" in " ".join(text.split()) and "147" in text
+    text = " ".join(text.split())
+    assert "Solo rating = total − 10 per module used" in text and "147" in text
+    # the rating itself: a row under the total (modules used, rating) and its band at the top
+    assert "Total 147 Solo rating (−10 per module) 2 127" in text
+    assert "Solo rating: 147 − 20 (2 modules) = 127, in the band 121–135." in text
+    assert "winner" not in text  # solo: a rating, not a win
+
+
+def test_the_filled_sheet_of_a_session_has_its_rating(store, tmp_path):
+    session_id = start(store, ["Solo"], modules=["objectives"], rounds=1)
+    run(store, session_id, ["scorepad draws", "", "Physical cards", "13", "10", "0", "0", "", "2"])
+    result = invoke("sheet", session_id, "-o", tmp_path / "solo.pdf")
+    assert result.exit_code == 0, result.stderr
+    (text,) = pdf_text(tmp_path / "solo.pdf")
+    text = " ".join(text.split())
+    assert "Total 150 Solo rating (−10 per module) 1 140" in text  # 130 + 20 objectives, less 10
+    assert "Solo rating: 150 − 10 (1 module) = 140, in the band 136–150." in text
+
+
+def test_a_blank_solo_pad_has_a_rating_row_to_fill(tmp_path):
+    assert invoke("sheet", "next-station-london", "--blank", "-p", 1, "-o", tmp_path / "pad.pdf").exit_code == 0
+    (text,) = pdf_text(tmp_path / "pad.pdf")
+    assert "Solo rating (−10 per module)" in text and "in the band" not in text
 
 
 def test_a_blank_pad_refuses_more_than_4_rounds(tmp_path):
@@ -720,3 +909,140 @@ def test_a_blank_pad_refuses_more_than_4_rounds(tmp_path):
     assert result.stderr == ("Error: rounds: 7 rounds; a Next Station: London pad has 1–4 "
                              "(one line per pencil colour)\n")
     assert invoke("sheet", "next-station-london", "--blank", "-r", 2, "-o", tmp_path / "two.pdf").exit_code == 0
+
+
+# --- cards the table drew itself: named at the setup question or with play's --objectives / --powers -----------
+
+OBJECTIVE_NAMES = "interchanges, districts, tourist, central, thames"
+POWER_NAMES = "double, joker, switch, circle"
+
+
+@pytest.mark.parametrize("text, cards", [
+    ("tourist central", ["tourist", "central"]),
+    ("C, TH", ["central", "thames"]),  # first letters, any case, commas
+    ("i d", ["interchanges", "districts"]),
+])
+def test_objective_cards_by_name_or_first_letters(text, cards):
+    assert parse_objective_cards(text) == cards
+
+
+@pytest.mark.parametrize("text, message", [
+    ("tourist", "1 objective cards; name the 2 in play"),
+    ("tourist central thames", "3 objective cards; name the 2 in play"),
+    ("t central", f"'t' could be tourist or thames: type more letters (objectives: {OBJECTIVE_NAMES})"),
+    ("tokyo central", f"'tokyo' names no objective card (objectives: {OBJECTIVE_NAMES})"),
+    ("central c", "central appears twice"),
+])
+def test_objective_cards_refused(text, message):
+    with pytest.raises(InvalidInput) as refused:
+        parse_objective_cards(text)
+    assert str(refused.value) == f"objectives: {message}"
+
+
+@pytest.mark.parametrize("text, dealt", [
+    ("circle joker double switch", {"pink": "circle", "green": "joker", "blue": "double", "purple": "switch"}),
+    ("pu=circle pi=joker b=double g=s", {"pink": "joker", "green": "switch", "blue": "double", "purple": "circle"}),
+])
+def test_power_cards_in_pencil_order_or_by_colour(text, dealt):
+    assert parse_power_cards(text) == dealt
+
+
+@pytest.mark.parametrize("text, message", [
+    ("circle joker double", "3 power cards; name one for each of the 4 pencils (pink green blue purple)"),
+    ("circle joker double laser", f"'laser' names no power card (powers: {POWER_NAMES})"),
+    ("circle joker double circle", "circle appears twice"),
+    ("pink=circle pink=joker blue=double green=switch", "pink appears twice"),
+    ("p=circle g=joker b=double pu=switch", "'p' is not one colour of pink, green, blue, purple (pi = pink, pu = purple)"),
+    ("pink=circle joker double switch",
+     "'joker': give every pencil as colour=power, or only the powers in the order pink green blue purple"),
+])
+def test_power_cards_refused(text, message):
+    with pytest.raises(InvalidInput) as refused:
+        parse_power_cards(text)
+    assert str(refused.value) == f"powers: {message}"
+
+
+def test_a_table_that_drew_its_own_cards_names_them_at_the_setup_question(store):
+    session_id = start(store, ["Solo"], modules=["objectives", "powers"], rounds=1)
+    answers = ["we drew these", "tokyo central", "th c", "we drew these", "circle joker", "s d j c", "",
+               "Physical cards", "5", "3", "1", "1", "", "1"]
+    session, prompter, text = run(store, session_id, answers)
+    assert prompter.refused == [("tokyo central", f"'tokyo' names no objective card (objectives: {OBJECTIVE_NAMES})"),
+                                ("circle joker", "2 power cards; name one for each of the 4 pencils "
+                                                 "(pink green blue purple)")]
+    assert session.get("setup", "objectives") == ["thames", "central"]
+    assert session.get("setup", "powers") == {"pink": "switch", "green": "double", "purple": "circle", "blue": "joker"}
+    # the five cards are listed before the question, then the cards named are the ones in play
+    assert "The five shared objective cards:\n  interchanges  At least 8 interchange stations" in text
+    assert "  circle        circle one station; it counts twice in its district, for this line only." in text
+    assert "Shared objectives in play (+10 each for everyone who completes it):\n" \
+           "  1. The Thames crossed at least 6 times, all your lines together.\n" \
+           "  2. All 9 stations of the central district connected." in text
+    assert "  Pink: Switch: as if a Railroad Switch" in text and "  Purple: Circle: circle one station" in text
+    assert "  • Solo: Pink  (power: Switch)" in text
+    assert "Which two objective cards? (names or first letters, e.g. tourist central):" in prompter.asked
+    assert session.finished and session.score().standings[0].extra == {"rating": (5 * 3 + 2 * 1) + 1 + 10 - 20}
+
+
+def test_scorepad_draws_the_cards_unless_told_otherwise(store):
+    session_id = start(store, ["Solo"], modules=["objectives", "powers"], rounds=1, seed=3)
+    answers = ["scorepad draws", "scorepad draws", "", "Physical cards", "5", "3", "1", "1", "", "0"]
+    session, prompter, text = run(store, session_id, answers)
+    drawn = nsl.draw_objectives(3)
+    assert "  1. " + nsl.OBJECTIVES[drawn[0]] in text and "  2. " + nsl.OBJECTIVES[drawn[1]] in text
+    assert not [q for q in prompter.asked if q.startswith("Which two") or q.startswith("The power on each")]
+
+
+def test_undo_takes_back_the_named_cards(store):
+    session_id = start(store, ["Solo"], modules=["objectives"], rounds=1)
+    with pytest.raises(Aborted):
+        run(store, session_id, ["we drew these", "tourist central", "undo", "thames districts", Aborted()])
+    assert Session(store.get(session_id), session_id).get("setup", "objectives") == ["thames", "districts"]
+
+
+def test_play_options_name_the_cards_and_store_them_as_setup_answers(monkeypatch, store):
+    from scorepad.prompts import ScriptedPrompter
+
+    prompter = ScriptedPrompter(["", "Physical cards", "5", "3", "1", "1", "", "2", False])
+    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
+    result = invoke("play", "next-station-london", "-p", "Solo", "-r", "1", "-m", "objectives", "-m", "powers",
+                    "--objectives", "tourist", "central", "--powers", "pu=circle", "pi=joker", "b=double", "g=s")
+    assert result.exit_code == 0, result.stderr
+    session = Session(store.get(1), 1)
+    assert session.get("setup", "objective-cards") == session.get("setup", "power-cards") == "we drew these"
+    assert session.get("setup", "objectives") == ["tourist", "central"]
+    assert session.get("setup", "powers") == {"pink": "joker", "green": "switch", "blue": "double", "purple": "circle"}
+    # nothing about the cards is asked: the first question is the pencil order
+    assert prompter.asked[0].startswith("Your order of the four pencils")
+    assert "  1. All 5 tourist sites connected.\n  2. All 9 stations of the central district connected." in result.stdout
+    # 5 × 3 + 2 × 1 = 17, 1 tourist circle = 1, two objectives = 20: 38, less 10 for each module
+    assert "Solo rating: 38 − 20 (2 modules) = 18 → band 90 or less (the lowest band)." in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-m", "objectives", "--objectives", "tourist", "tokyo"],
+     f"objectives: 'tokyo' names no objective card (objectives: {OBJECTIVE_NAMES})"),
+    (["-m", "objectives", "--objectives", "tourist", "tourist"], "objectives: tourist appears twice"),
+    (["-m", "powers", "--powers", "circle", "joker", "double", "laser"],
+     f"powers: 'laser' names no power card (powers: {POWER_NAMES})"),
+    (["--objectives", "tourist", "central"],
+     "objectives: the module 'objectives' is not in play: add --module objectives"),
+    (["-m", "objectives", "--powers", "circle", "joker", "double", "switch"],
+     "powers: the module 'powers' is not in play: add --module powers"),
+])
+def test_play_refuses_unknown_cards_before_anything_is_stored(database, args, message):
+    result = invoke("play", "next-station-london", "-p", "Ana", "Ben", *args)
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", f"Error: {message}\n")
+    assert not database.exists()
+
+
+def test_play_refuses_cards_for_a_game_that_has_none(database):
+    result = invoke("play", "lost-cities", "-p", "Ana", "Ben", "--objectives", "tourist", "central")
+    assert (result.exit_code, result.stderr) == (1, "Error: objectives: Lost Cities has no objectives cards to name\n")
+    assert not database.exists()
+
+
+def test_play_needs_both_objective_cards():
+    result = invoke("play", "next-station-london", "-p", "Ana", "-m", "objectives", "--objectives", "tourist")
+    assert result.exit_code == 2 and "Option '--objectives' requires 2 arguments" in result.stderr

@@ -78,6 +78,10 @@ def never(session: Any) -> bool:
     return False
 
 
+def no_notes(result: Result) -> list[str]:
+    return []
+
+
 @dataclass(frozen=True)
 class Game:
     """One game in the registry: what `scorepad games` lists and what every command needs of it."""
@@ -106,6 +110,11 @@ class Game:
     # The players at a usual table, for a blank pad printed without --players (issue 9: four, or the
     # most the game takes: two for Lost Cities).
     usual_players: int = 4
+    # Lines printed under the standings wherever they are printed (Next Station: London's solo rating).
+    result_notes: Callable[[Result], list[str]] = no_notes
+    # Setup answers named on play's command line (module -> the words given, e.g. Next Station: London's
+    # --objectives tourist central): (module names in play) -> [(path, value)], refused as the prompt refuses.
+    preset: Callable[[Mapping[str, Sequence[str]], Sequence[str]], list[tuple[Path, Any]]] | None = None
 
     def usual_table(self) -> int:
         """`usual_players`, kept within the player counts the game takes."""

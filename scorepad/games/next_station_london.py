@@ -96,12 +96,27 @@ NO_NUMBER = "a whole number, please ({span})"
 ECHO_MAX = 20  # characters of a refused answer repeated in the message
 THREE_NUMBERS = "three whole numbers, please: stations on 2, 3 and 4 lines (e.g. 5 2 1)"
 SOLO_RATING = "Solo rating: {reckoning} → band {band}."
+SHEET_RATING = "Solo rating: {reckoning}, in the band {band}."  # the sheet's font has no arrow
 SOLO_MINUS = "{total} − {penalty} ({used} module{s}) = {rated}"
 SOLO_NO_MODULES = "{total} (no modules)"
-# A table file does not say which modules were played, so an imported solo game shows each case.
-SOLO_RATING_UNKNOWN = "Solo rating (a table file does not say which modules were used): {cases}."
-SOLO_CASE = "{rated} with {modules} → band {band}"
-MODULE_COUNTS = ("no module", "one module", "both modules")
+# A table that draws its own objective and power cards names them (setup question, or play's options).
+OBJECTIVE_CARDS = "The five shared objective cards:"
+POWER_CARDS = "The four pencil power cards (one on each pencil, used or not):"
+CARD_LINE_TEXT = "  {name:<13} {text}"  # a card's name to type, then what it says
+ASK_OBJECTIVE_CARDS = "Shared objectives: does scorepad draw the two cards, or did you draw them?"
+ASK_POWER_CARDS = "Pencil powers: does scorepad deal the four cards, or did you deal them?"
+CARD_CHOICES = ("scorepad draws", "we drew these")
+SCOREPAD_DRAWS, WE_DREW = CARD_CHOICES
+ASK_OBJECTIVE_NAMES = "Which two objective cards? (names or first letters, e.g. tourist central):"
+ASK_POWER_NAMES = ("The power on each pencil, pink green blue purple in that order "
+                   "(e.g. circle joker double switch; or pink=circle …):")
+NOT_A_CARD = "{word!r} names no {what} card ({what}s: {names})"
+CARD_AMBIGUOUS = "{word!r} could be {matches}: type more letters ({what}s: {names})"
+CARD_TWICE = "{name} appears twice"
+OBJECTIVE_COUNT = "{count} objective cards; name the {wanted} in play"
+POWER_COUNT = "{count} power cards; name one for each of the {wanted} pencils ({colours})"
+POWER_PAIRS = "{word!r}: give every pencil as colour=power, or only the powers in the order {colours}"
+CARDS_NEED_MODULE = "the module {module!r} is not in play: add --module {module}"
 ROUNDS_HEADING = "Lines so far:"
 NOTHING_YET = "Nothing scored yet."
 FIELD_NAMES = {"sections": "sections", "districts": "districts", "stations": "stations", "thames": "thames",
@@ -141,11 +156,120 @@ def controller(session: Session, number: int) -> str:
 
 
 def objectives(session: Session) -> tuple[str, ...]:
-    return rules.draw_objectives(session.seed) if "objectives" in session.modules else ()
+    """The 2 objectives in play: the cards the table drew, if it named them, else scorepad's seeded draw."""
+    if "objectives" not in session.modules:
+        return ()
+    return tuple(session.get("setup", "objectives") or rules.draw_objectives(session.seed))
 
 
 def powers(session: Session) -> dict[str, str]:
-    return rules.deal_powers(session.seed) if "powers" in session.modules else {}
+    """Colour → power: the cards the table dealt, if it named them, else scorepad's seeded deal."""
+    if "powers" not in session.modules:
+        return {}
+    return dict(session.get("setup", "powers") or rules.deal_powers(session.seed))
+
+
+def _card(word: str, cards: Sequence[str], what: str, field: str) -> str:
+    """A card's name, or the first letters of exactly one."""
+    if word in cards:
+        return word
+    matches = [name for name in cards if name.startswith(word)]
+    if len(matches) != 1:
+        text = CARD_AMBIGUOUS if matches else NOT_A_CARD
+        raise InvalidInput(text.format(word=word, matches=" or ".join(matches), what=what, names=", ".join(cards)),
+                           field=field)
+    return matches[0]
+
+
+def parse_objective_cards(text: str) -> list[str]:
+    """`tourist central`, `to c` → the two objective cards in play, each once (NSL-RB: 2 of the 5)."""
+    chosen: list[str] = []
+    for word in text.replace(",", " ").lower().split():
+        name = _card(word, list(rules.OBJECTIVES), "objective", "objectives")
+        if name in chosen:
+            raise InvalidInput(CARD_TWICE.format(name=name), field="objectives")
+        chosen.append(name)
+    if len(chosen) != rules.OBJECTIVES_IN_PLAY:
+        raise InvalidInput(OBJECTIVE_COUNT.format(count=len(chosen), wanted=rules.OBJECTIVES_IN_PLAY),
+                           field="objectives")
+    return chosen
+
+
+def parse_power_cards(text: str) -> dict[str, str]:
+    """`circle joker double switch` (pink green blue purple in order) or `pu=circle pi=joker …` → colour → power,
+    one power on each of the 4 pencils (NSL-RB)."""
+    words = text.replace(",", " ").lower().split()
+    colours = " ".join(rules.PENCILS)
+    if len(words) != len(rules.PENCILS):
+        raise InvalidInput(POWER_COUNT.format(count=len(words), wanted=len(rules.PENCILS), colours=colours),
+                           field="powers")
+    paired = any("=" in word for word in words)
+    dealt: dict[str, str] = {}
+    for place, word in enumerate(words):
+        colour, sep, name = word.partition("=")
+        if sep != ("=" if paired else ""):
+            raise InvalidInput(POWER_PAIRS.format(word=word, colours=colours), field="powers")
+        colour = _colour(colour, "powers") if paired else rules.PENCILS[place]
+        if colour in dealt:
+            raise InvalidInput(CARD_TWICE.format(name=colour), field="powers")
+        power = _card(name if paired else word, list(rules.POWERS), "power", "powers")
+        if power in dealt.values():
+            raise InvalidInput(CARD_TWICE.format(name=power), field="powers")
+        dealt[colour] = power
+    return {colour: dealt[colour] for colour in rules.PENCILS}
+
+
+def _colour(word: str, field: str) -> str:
+    matches = [c for c in rules.PENCILS if c.startswith(word)] if word else []
+    if len(matches) != 1:
+        raise InvalidInput(f"{word!r} is not one colour of {', '.join(rules.PENCILS)}"
+                           + (" (pi = pink, pu = purple)" if len(matches) > 1 else ""), field=field)
+    return matches[0]
+
+
+# What play's --objectives and --powers name, by module: (the question's path, the cards' path, parse).
+CARD_OPTIONS = {"objectives": (("setup", "objective-cards"), ("setup", "objectives"), parse_objective_cards),
+                "powers": (("setup", "power-cards"), ("setup", "powers"), parse_power_cards)}
+
+
+def preset(drawn: Any, modules: Sequence[str]) -> list[tuple[tuple, Any]]:
+    """The setup answers for cards the table drew itself, named on the command line; refused like the prompt."""
+    entries: list[tuple[tuple, Any]] = []
+    for module, (question, cards, parse) in CARD_OPTIONS.items():
+        if module not in drawn:
+            continue
+        if module not in modules:
+            raise InvalidInput(CARDS_NEED_MODULE.format(module=module), field=module)
+        entries += [(question, WE_DREW), (cards, parse(" ".join(drawn[module])))]
+    return entries
+
+
+def _card_steps(session: Session) -> list[Step]:
+    """With a module: whether scorepad draws its cards or the table did, and then which ones."""
+    out: list[Step] = []
+    listed = {"objectives": (OBJECTIVE_CARDS, rules.OBJECTIVES, ASK_OBJECTIVE_CARDS, ASK_OBJECTIVE_NAMES, " ".join),
+              "powers": (POWER_CARDS, {k: v.split(": ", 1)[-1] for k, v in rules.POWERS.items()}, ASK_POWER_CARDS,
+                         ASK_POWER_NAMES, _show_powers)}
+    for module, (question, cards, parse) in CARD_OPTIONS.items():
+        if module not in session.modules:
+            continue
+        heading, texts, ask, ask_names, show = listed[module]
+        out.append(Say(lambda heading=heading, texts=texts: heading + "".join(
+            "\n" + CARD_LINE_TEXT.format(name=name, text=text) for name, text in texts.items())))
+        out.append(Ask(question, ask, parse=_pick_card_source, choices=CARD_CHOICES))
+        if session.get(*question) == WE_DREW:
+            out.append(Ask(cards, ask_names, parse=parse, show=show))
+    return out
+
+
+def _pick_card_source(text: str) -> str:
+    if text not in CARD_CHOICES:
+        raise InvalidInput(f"{text!r}: choose {' or '.join(CARD_CHOICES)}", field="cards")
+    return text
+
+
+def _show_powers(value: dict[str, str]) -> str:
+    return " ".join(f"{colour}={power}" for colour, power in value.items())
 
 
 def colour_name(colour: str) -> str:
@@ -228,7 +352,9 @@ def _field_question(session: Session, r: rules.Rules, number: int, player: str, 
         if value is None:
             span = field_span(name)
             raise InvalidInput(not_a_number(text, span), **where)
-        return rules.check_field(name, value, **where)
+        # the line's other fields as recorded so far: the same checks as scoring, field by field
+        others = {other: session.get("rounds", number, player, other) for other in r.line_fields if other != name}
+        return rules.check_line_field(name, value, {k: v for k, v in others.items() if v is not None}, **where)
 
     return Ask(("rounds", number, player, name),
                ASK_FIELD.format(number=number + 1, player=player, colour=colour, field=FIELD_NAMES[name]),
@@ -297,13 +423,13 @@ def _parse_interchanges(text: str, player: str) -> dict[str, int]:
     return rules.check_interchanges(dict(zip(rules.INTERCHANGE_POINTS, numbers)), player=player)
 
 
-def _parse_objectives(text: str, player: str) -> int:
+def _parse_objectives(text: str, player: str, modules: Sequence[str]) -> int:
     text = text.strip()
     value = whole_number(text)
     if value is None:
         span = field_span("objectives")
         raise InvalidInput(not_a_number(text, span), player=player, field="objectives")
-    return rules.check_field("objectives", value, player=player)
+    return rules.check_objectives(value, modules, player=player)
 
 
 def interchange_formula(counts: dict[str, int]) -> str:
@@ -320,7 +446,7 @@ def _show_interchanges(value: dict[str, int]) -> str:
 def steps(session: Session) -> list[Step]:
     r = rules.rules_for(session.variants)
     solo = len(session.players) == 1
-    out: list[Step] = [Say(lambda: setup_text(session))]
+    out: list[Step] = [*_card_steps(session), Say(lambda: setup_text(session))]
     if solo:
         out.append(Ask(("setup", "order"), ASK_ORDER, parse=keeping(parse_order, " ".join(rules.PENCILS)), show=" ".join))
     else:
@@ -347,7 +473,7 @@ def steps(session: Session) -> list[Step]:
                                player=p, formula=interchange_formula(value))))
         if "objectives" in session.modules:
             out.append(Ask(("final", player, "objectives"), ASK_OBJECTIVES.format(player=player),
-                           parse=lambda text, p=player: _parse_objectives(text, p)))
+                           parse=lambda text, p=player: _parse_objectives(text, p, session.modules)))
     out.append(Say(lambda: standings_text(session)))
     return out
 
@@ -459,22 +585,27 @@ def standings_text(session: Session, result: Result | None = None) -> str:
     for line in result.tiebreaks:
         text += f"\nTie-break: {line}"
     winners = result.winners
-    if len(session.players) == 1 and not pencils_known(session):
-        total = result.standings[0].total
-        cases = [SOLO_CASE.format(modules=modules, rated=rated, band=band)
-                 for modules, (rated, band) in ((m, rules.solo_rating(total, n)) for n, m in enumerate(MODULE_COUNTS))]
-        return text + "\n" + SOLO_RATING_UNKNOWN.format(cases="; ".join(cases))
     if len(session.players) == 1:
-        total = result.standings[0].total
-        used = len(session.modules)
-        rated, band = rules.solo_rating(total, used)
-        reckoning = SOLO_MINUS.format(total=total, penalty=rules.SOLO_MODULE_PENALTY * used, used=used,
-                                      s="s" if used != 1 else "", rated=rated) if used else \
-            SOLO_NO_MODULES.format(total=total)
-        return text + "\n" + SOLO_RATING.format(reckoning=reckoning, band=band)
+        return "\n".join([text, *result_notes(result)])
     if len(winners) == 1:
         return text + f"\n{winners[0]} wins with {result.standings[0].total}."
     return text + f"\n{' and '.join(winners)} share the win with {result.standings[0].total}."
+
+
+def result_notes(result: Result) -> list[str]:
+    """Under the standings of a solo game: its rating and band, from the standing's `rating` (NSL-RB)."""
+    if len(result.standings) != 1 or "rating" not in result.standings[0].extra:
+        return []
+    return [rating_text(result.standings[0])]
+
+
+def rating_text(standing: Any, text: str = SOLO_RATING) -> str:
+    rated = standing.extra["rating"]
+    penalty = standing.total - rated  # 10 for each module in the table's `modules`
+    used = penalty // rules.SOLO_MODULE_PENALTY
+    reckoning = SOLO_MINUS.format(total=standing.total, penalty=penalty, used=used, s="s" if used != 1 else "",
+                                  rated=rated) if used else SOLO_NO_MODULES.format(total=standing.total)
+    return text.format(reckoning=reckoning, band=rules.solo_band(rated))
 
 
 def commands(session: Session) -> Commands:
@@ -515,6 +646,8 @@ SHEET_SOLO_NOTE = "Solo rating = total − {penalty} per module used; the bands:
 PAD_ROUNDS = "{rounds} rounds; a Next Station: London pad has {low}–{high} (one line per pencil colour)"
 END_ROWS = ("Lines", "Tourist track", "Interchanges 2 lines ×2", "Interchanges 3 lines ×5",
             "Interchanges 4 lines ×9", "Objectives ×10", "Total")
+# Solo: under the total, the modules used (count) and the rating (points), NSL-RB.
+RATING_ROW = "Solo rating (−10 per module)"
 
 
 def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), rounds: int = rules.DEFAULT_ROUNDS,
@@ -543,7 +676,7 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), round
         if summary:
             instance["total"] = {f"r{n}": line.score for n, line in enumerate(summary.lines, start=1)}
         line_grids.append(instance)
-        end = [{"label": label} for label in END_ROWS]
+        end = [{"label": label} for label in END_ROWS + ((RATING_ROW,) if len(players) == 1 else ())]
         if summary and not r.interchanges_score:
             for row in end[2:5]:
                 row["count"] = "—"
@@ -554,10 +687,12 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), round
             values += [(counts.get(k, 0), rules.INTERCHANGE_POINTS[k] * counts.get(k, 0) if r.interchanges_score else 0)
                        for k in rules.INTERCHANGE_POINTS]
             values += [(summary.objectives_done, s.parts["objectives"]), ("", s.total)]
+            if "rating" in s.extra:
+                values.append(((s.total - s.extra["rating"]) // rules.SOLO_MODULE_PENALTY, s.extra["rating"]))
             for row, (count, points) in zip(end, values):
                 row.setdefault("count", count)
                 row["points"] = points
-            end[-1]["mark"] = s.rank == 1 and len(players) > 1  # solo has a rating, not a winner
+            end[len(END_ROWS) - 1]["mark"] = s.rank == 1 and len(players) > 1  # solo has a rating, not a winner
         end_grids.append({"vars": {"player": player}, "rows": end})
         track = {"label": player}
         if summary:
@@ -579,6 +714,8 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), round
                                       "track": [{"vars": {}, "rows": [points_row, *track_rows]}]}}
     if r != rules.OFFICIAL or len(players) == 1:
         data["notes"] = sheet_notes(r, solo=len(players) == 1)
+    if result is not None and len(result.standings) == 1 and "rating" in result.standings[0].extra:
+        data["notes"] = [rating_text(result.standings[0], SHEET_RATING), *data.get("notes", [])]
     return data
 
 
@@ -594,4 +731,4 @@ def sheet_notes(r: rules.Rules, solo: bool) -> list[str]:
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=rules.VARIANTS,
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="next-station-london",
             sheet=sheet, report=report, round_label="Round", blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS,
-            modules=rules.MODULES, commands=commands)
+            modules=rules.MODULES, commands=commands, result_notes=result_notes, preset=preset)
