@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -46,6 +47,14 @@ UNDO_FINISHED_NEEDS_YES = ("session {id} is finished: undo reopens it, so it ask
                            "without a terminal, say so with: scorepad undo {id} --yes")
 UNDO_FINISHED_KEPT = "Session {id} stays finished; nothing was taken back."
 STOPPED_NOTHING = "\nStopped; nothing was changed."
+DELETE_ASK = "Delete session {id} ({title} — {players}, {status})? A copy is kept in {folder}"
+DELETE_NEEDS_YES = "delete asks first: without a terminal, say so with: scorepad delete {id} --yes"
+DELETE_KEPT = "Session {id} is kept."
+DELETED = "Deleted session {id}. Its copy: {path}\nTo restore it: scorepad import {path}"
+DELETED_FOLDER = "deleted"  # beside the database
+# Until export carries a game in progress whole (its `session` block), its copy would lose answers.
+DELETE_IN_PROGRESS = ("session {id} is in progress, and its copy could not hold the round being played yet: "
+                      "finish it (scorepad resume {id}) or undo it back to a complete round first")
 UNDO_IMPORTED = ("session {id} was imported from a table file: it has no answers to take back one by one; "
                  "change the file and import it again (scorepad export {id} -o FILE writes it)")
 
@@ -332,6 +341,62 @@ def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID",
     typer.echo(f"Removed {question}: {shown or '(empty)'}; it will be asked again: scorepad resume {session_id}")
 
 
+@app.command()
+@handles_errors
+def delete(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID),
+           yes: bool = typer.Option(False, "--yes", "-y", help="Delete without asking.")) -> None:
+    """Delete a session, keeping a copy to import.
+
+    The session is first written as a table file into the `deleted` folder beside the database;
+    `scorepad import` of that file gives it back.
+    """
+    store = open_store(ctx)
+    session = load_session(ctx, session_id)
+    folder = store.path.parent / DELETED_FOLDER
+    question = DELETE_ASK.format(id=session_id, title=session.game.title, players=", ".join(session.players),
+                                 status=session.doc.get("status"), folder=folder)
+    if not yes and not _confirmed(question, refusal=DELETE_NEEDS_YES.format(id=session_id)):
+        typer.echo(DELETE_KEPT.format(id=session_id))
+        return
+    copy = _keep_deleted_copy(ctx, session, folder)
+    try:
+        store.remove(session_id)
+    except BaseException:  # still stored: a copy beside it would only be a second one
+        copy.unlink(missing_ok=True)
+        raise
+    typer.echo(DELETED.format(id=session_id, path=copy))
+
+
+def _keep_deleted_copy(ctx: typer.Context, session: Session, folder: Path) -> Path:
+    """The session as the table file `export` writes, in a new file of `folder`; returns its path."""
+    from scorepad.files import write_atomically
+    from scorepad.session import now
+
+    text = _table_file_text(session)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ScorepadError(f"cannot make the folder {folder}: {error.strerror or error}") from None
+    stamp = now()[:19].replace(":", "").replace("-", "")  # 20261201T101500: sorts by time, no ':' for Windows
+    name = f"{session.game.slug}-{session.id}-{stamp}"
+    path = folder / f"{name}.json"
+    for n in range(2, 1000):  # the same id may be deleted twice in a second (ids are reused): never replace
+        if not os.path.lexists(path):
+            break
+        path = folder / f"{name}-{n}.json"
+    write_atomically(path, text.encode("utf-8"), protected=protected_files(ctx))
+    return path
+
+
+def _table_file_text(session: Session) -> str:
+    """The table file of a session, as `export` writes it."""
+    if not session.finished:
+        raise ScorepadError(DELETE_IN_PROGRESS.format(id=session.id))
+    table = session.table(session.complete_rounds())
+    session.game.score(table)
+    return json.dumps(table, ensure_ascii=False, indent=2) + "\n"
+
+
 def _confirmed(question: str, *, refusal: str) -> bool:
     """A yes at the terminal; without one, `refusal` (a usage error, exit 2: the command needs --yes)."""
     from scorepad.prompts import Aborted
@@ -469,9 +534,9 @@ def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
     if output is None:
         typer.echo(text, nl=False)
     else:
-        from scorepad.files import TABLE_FILE, write_file
+        from scorepad.files import TABLE, write_file
 
-        write_file(output, text.encode("utf-8"), TABLE_FILE, force=force, protected=protected_files(ctx))
+        write_file(output, text.encode("utf-8"), TABLE, force=force, protected=protected_files(ctx))
         typer.echo(f"Wrote {output}", err=True)
     if not session.finished and session.next_ask() is not None:
         typer.echo(f"Note: session {session_id} is in progress; only complete "

@@ -101,7 +101,7 @@ def _is_table_file(path: Path) -> bool:
 
 
 PDF = Kind("a PDF", _is_pdf)
-TABLE_FILE = Kind("a table file", _is_table_file)
+TABLE = Kind("a table file", _is_table_file)
 
 
 def database_files(path: Path) -> list[Protected]:

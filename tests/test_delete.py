@@ -88,3 +88,98 @@ def test_undo_of_a_game_in_progress_asks_nothing(store, finished, terminal):
     result = invoke("undo", finished)
     assert result.exit_code == 0 and result.stdout.startswith("Removed Game 1 · Ben · Green: (empty);")
     assert prompter.asked == []
+
+
+# --- delete ---------------------------------------------------------------------------------------------
+
+def copies(database):
+    folder = database.parent / "deleted"
+    return sorted(folder.iterdir()) if folder.exists() else []
+
+
+def test_delete_yes_keeps_a_copy_that_import_restores(store, finished, database):
+    score = invoke("score", finished, "--json").stdout
+    result = invoke("delete", finished, "--yes")
+    assert result.exit_code == 0, result.stderr
+    [copy] = copies(database)
+    assert copy.name.startswith(f"lost-cities-{finished}-") and copy.suffix == ".json"
+    assert result.stdout == f"Deleted session {finished}. Its copy: {copy}\nTo restore it: scorepad import {copy}\n"
+    assert store.all() == []
+    assert invoke("show", finished).exit_code == 1
+    restored = invoke("import", copy).stdout.strip()
+    assert invoke("score", restored, "--json").stdout == score
+    assert store.get(int(restored))["status"] == "finished"
+
+
+def test_delete_without_a_terminal_needs_yes(store, finished, database):
+    before = store.get(finished)
+    result = invoke("delete", finished)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (f"Error: delete asks first: without a terminal, say so with: "
+                             f"scorepad delete {finished} --yes\n")
+    assert store.get(finished) == before and copies(database) == []
+
+
+def test_delete_asks_and_only_a_yes_deletes(store, finished, database, terminal):
+    before = store.get(finished)
+    prompter = terminal(False)
+    result = invoke("delete", finished)
+    assert result.exit_code == 0 and result.stdout == f"Session {finished} is kept.\n"
+    assert prompter.asked == [f"Delete session {finished} (Lost Cities — Ana, Ben, finished)? "
+                              f"A copy is kept in {database.parent / 'deleted'}"]
+    terminal(None)  # Enter alone: the default is no
+    assert invoke("delete", finished).stdout == f"Session {finished} is kept.\n"
+    terminal(Aborted())
+    result = invoke("delete", finished)
+    assert result.exit_code == 130 and result.stderr == "\nStopped; nothing was changed.\n"
+    assert store.get(finished) == before and copies(database) == []
+    terminal(True)
+    assert invoke("delete", finished).stdout.startswith(f"Deleted session {finished}. Its copy: ")
+    assert store.all() == [] and len(copies(database)) == 1
+
+
+def test_the_same_id_deleted_twice_keeps_both_copies(store, finished, database):
+    invoke("delete", finished, "--yes")
+    again = store.insert(new_doc(by_slug("lost-cities"), ["Cy", "Di"], [], 1))
+    run(store, again, ["Cy", "w3"] + [""] * 9)
+    assert again == finished  # TinyDB gives the freed id again
+    invoke("delete", again, "--yes")
+    first, second = copies(database)
+    assert '"Ana"' in first.read_text() + second.read_text() and '"Cy"' in first.read_text() + second.read_text()
+
+
+def test_delete_of_a_missing_session_says_so(store, finished, database):
+    result = invoke("delete", 99, "--yes")
+    assert result.exit_code == 1 and result.stderr == f"Error: no session 99 in {database}\n"
+    assert copies(database) == []
+
+
+def test_when_the_copy_cannot_be_written_nothing_is_deleted(store, finished, database):
+    (database.parent / "deleted").write_text("a file where the folder goes")
+    before = store.get(finished)
+    result = invoke("delete", finished, "--yes")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: cannot make the folder {database.parent / 'deleted'}: ")
+    assert store.get(finished) == before
+
+
+def test_when_removing_fails_the_copy_goes_too(store, finished, database, monkeypatch):
+    from scorepad.errors import StoreError
+    from scorepad.store import Store
+
+    def busy(self, doc_id):
+        raise StoreError("the database is busy")
+
+    monkeypatch.setattr(Store, "remove", busy)
+    result = invoke("delete", finished, "--yes")
+    assert result.exit_code == 1 and result.stderr == "Error: the database is busy\n"
+    assert copies(database) == [] and store.get(finished)["status"] == "finished"
+
+
+def test_a_game_in_progress_is_not_deleted_while_its_copy_would_lose_answers(store, database):
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 1))
+    store.update(session_id, lambda doc: doc["entries"].append({"at": ["setup", "oldest"], "value": "Ben"}))
+    before = store.get(session_id)
+    result = invoke("delete", session_id, "--yes")
+    assert result.exit_code == 1 and result.stderr.startswith(f"Error: session {session_id} is in progress")
+    assert store.get(session_id) == before and copies(database) == []
