@@ -829,7 +829,7 @@ def test_four_players_without_a_tie_answer_32_of_40_questions(store):
     assert session.finished and len(finals(session)) == 32
     assert not [m for m in prompter.asked if m.endswith(" · boroughs occupied:") or "best city card" in m]
     assert {s.player: s.total for s in session.score().standings} == {"A": 38, "B": 32, "C": 43, "D": 12}
-    assert "Tie-break 2: boroughs" in text  # the rows are there, blank
+    assert "Tie-break" not in text  # no tie: no tie-break rows on the screen (the sheet keeps them to write in)
 
 
 def test_a_tie_asks_boroughs_of_the_tied_players_only(store):
@@ -840,6 +840,7 @@ def test_a_tie_asks_boroughs_of_the_tied_players_only(store):
                                                                         "B · boroughs occupied:"]
     assert "A and B tie on 47 points with 0 poverty left each: most boroughs decides (tie-break 2)." in text
     assert "most boroughs decides (boroughs: A 3, B 2): A ahead of B." in text and "A wins with 47." in text
+    assert "  Tie-break 2: boroughs             3   2\n" in text and "Tie-break 3" not in text
     assert not [m for m in prompter.asked if "best city card" in m]  # the boroughs decided
 
 

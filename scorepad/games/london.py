@@ -637,6 +637,7 @@ def reckoning_text(result: Result, players: Sequence[str]) -> str:
     steps_, total, ranks, ties = reckoning_table(result, players)
     title = RECKONING_TITLE_FLAT.format(edition=FLAT_NAME) if d.flat else \
         RECKONING_TITLE.format(edition=EDITION_NAMES[d.rules.slug])
+    ties = [row for row in ties if any(v is not None for v in row[1:])]  # a figure no tie reached: not asked
     text = (title + "\n"
             + grid(["", *players], [*steps_, total, ranks, *ties]))
     if not d.flat:
