@@ -186,12 +186,14 @@ def check_target(path: Path, kind: Kind, *, force: bool = False, protected: Iter
     return real
 
 
-def write_atomically(path: Path, data: bytes, *, protected: Iterable[Protected] = ()) -> Path:
+def write_atomically(path: Path, data: bytes, *, protected: Iterable[Protected] = (),
+                     new_mode: int | None = None) -> Path:
     """Write `data` as the whole file at `path` (through a symlink to its target); returns where it went.
 
     A temporary file beside the target, fsync, rename, fsync of the directory: the old file stays whole
     until the new one is complete and on disk. A replaced file keeps its permissions (and, where we may,
-    its owner). A protected path, a directory, device, FIFO or socket is Refused.
+    its owner); a new one gets `new_mode` (default: 0666 less the umask, as any program's new file).
+    A protected path, a directory, device, FIFO or socket is Refused.
     """
     real, st = _target(Path(path), list(protected))
     tmp = None
@@ -203,9 +205,11 @@ def write_atomically(path: Path, data: bytes, *, protected: Iterable[Protected] 
             os.fsync(f.fileno())
         if st is not None:
             os.chmod(tmp, stat.S_IMODE(st.st_mode))
-            if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+            if hasattr(os, "getuid") and (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
                 with contextlib.suppress(OSError):  # only root may give a file away; others keep theirs
                     os.chown(tmp, st.st_uid, st.st_gid)
+        elif new_mode is not None:
+            os.chmod(tmp, new_mode)
         else:  # mkstemp makes the file private (0600); a sheet or a table file is meant to be shared
             umask = os.umask(0)
             os.umask(umask)

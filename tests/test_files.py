@@ -351,6 +351,11 @@ def test_a_new_file_follows_the_umask(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "new.pdf").stat().st_mode) == 0o640
+    files.write_atomically(tmp_path / "private.json", b"{}", new_mode=0o600)  # e.g. a new database
+    assert stat.S_IMODE((tmp_path / "private.json").stat().st_mode) == 0o600
+    (tmp_path / "private.json").chmod(0o640)
+    files.write_atomically(tmp_path / "private.json", b"{}", new_mode=0o600)  # an existing file keeps its own
+    assert stat.S_IMODE((tmp_path / "private.json").stat().st_mode) == 0o640
 
 
 def test_protected_paths_are_refused_by_the_write_itself(tmp_path):
@@ -383,3 +388,12 @@ def test_an_unreadable_file_is_not_taken_for_ours(game, tmp_path):
     with pytest.raises(files.Refused, match=r"exists and is not a PDF"):
         files.check_target(secret, files.PDF)
     assert secret.stat().st_size == 8
+
+
+@pytest.mark.skipif(not ROOT, reason="only root may give a file to another user")
+def test_root_replacing_a_users_sheet_leaves_it_theirs(game, tmp_path):
+    target = tmp_path / "theirs.pdf"
+    ok("sheet", "1", "-o", target)
+    os.chown(target, 65534, 65534)
+    ok("sheet", "1", "-o", target)
+    assert (target.stat().st_uid, target.stat().st_gid) == (65534, 65534)
