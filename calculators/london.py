@@ -256,7 +256,7 @@ class Reckoning:
 def reckon(player: str, inputs: Mapping[str, int], rules: Rules, least: int | None = None) -> Reckoning:
     """One player's reckoning; `least` is the least poverty at the table after hands (None: this player's own)."""
     def get(key: str) -> int:
-        return inputs.get(key, 0)  # a reckoning being entered: what is not entered yet counts 0
+        return inputs.get(key, 0)  # check_final requires all but the tie-break fields, which `reckon` keeps as None
 
     poverty = get("poverty") + get("hand")
     repaid = min(get("loans"), get("money") // LOAN_REPAYMENT)
@@ -367,9 +367,10 @@ def tie_needs(reckonings: Mapping[str, Reckoning], players: Sequence[str]) -> li
     Players level on points and on poverty left need `boroughs`; those still level on boroughs need
     `best_card`. Best card is reached only once the boroughs of the whole tied group are known.
 
-    >>> r = lambda p, total, left, boroughs=None: Reckoning(p, {}, *[0] * 14, total - left, 0, left, left, total,
-    ...                                                   boroughs, None)
-    >>> tie_needs({"A": r("A", 40, 0, 3), "B": r("B", 40, 0, 3), "C": r("C", 40, 2), "D": r("D", 12, 0)}, "ABCD")
+    >>> zeros = {"vp": 0, "card_vp": 0, "money": 0, "loans": 0, "hand": 0, "poverty": 0}
+    >>> final = {"A": {**zeros, "vp": 4, "boroughs": 3}, "B": {**zeros, "vp": 4, "boroughs": 3},
+    ...          "C": {**zeros, "vp": 5, "poverty": 2}, "D": zeros}  # C: 4 points too, but 2 poverty left
+    >>> tie_needs(reckonings_of(final, "ABCD", SECOND_EDITION)[1], "ABCD")
     [('boroughs', ('A', 'B')), ('best_card', ('A', 'B'))]
     """
     needs: list[tuple[str, tuple[str, ...]]] = []
@@ -399,10 +400,10 @@ def score(table: Any) -> Result:
     final = check_final(checked.final, players, rules, checked.variants)
     if FLAT_PENALTIES in checked.variants:
         # S14: score = card points + set bonus − debt − poverty; no tie-break is given (rules §7.1).
-        totals = {p: final[p].get("card_vp", 0) + final[p].get("bonus", 0) - final[p].get("debt", 0)
-                  - final[p].get("poverty", 0) for p in players}
-        parts = {p: {PART_LABELS["flat_card_vp"]: final[p].get("card_vp", 0), PART_LABELS["bonus"]: final[p].get("bonus", 0),
-                     PART_LABELS["debt"]: -final[p].get("debt", 0), PART_LABELS["poverty"]: -final[p].get("poverty", 0)}
+        totals = {p: final[p]["card_vp"] + final[p]["bonus"] - final[p]["debt"] - final[p]["poverty"]
+                  for p in players}
+        parts = {p: {PART_LABELS["flat_card_vp"]: final[p]["card_vp"], PART_LABELS["bonus"]: final[p]["bonus"],
+                     PART_LABELS["debt"]: -final[p]["debt"], PART_LABELS["poverty"]: -final[p]["poverty"]}
                  for p in players}
         return Result(rules.slug, checked.variants, standings(players, totals, parts=parts),
                       detail=Detail(rules, True, {}, 0, (), final))

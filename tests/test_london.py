@@ -192,7 +192,8 @@ def test_every_field_but_the_tie_break_ones_is_required(game, field):
 # Rows: score track, £, loans, hand, poverty, card VP, borough cards, best card (None: left out).
 TIE_NEEDS = [
     # example 7 (rules §8.2) without B's borough cards: A and B tie on 48 with 0 poverty left
-    ({"A": (25, 10, 0, 0, 3, 20, 4, None), "B": (28, 4, 0, 1, 2, 19, None, None), "C": (35, 20, 2, 2, 9, 22, None, None)},
+    ({"A": (25, 10, 0, 0, 3, 20, 4, None), "B": (28, 4, 0, 1, 2, 19, None, None),
+      "C": (35, 20, 2, 2, 9, 22, None, None)},
      r"^boroughs: A and B tie on 48 points with 0 poverty left each, so tie-break 2 needs boroughs of each of them "
      r"\(missing for B\)$"),
     # example 8 without best cards: W and X are still level on 3 borough cards
@@ -215,7 +216,8 @@ def test_a_tie_that_reaches_a_figure_left_out_is_an_error(rows, message):
 
 def test_a_tie_stops_asking_at_the_tie_break_that_decides_it():
     # example 7 with only A's and B's borough cards: the best cards are never reached
-    rows = {"A": (25, 10, 0, 0, 3, 20, 4, None), "B": (28, 4, 0, 1, 2, 19, 3, None), "C": (35, 20, 2, 2, 9, 22, None, None)}
+    rows = {"A": (25, 10, 0, 0, 3, 20, 4, None), "B": (28, 4, 0, 1, 2, 19, 3, None),
+            "C": (35, 20, 2, 2, 9, 22, None, None)}
     assert score(table("london-2e", rows, FIELDS_2E)).winners == ["A"]
     from calculators.london import reckonings_of, tie_needs
     final = table("london-2e", rows, FIELDS_2E)["final"]
@@ -307,7 +309,8 @@ def test_each_limit_at_its_edge_and_one_past(game, changes, message):
     ("poverty", 11, r"^player B, poverty: poverty 11 is over 10: in the Persian summary"),
 ])
 def test_flat_penalties_refuses_debt_or_poverty_above_10(game, field, value, message):
-    t = table(game, {"A": (15, 0, 4, 2), "B": (18, 0, 7, 5)}, ("card_vp", "bonus", "debt", "poverty"), ["flat-penalties"])
+    t = table(game, {"A": (15, 0, 4, 2), "B": (18, 0, 7, 5)}, ("card_vp", "bonus", "debt", "poverty"),
+              ["flat-penalties"])
     t["final"]["B"][field] = value
     if message is None:
         assert score(t).standings
@@ -348,7 +351,8 @@ def test_validation(t, message):
 def test_flat_penalties_refuses_the_official_fields():
     t = good()
     t["variants"] = ["flat-penalties"]
-    with pytest.raises(InvalidInput, match=r"player Ana, final: unknown field 'vp' \(expected: card_vp, bonus, debt, poverty\)"):
+    with pytest.raises(InvalidInput,
+                       match=r"player Ana, final: unknown field 'vp' \(expected: card_vp, bonus, debt, poverty\)"):
         score(t)
 
 
@@ -677,7 +681,8 @@ def test_filled_sheet_has_every_step_names_totals_and_the_poverty_table(tmp_path
     assert "best single card decides (best card: W 7, X 5): W ahead of X." in text
 
 
-@pytest.mark.parametrize("slug, players, label", [("london-1e", 3, "3b. Borough VP"), ("london-2e", 4, "2. Score track")])
+@pytest.mark.parametrize("slug, players, label", [("london-1e", 3, "3b. Borough VP"),
+                                                  ("london-2e", 4, "2. Score track")])
 def test_blank_sheet_has_empty_name_headers(tmp_path, slug, players, label):
     out = tmp_path / "blank.pdf"
     assert invoke("sheet", slug, "--blank", "-p", players, "-o", out).exit_code == 0
@@ -847,7 +852,8 @@ def test_a_tie_asks_boroughs_of_the_tied_players_only(store):
 def test_a_tie_on_boroughs_too_asks_the_best_card_of_those_still_level(store):
     # rules §8.2 example 8 (2nd ed. order: track, card prestige, £, loans, hand, poverty): W and X tie on 39,
     # 4 poverty left each, 3 borough cards each; W's best card 7 beats X's 5.
-    rows = {"W": (20, 25, 14, 1, 0, 6), "X": (23, 17, 6, 0, 2, 4), "Y": (18, 21, 33, 2, 0, 10), "Z": (20, 14, 0, 0, 0, 2)}
+    rows = {"W": (20, 25, 14, 1, 0, 6), "X": (23, 17, 6, 0, 2, 4), "Y": (18, 21, 33, 2, 0, 10),
+            "Z": (20, 14, 0, 0, 0, 2)}
     answers = [END, *typed(rows), "3", "3", "7", "5"]
     session, prompter, text = run(store, start(store, "london-2e", tuple(rows)), answers)
     assert session.finished

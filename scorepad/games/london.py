@@ -1,4 +1,4 @@
-"""London, both editions, at the table: setup guide, tracking during play, the reckoning step by step, the sheet data."""
+"""London, both editions, at the table: setup guide, tracking during play, the reckoning step by step, sheet data."""
 
 from __future__ import annotations
 
@@ -133,7 +133,8 @@ FINAL_INTRO_FLAT = """\
 Final reckoning ({edition}). For each player, the figures after round 3. Enter alone = 0."""
 ASK_FIELD = "{player} · {question}:"
 TIE_REACHED = "{names} tie on {total} point{s} with {left} poverty left each: {decides}."
-TIE_DECIDES = {"boroughs": "most {noun}s decides (tie-break 2)", "best_card": "the best single card decides (tie-break 3)"}
+TIE_DECIDES = {"boroughs": "most {noun}s decides (tie-break 2)",
+               "best_card": "the best single card decides (tie-break 3)"}
 RANKING_TITLE, RANKING_TITLE_FLAT = "Place and tie-breaks", "Place (ties are shared)"  # sheet section titles
 ASK_TRACKED = "{message} [{value} tracked; Enter keeps it]:"  # a figure from the tracking, kept by Enter
 ASK_STARTING = "{message} [{value} at the start, nothing tracked; Enter keeps it]:"  # 1st ed: 5 poverty each
@@ -209,7 +210,8 @@ SHEET_NOTES = {  # the official reckoning in the rulebook's order (S1 §2.6, S3 
     "london-2e": [
         ("1. +1 poverty per card in hand.  2. Score track + end-game prestige of every city card (covered and "
          "flipped too)."),
-        "3. Repay loans, £{repay} each, while money lasts.  4. +1 per full £{per_point} left.  5. −{unpaid} per unpaid loan.",
+        ("3. Repay loans, £{repay} each, while money lasts.  4. +1 per full £{per_point} left.  "
+         "5. −{unpaid} per unpaid loan."),
         ("6. The least poor player drops all poverty; everyone else drops as much.  7. Lose points for the poverty "
          "left (table below)."),
         "Ties: least poverty, then most borough cards, then the single best city card.",
