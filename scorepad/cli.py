@@ -294,7 +294,7 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
         protected = protected_files(ctx)
         play_loop(store, session_id, make_prompter(), typer.echo,
                   write_sheet=functools.partial(_write_session_sheet, protected=protected),
-                  check_sheet_path=functools.partial(_sheet_path_problem, protected=protected))
+                  check_sheet_path=functools.partial(_sheet_path_problem, protected=protected), resumed=resumed)
     except (Aborted, KeyboardInterrupt):  # Ctrl-C at a prompt, or between two (while an answer is saved)
         finished = load_session(ctx, session_id).finished  # e.g. Ctrl-C at the offer of a PDF
         typer.echo((STOPPED_FINISHED if finished else STOPPED).format(id=session_id), err=True)

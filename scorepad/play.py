@@ -45,8 +45,10 @@ def prompt_word_in(doc: dict, name: str) -> str | None:
 
 def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str], None],
          write_sheet: Callable[[sessions.Session, str], str] | None = None,
-         check_sheet_path: Callable[[str], str | None] | None = None) -> sessions.Session:
-    """Run a session to its end (Aborted from the prompter leaves it saved where it stands).
+         check_sheet_path: Callable[[str], str | None] | None = None,
+         resumed: bool = False) -> sessions.Session:
+    """Run a session to its end (Aborted from the prompter leaves it saved where it stands). A resumed game
+    first says where it stands: the round, the running totals, what this round already holds.
 
     At the end it offers the sheet: `check_sheet_path` refuses a name at the prompt (the rules of `sheet -o`),
     and a name `write_sheet` cannot write (ScorepadError) is asked again, not the end of the game's last prompt.
@@ -63,6 +65,12 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
         if start == QUIET:
             start = index
         elif start == RESUMED:
+            if resumed:
+                from scorepad.recap import recap
+
+                text = recap(session, steps)
+                if text:
+                    out("\n" + text)
             start = index
             while start > 0 and isinstance(steps[start - 1], Say):
                 start -= 1

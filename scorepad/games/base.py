@@ -37,6 +37,9 @@ class Ask:
     views: Mapping[str, Callable[[], str]] = field(default_factory=dict)
     show: Callable[[Any], str] = str  # the stored value as it is typed, for undo and defaults
     echo: Callable[[Any], str] | None = None  # a line to print once the answer is accepted
+    # The part of the game it belongs to, for the recap on resume, where `at` does not say: ("round", n)
+    # for a Chinatown trade of year n + 1, a name for a part that is no round ("during play, event 3").
+    part: Any = None
 
 
 Step = Say | Ask
@@ -107,6 +110,8 @@ class Game:
     variant_rounds: Mapping[str, int] = field(default_factory=dict)  # a variant's own round limit
     figure: Callable[[int], str] | None = None  # how its scores print, if not as plain numbers ("$988,000")
     variant_labels: Mapping[str, str] = field(default_factory=dict)  # a variant's own name for a round
+    # The running figures a resumed game recaps (scorepad.recap), if not the totals of the complete rounds.
+    recap_totals: Callable[[Any], str] | None = None
     # The players at a usual table, for a blank pad printed without --players (issue 9: four, or the
     # most the game takes: two for Lost Cities).
     usual_players: int = 4

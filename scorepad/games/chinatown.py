@@ -561,14 +561,15 @@ def _trade_question(session: Session, number: int, index: int) -> Ask:
         return trade_line(trade) if trade else NO_MORE_TRADES.format(year=year)
 
     return Ask(("trades", index), ASK_TRADE.format(year=year), parse=parse,
-               show=lambda trade: format_trade(trade) or SHOW_TRADING_DONE, echo=echo)
+               show=lambda trade: format_trade(trade) or SHOW_TRADING_DONE, echo=echo,
+               part=("round", number))  # the recap on resume: a trade is its year's (its path names no year)
 
 
 def _note_question(session: Session, trade: Mapping[str, Any], index: int) -> Ask:
     example = NOTE_EXAMPLE_SEASONS if rules.rules_for(session.variants).seasons else NOTE_EXAMPLE
     return Ask(("setup", "note", index), ASK_NOTE.format(payer=trade["from"], amount=money(trade["amount"]),
                                                          example=example),
-               parse=str.strip, show=lambda note: note or SHOW_NO_NOTE)
+               parse=str.strip, show=lambda note: note or SHOW_NO_NOTE, part=("round", trade["round"] - 1))
 
 
 def _businesses_question(session: Session, number: int, player: str) -> Ask:

@@ -466,13 +466,15 @@ def tracking_steps(session: Session) -> list[Step]:
     state = {p: Tracked(poverty=r.starting_poverty) for p in session.players}  # replayed once, event by event
     k = 0
     while True:
+        part = RECAP_EVENT.format(number=k + 1)  # what a resumed game recaps: the event being told
         out.append(Ask(("setup", "track", k, "event"), ASK_EVENT, parse=_choice(labels), choices=choices,
-                       show=lambda key: EVENT_LABELS.get(key, key), views=views))
+                       show=lambda key: EVENT_LABELS.get(key, key), views=views, part=part))
         kind = session.get("setup", "track", k, "event")
         if kind is None or kind == "end":
             return out
         if kind not in VIEWS:  # a database from before views were kept out of the answers may hold them
-            out += event_steps(session, k, kind, r, {p: replace(t) for p, t in state.items()})
+            out += [replace(step, part=part) if isinstance(step, Ask) else step
+                    for step in event_steps(session, k, kind, r, {p: replace(t) for p, t in state.items()})]
             apply_event(session, k, state, r)
         k += 1
 
@@ -716,10 +718,20 @@ def sheet_for(r: rules.Rules):
     return sheet
 
 
+# --- the recap on resume (scorepad.recap) ------------------------------------------------------------
+
+RECAP_EVENT = "during play, event {number}"  # a tracked event: the part of a London game a resume recaps
+
+
+def recap_totals(session: Session) -> str:
+    return "" if flat(session) else summary_text(session)  # the flat variant tracks nothing
+
+
 def _game(r: rules.Rules) -> Game:
     return Game(slug=r.slug, title=TITLES[r.slug], players=rules.PLAYERS, variants=rules.VARIANTS,
                 default_rounds=None, score=rules.score, steps=steps, template=TEMPLATE, sheet=sheet_for(r),
-                report=report, round_label="Round", blurb=BLURBS[r.slug], max_rounds=0, commands=commands)
+                report=report, round_label="Round", blurb=BLURBS[r.slug], max_rounds=0, commands=commands,
+                recap_totals=recap_totals)
 
 
 GAME_1E = _game(rules.FIRST_EDITION)
