@@ -33,8 +33,8 @@ CANNOT_WRITE = "cannot write {path}: {reason}"
 NO_FOLDER = "there is no folder {folder}"
 FOLDER_NOT_WRITABLE = "the folder {folder} is not writable"
 DATABASE = "the database"
-DATABASE_LOCK = "the database's lock file"
-DATABASE_TEMP = "a temporary file of the database"
+LOCK_OF = "the lock file of {what}"
+TEMP_OF = "a temporary file of {what}"
 INPUT = "this command's input"
 FILE_TYPES = {stat.S_IFDIR: "a directory", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
               stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFSOCK: "a socket"}
@@ -130,9 +130,9 @@ def _protection(real: Path, st: os.stat_result | None, protected: Iterable[Prote
             continue
         lock = Path(f"{base}{LOCK_SUFFIX}")
         if real == lock or _same_file(st, _stat(lock)):
-            return DATABASE_LOCK if guard.what == DATABASE else f"the lock file of {guard.what}"
+            return LOCK_OF.format(what=guard.what)
         if real.parent == base.parent and is_temp_of(real.name, base.name):
-            return DATABASE_TEMP if guard.what == DATABASE else f"a temporary file of {guard.what}"
+            return TEMP_OF.format(what=guard.what)
     return None
 
 

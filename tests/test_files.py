@@ -82,7 +82,7 @@ def test_the_database_lock_and_temporary_files_are_refused(game):
     lock = Path(f"{game}.lock")  # there or not, it is the database's
     temp = game.parent / f".{game.name}.k2j4x9.tmp"
     temp.write_bytes(b"%PDF-1.4 looks like a sheet")
-    for path, what in ((lock, "the database's lock file"), (temp, "a temporary file of the database")):
+    for path, what in ((lock, "the lock file of the database"), (temp, "a temporary file of the database")):
         assert refused("sheet", "1", "-o", path, "--force") == f"{path} is {what}: {NEVER}"
     assert temp.read_bytes() == b"%PDF-1.4 looks like a sheet"
 
