@@ -622,6 +622,17 @@ def test_score_table_errors(tmp_path, change, message):
     assert (result.exit_code, result.stdout, result.stderr) == (1, "", message)
 
 
+def test_score_table_of_a_tie_without_its_boroughs(tmp_path):
+    path = tmp_path / "ex5.json"
+    rows = {name: (*values[:8], None, None) for name, values in FIRST[4][0].items()}
+    path.write_text(json.dumps(table("london-1e", rows, FIELDS_1E)))
+    result = invoke("score", "--table", path, "--json")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", (
+        "Error: boroughs: A and B tie on 47 points with 0 poverty left each, so tie-break 2 needs boroughs of each "
+        "of them (missing for A and B)\n"))
+    assert invoke("import", path).exit_code == 1 and invoke("list").stdout.count("london") == 0
+
+
 def test_import_export_round_trip_and_show(tmp_path):
     path = tmp_path / "ex2.json"
     path.write_text(json.dumps(EX2))
