@@ -163,3 +163,47 @@ def test_help_without_game_commands_lists_undo(store):
         play(store, session_id, ScriptedPrompter(["Ana", "help"]), lines.append)
     assert lines[-1] == ("Words you can type instead of an answer, at a menu too (a menu takes the arrow keys or the "
                          "first letters of a choice; Ctrl-C stops, saved):\n  undo       take back the previous answer")
+
+
+# --- undo takes back answers, not views ----------------------------------------------------------------
+
+@pytest.fixture
+def with_a_view(monkeypatch):
+    """A game of two questions: a text, then a menu with a display choice (as London's "Show every player's
+    loans…") and a prompt word (`count`) that prints the answers so far."""
+    import dataclasses
+
+    import scorepad.games as registry
+    from scorepad.games.base import Ask
+
+    def steps(session):
+        return [Ask(("setup", "first"), "First answer:", parse=str.strip),
+                Ask(("setup", "second"), "Second answer?", parse=str, choices=("Left", "Right", "Show the view"),
+                    views={"Show the view": lambda: f"THE VIEW of {len(session.answers)} answer(s)"})]
+
+    def commands(session):
+        return {"count": ("the answers so far", lambda rest: f"{len(session.answers)} answer(s)")}
+
+    game = dataclasses.replace(by_slug("lost-cities"), steps=steps, commands=commands)
+    monkeypatch.setitem(registry._loaded, game.slug, game)
+    return game
+
+
+def test_a_view_between_two_answers_is_never_recorded_nor_undone(store, with_a_view):
+    session_id = start(store, rounds=1)
+    # the view picked from the menu, a view typed ("show"), a prompt word: none is an answer; undo then takes
+    # back the first answer, the one before them
+    answers = ["one", "Show the view", "show", "count", "help", "undo", "two", "sh", "Left"]
+    session, prompter, text = run(store, session_id, answers)
+    assert text.count("THE VIEW of 1 answer(s)") == 3 and "\n1 answer(s)\n" in text
+    assert "Took back First answer: one — asked again." in text
+    assert [(e["at"], e["value"]) for e in session.doc["entries"]] == [(["setup", "first"], "two"),
+                                                                       (["setup", "second"], "Left")]
+    assert prompter.asked == ["First answer:", *["Second answer?"] * 5, "First answer:", "Second answer?",
+                              "Second answer?"]
+    # `scorepad undo` afterwards takes back the last answer, not a view
+    from scorepad import session as sessions
+
+    removed = {}
+    store.update(session_id, lambda doc: removed.update(sessions.undo(doc)))
+    assert removed == {"at": ["setup", "second"], "value": "Left"}
