@@ -939,3 +939,12 @@ def test_a_view_stored_by_an_older_scorepad_is_skipped(store):
         sessions.record(doc, at, value)
     session = Session(doc, session_id)
     assert guided.track(session)["Ben"].loans == 1 and session.next_ask().at == ("setup", "track", 2, "event")
+
+
+def test_a_reckoning_stopped_at_a_tie_break_resumes_there(store):
+    session_id = start(store, players=tuple(EXAMPLE_5))
+    with pytest.raises(Aborted):
+        run(store, session_id, [END, *typed(EXAMPLE_5), "3", Aborted])
+    session, prompter, text = run(store, session_id, ["2"])
+    assert prompter.asked == ["B · boroughs occupied:"]
+    assert session.finished and "A wins with 47." in text
