@@ -27,6 +27,7 @@ TOURIST_SITES: Final = 5  # compass-marked sites, the Central Station among them
 # one), one section a turn, so a line has at most 10 sections and 11 stations; each section passes
 # under the Thames at most once. MAX_SECTIONS is derived from DECK below.
 CROSSINGS_PER_SECTION: Final = 1
+CIRCLE_EXTRA: Final = 1  # the circle power's station counts twice in its district (NSL-RB, NSL-3)
 LINE_FIELDS: Final = ("districts", "stations", "thames", "tourist")
 SECTIONS: Final = "sections"  # the additive-lines variant's extra cell (summary 004, RU-1)
 THAMES_POINTS: Final = 2  # per crossing (NSL-RB)
@@ -226,12 +227,14 @@ FIELD_RANGES: Final = {SECTIONS: (0, MAX_SECTIONS), "districts": (0, DISTRICTS),
 INTERCHANGE_RANGE: Final = (0, None)
 
 # What one field of a line says about another (spec): messages in the InvalidInput style.
-NO_STATION_IN_DISTRICTS = ("0 stations but {districts} districts: districts is 0 exactly when stations is 0 "
+NO_STATION_IN_DISTRICTS = ("stations 0 but districts {districts}: districts is 0 exactly when stations is 0 "
                            "(a line without a station passes through no district)")
-STATIONS_IN_NO_DISTRICT = ("{stations} stations but 0 districts: districts is 0 exactly when stations is 0 "
+STATIONS_IN_NO_DISTRICT = ("stations {stations} but districts 0: districts is 0 exactly when stations is 0 "
                            "(a line with a station lies in a district)")
-THAMES_OVER_SECTIONS = ("{thames} Thames crossings in {sections} sections: each section crosses the Thames "
-                        "at most once")
+STATIONS_OVER_SECTIONS = ("stations {stations} but sections {sections}: at most sections + 2 in one district "
+                          "(the departure station, one a section, and the circle power's one more)")
+SECTIONS_WITHOUT_STATIONS = "stations 0 but sections {sections}: each section joins two stations of the line"
+THAMES_OVER_SECTIONS = "thames {thames} but sections {sections}: each section crosses the Thames at most once"
 TOO_MANY_INTERCHANGES = ("2 × {n2} + 3 × {n3} + 4 × {n4} = {total} stations on lines; four lines hold at most "
                          "{most} ({lines} × {stations})")
 OBJECTIVES_WITHOUT_MODULE = "{done} objectives, but the module 'objectives' is not in play (modules: {modules})"
@@ -249,7 +252,7 @@ def check_line_field(name: str, value: Any, others: Mapping[str, Any], **where: 
 
     >>> check_line_field("stations", 3, {"districts": 0}, round=1, player="Ana")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    calculators.core.InvalidInput: round 1, player Ana, stations: 3 stations but 0 districts: ...
+    calculators.core.InvalidInput: round 1, player Ana, stations: stations 3 but districts 0: ...
     """
     where = {**where, "field": where.get("field") or name}
     value = check_field(name, value, **where)
@@ -258,6 +261,12 @@ def check_line_field(name: str, value: Any, others: Mapping[str, Any], **where: 
     if "districts" in line and "stations" in line and (line["districts"] == 0) != (line["stations"] == 0):
         text = NO_STATION_IN_DISTRICTS if line["stations"] == 0 else STATIONS_IN_NO_DISTRICT
         raise InvalidInput(text.format(**line), **where)
+    if "stations" in line and SECTIONS in line:
+        most = line[SECTIONS] + 1 + CIRCLE_EXTRA  # the departure station, one more a section, the circled one
+        if line["stations"] > most:
+            raise InvalidInput(STATIONS_OVER_SECTIONS.format(**line), **where)
+        if line[SECTIONS] and not line["stations"]:
+            raise InvalidInput(SECTIONS_WITHOUT_STATIONS.format(**line), **where)
     if "thames" in line and SECTIONS in line and line["thames"] > CROSSINGS_PER_SECTION * line[SECTIONS]:
         raise InvalidInput(THAMES_OVER_SECTIONS.format(**line), **where)
     return value

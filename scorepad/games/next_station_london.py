@@ -75,10 +75,10 @@ WHO_TURNS = {"solo": "you turn", "table": "the controller turns"}
 SCORE_ROUND = """\
 Score round {number}, each player for the line just drawn:{sections}
   districts = districts the line passes through (0–13)
-  stations  = most stations of the line in one district{circle}
-  thames    = Thames crossings (2 points each)
+  stations  = most stations of the line in one district (0–10){circle}
+  thames    = Thames crossings (0–10, one a section at most; 2 points each)
   tourist   = tourist sites on the line (0–5): cross that many circles of your tourist track"""
-SECTIONS_HELP = "\n  sections  = sections drawn this round (additive-lines variant)"
+SECTIONS_HELP = "\n  sections  = sections drawn this round (0–10; additive-lines variant)"
 CIRCLE_HELP = "\n              ({player}'s Circle power: the circled station counts twice in its district)"
 ASK_FIELD = "Round {number} · {player} ({colour}) · {field}:"
 LINE_RESULT = "  {player}'s {colour}line: {formula}   Tourist track: {crossed} crossed = {points}"
@@ -108,10 +108,9 @@ ASK_POWER_CARDS = "Pencil powers: does scorepad deal the four cards, or did you 
 CARD_CHOICES = ("scorepad draws", "we drew these")
 SCOREPAD_DRAWS, WE_DREW = CARD_CHOICES
 ASK_OBJECTIVE_NAMES = "Which two objective cards? (names or first letters, e.g. tourist central):"
-ASK_POWER_NAMES = ("The power on each pencil, pink green blue purple in that order "
-                   "(e.g. circle joker double switch; or pink=circle …):")
+ASK_POWER_NAMES = "Power on each pencil, pink green blue purple (e.g. circle joker double switch, or pink=circle …):"
 NOT_A_CARD = "{word!r} names no {what} card ({what}s: {names})"
-CARD_AMBIGUOUS = "{word!r} could be {matches}: type more letters ({what}s: {names})"
+CARD_AMBIGUOUS = "{word!r} could be {matches}: type more letters"
 CARD_TWICE = "{name} appears twice"
 OBJECTIVE_COUNT = "{count} objective cards; name the {wanted} in play"
 POWER_COUNT = "{count} power cards; name one for each of the {wanted} pencils ({colours})"
