@@ -36,6 +36,10 @@ STOPPED = "\nStopped. Session {id} is saved; carry on with: scorepad resume {id}
 STOPPED_FINISHED = "\nStopped. Session {id} is finished and saved; its sheet: scorepad sheet {id}"
 STOPPED_BEFORE = "\nStopped; nothing was recorded."
 SHEET_IN_PROGRESS = "(in progress)"  # the sheet's Winner field before the end
+IN_PROGRESS = "(in progress: the file's session is still being played)"
+ALREADY_STORED = "already stored as session {id} (--again stores a copy)"
+SAME_GAME = "the same game as {where}"
+UNKNOWN_DATE = "—"  # `list` of a game imported from a table file without a date
 NAME_IS_A_WORD = "{name!r} starts with {word!r}, a word scorepad takes at its prompts: add an initial or a nickname"
 PRIVATE_TOTALS = ("session {id} is a {title} game in progress, and cash stays private until it ends: "
                   "`cash NAME` at the prompt shows one balance (or play with --open-cash)")
@@ -194,7 +198,8 @@ def play(ctx: typer.Context,
         if names or variant or rounds or modules or drawn:
             raise fail("name the game: scorepad play GAME --players NAME NAME", code=2)
         store = open_store(ctx)
-        unfinished = [(doc.get("updated", ""), doc_id) for doc_id, doc in store.all() if doc.get("status") != "finished"]
+        unfinished = [(doc.get("updated") or "", doc_id) for doc_id, doc in store.all()
+                      if doc.get("status") != "finished"]
         if not unfinished:
             raise ScorepadError(NOTHING_TO_RESUME)
         _need_terminal("play")
@@ -422,7 +427,8 @@ def list_(ctx: typer.Context) -> None:
     rows = []
     for doc_id, doc in open_store(ctx).all():
         session = Session(doc, doc_id)
-        rows.append([doc_id, session.game.slug, ", ".join(session.players), doc.get("created", "")[:16].replace("T", " "),
+        rows.append([doc_id, session.game.slug, ", ".join(session.players),
+                     (session.date or UNKNOWN_DATE)[:16].replace("T", " "),
                      doc.get("status", ""), _leader(session)])
     if not rows:
         typer.echo("No sessions yet. Start one: scorepad play GAME --players NAME NAME")
@@ -463,7 +469,7 @@ def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID",
     """Show all a session recorded, with breakdowns."""
     session = load_session(ctx, session_id)
     typer.echo(f"Session {session_id}: {session.game.title} — {', '.join(session.players)}")
-    typer.echo(f"Started {session.doc.get('created', '')}; {session.doc.get('status')}; "
+    typer.echo(f"Started {session.date or 'on an unknown date'}; {session.doc.get('status')}; "
                f"variants: {', '.join(session.variants) or 'none (official rules)'}; "
                + (f"modules: {', '.join(session.modules)}; " if session.modules else "")
                + (f"{session.rounds_planned} {session.game.label_for(session.variants).lower()}"
@@ -494,7 +500,7 @@ def score(ctx: typer.Context,
 
         result = score_table(load_table_file(table))
         game = by_slug(result.game)
-        note = ""
+        note = "" if result.finished else f"{IN_PROGRESS}\n"
     else:
         session = load_session(ctx, session_id)
         if not session.scorable():
@@ -517,20 +523,26 @@ def score(ctx: typer.Context,
 
 @app.command()
 @handles_errors
-def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID),
+def export(ctx: typer.Context,
+           session_id: Optional[int] = typer.Argument(None, metavar="[ID]", help=SESSION_ID),
+           every: bool = typer.Option(False, "--all", help="Every session, one table file a line (JSON Lines)."),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
                                                  help="Write here instead of to stdout."),
            force: bool = typer.Option(False, "--force", help=FORCE_HELP)) -> None:
-    """Write a session as a table file.
+    """Write a session as a table file (or, with --all, every session: a backup).
 
-    Only complete rounds are written; a table file is what `score --table` and `import` read.
+    The file holds the whole game: the table that `score --table` reads, and the session's every answer,
+    so that `import` gives back the same session, in progress or finished.
     """
-    session = load_session(ctx, session_id)
-    if not session.scorable():
-        raise ScorepadError(_nothing_to_score(session, " to export"))
-    table = session.table(session.complete_rounds())  # without items of a round still being played
-    session.game.score(table)  # a table that would not score is not worth writing
-    text = json.dumps(table, ensure_ascii=False, indent=2) + "\n"
+    from scorepad.session import Session, export_doc
+
+    if (session_id is None) == (not every):
+        raise fail("give a session ID or --all (one of them)", code=2)
+    if every:
+        text = "".join(json.dumps(export_doc(Session(doc, doc_id)), ensure_ascii=False) + "\n"
+                       for doc_id, doc in open_store(ctx).all())
+    else:
+        text = json.dumps(export_doc(load_session(ctx, session_id)), ensure_ascii=False, indent=2) + "\n"
     if output is None:
         typer.echo(text, nl=False)
     else:
@@ -538,19 +550,51 @@ def export(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
 
         write_file(output, text.encode("utf-8"), TABLE, force=force, protected=protected_files(ctx))
         typer.echo(f"Wrote {output}", err=True)
-    if not session.finished and session.next_ask() is not None:
-        typer.echo(f"Note: session {session_id} is in progress; only complete "
-                   f"{session.game.label_for(session.variants).lower()}s were exported.", err=True)
 
 
 @app.command("import")
 @handles_errors
-def import_(ctx: typer.Context, file: Path = typer.Argument(..., metavar="FILE", help=TABLE_FILE)) -> None:
-    """Store a table file as a session; prints its id."""
-    from scorepad.session import doc_from_table, load_table_file
+def import_(ctx: typer.Context,
+            files: list[Path] = typer.Argument(..., metavar="FILE…", help="Table files (or arrays, JSON Lines)."),
+            again: bool = typer.Option(False, "--again", help="Store a copy of a game that is stored already.")
+            ) -> None:
+    """Store table files as sessions, all or none; prints each new id, one a line.
 
-    doc = doc_from_table(load_table_file(file))
-    typer.echo(open_store(ctx).insert(doc))
+    A file holds a table file, a JSON array of them, or JSON Lines (what `export --all` writes).
+    """
+    from scorepad import session as sessions
+
+    docs: list[dict[str, Any]] = []
+    labels: list[tuple[str, int]] = []  # what an error names first (nothing for one file of one table), the file
+    for number, path in enumerate(files):
+        for where, table in sessions.load_table_files(path):
+            label = "" if len(files) == 1 and where is None else f"{path}{' ' + where if where else ''}: "
+            try:
+                docs.append(sessions.doc_from_file(table))
+            except (InvalidInput, ScorepadError) as error:
+                raise ScorepadError(f"{label}{error}") from None
+            labels.append((label, number))
+
+    def refuse_stored(stored: list[tuple[int, dict[str, Any]]]) -> None:
+        """A game already stored is refused; so is one given twice by two files. The items of one file are not
+        compared with each other: a backup holds the copies that --again made."""
+        if again:
+            return
+        seen: dict[str, tuple[str, int]] = {}
+        for doc_id, doc in stored:
+            try:
+                marks = sessions.identities(sessions.Session(doc, doc_id))
+            except ScorepadError:  # a damaged session: `show` says so; it is no reason to refuse an import
+                continue
+            seen.update(dict.fromkeys(marks, (ALREADY_STORED.format(id=doc_id), -1)))
+        for (label, number), doc in zip(labels, docs):
+            earlier = seen.get(doc[sessions.SOURCE])
+            if earlier is not None and earlier[1] != number:
+                raise ScorepadError(label + earlier[0])
+            seen.setdefault(doc[sessions.SOURCE], (SAME_GAME.format(where=label.rstrip(": ")), number))
+
+    for doc_id in open_store(ctx).insert_many(docs, check=refuse_stored):
+        typer.echo(doc_id)
 
 
 # --- sheets ---------------------------------------------------------------------------------------------
@@ -612,6 +656,15 @@ def sheet(ctx: typer.Context,
         from scorepad.session import load_table_file, score_table
 
         raw = load_table_file(table)
+        if isinstance(raw, dict) and "session" in raw:  # a game in progress prints as one, as `sheet ID` does
+            from scorepad.session import Session, doc_from_session
+
+            session = Session(doc_from_session(raw))
+            path = str(output or table.with_suffix(".pdf"))
+            written = _write_session_sheet(session, path, force=force, protected=protected_files(ctx, table),
+                                           mine=True)
+            typer.echo(f"Wrote {written}")
+            return
         result = score_table(raw)
         game = by_slug(result.game)
         data = game.sheet(result, players=[s.strip() for s in raw["players"]])
@@ -625,13 +678,15 @@ def sheet(ctx: typer.Context,
     typer.echo(f"Wrote {_write_session_sheet(session, path, force=force, protected=protected_files(ctx))}")
 
 
-def _write_session_sheet(session: Session, path: str, *, force: bool = False, protected: Iterable[Any] = ()) -> str:
+def _write_session_sheet(session: Session, path: str, *, force: bool = False, protected: Iterable[Any] = (),
+                         mine: bool = False) -> str:
+    """The sheet of a session; `mine`: of a table file, whose reader holds every figure already (no private cash)."""
     if not session.scorable():
         raise ScorepadError(_nothing_to_score(session))
-    if session.game.private(session):
+    if session.game.private(session) and not mine:
         raise ScorepadError(PRIVATE_TOTALS.format(id=session.id, title=session.game.title))
     data = session.game.sheet(session.score(session.complete_rounds()), players=session.players,
-                              date=session.doc.get("created", "")[:10])
+                              date=(session.date or "")[:10])
     if not session.finished:  # the leader of a game still being played has not won (yet)
         data.setdefault("fields", {})["winner"] = SHEET_IN_PROGRESS
         for instances in data.get("grids", {}).values():

@@ -7,6 +7,8 @@ answer in the order it was given, each with the path it fills in the table file
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -14,7 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from calculators.core import COMMON_KEYS, InvalidInput, Result, check_players, check_variants, is_int
+from calculators.core import (COMMON_KEYS, InvalidInput, Result, check_date, check_modules, check_players,
+                             check_variants, is_int)
 from scorepad.errors import ScorepadError, StoreError, TableFileError
 from scorepad.games import by_slug
 from scorepad.games.base import Ask, Game
@@ -25,12 +28,25 @@ SETUP = "setup"  # entries under this path are the session's own notes (e.g. who
 # taken back one by one (the guided game would start again at its setup, and a missing field counts as
 # an unanswered question: the table would no longer score).
 IMPORTED = "imported"
+# The fingerprint of the file a session was imported from (see `fingerprint`): importing it again is refused.
+SOURCE = "source"
 # The database's JSON library (orjson) writes integers of at most 64 bits and reads a larger one back
 # as a float: a number beyond this could not be kept, so a table holding one is refused everywhere.
 LARGEST = 2**63 - 1
 TOO_LARGE = "a {digits}-digit number is too large to keep (the largest is {largest})"
 # JSON may escape half of a UTF-16 pair ("\ud800"); such a string can be neither printed nor stored.
 NOT_TEXT = "{text} is not valid Unicode text (a lone surrogate)"
+# The `session` block of a table file (shared/spec/table-format.md, "Sessions in a file"), in its order.
+SESSION_KEYS = ("status", "rounds_planned", "created", "updated", "seed", "log")
+UNKNOWN_SESSION_KEY = "unknown key {key!r} (a session holds: {keys})"
+NOT_AN_ENTRY = 'must be {"at": [where], "value": answer}'
+NOT_A_PATH = "{at} is not a place in a {title} table"
+ANSWERED_TWICE = "{at} is answered twice"
+NOT_ASKED = "{at} is not a question of this {title} game"
+DIFFERS = "the table holds {held} but the session's log builds {built}"
+NOTHING = "nothing"
+NOTHING_YET = "the game in this file has not reached its final scoring yet"
+NO_ROUND_YET = "the game in this file has no complete {round} yet"
 
 
 def now() -> str:
@@ -57,6 +73,11 @@ class Session:
     @property
     def finished(self) -> bool:
         return self.doc.get("status") == FINISHED
+
+    @property
+    def date(self) -> str | None:
+        """When the game was played (ISO 8601): a table file's `date`, else the session's start; None: unknown."""
+        return self.doc.get("date") or self.doc.get("created") or None
 
     def get(self, *at: Any, default: Any = None) -> Any:
         return self.answers.get(tuple(at), default)
@@ -112,7 +133,8 @@ class Session:
         return table
 
     def score(self, rounds: int | None = None) -> Result:
-        return self.game.score(self.table(rounds))
+        result = self.game.score(self.table(rounds))
+        return result if self.finished else dataclasses.replace(result, finished=False)
 
 
 def _round_of(item: Any) -> int:
@@ -194,7 +216,10 @@ def finish(doc: dict[str, Any]) -> None:
 
 
 def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
-    """A finished session holding exactly this table file (which must score)."""
+    """A finished session holding exactly this table file (which must score), played on its `date` if it has one.
+
+    Without a date the game was played on an unknown day: `created` is null, not the day of the import.
+    """
     game = game_of(table)
     game.score(table)  # every check the calculator makes, before anything is stored
     check_storable(table)
@@ -216,9 +241,212 @@ def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
                 record(doc, (key, number), item)
         else:
             record(doc, (key,), value)
-    doc[IMPORTED] = True
     finish(doc)
+    doc["created"] = doc["updated"] = table.get("date")
+    if _as_guided(Session(doc), game) is not True:
+        doc[IMPORTED] = True
+    doc[SOURCE] = fingerprint(_normal(table))
     return doc
+
+
+def doc_from_session(table: dict[str, Any]) -> dict[str, Any]:
+    """The session a table file's `session` block records, refused unless its table part is what its log builds."""
+    game = game_of(table)
+    block = table["session"]
+    if not isinstance(block, dict):
+        raise InvalidInput("must be an object (status, rounds_planned, created, updated, seed, log)", field="session")
+    for key in block:
+        if key not in SESSION_KEYS:
+            raise InvalidInput(UNKNOWN_SESSION_KEY.format(key=key, keys=", ".join(SESSION_KEYS)), field="session")
+    check_storable(table)
+    variants = check_variants(table.get("variants", []), game.variants)
+    modules = check_modules(table.get("modules", []), game.modules)
+    players = check_players(table.get("players"), game.players)
+    if "date" in table:
+        check_date(table["date"])
+    status = block.get("status")
+    if status not in (PLAYING, FINISHED):
+        raise InvalidInput(f"{status!r} is not {PLAYING!r} or {FINISHED!r}", field="session status")
+    planned = block.get("rounds_planned")
+    if planned is not None and not is_int(planned):
+        raise InvalidInput(f"{planned!r} is not a whole number", field="session rounds_planned")
+    if (planned is None) != (game.default_rounds is None):
+        raise InvalidInput(f"{game.title} has no rounds: rounds_planned is null" if planned is not None
+                           else "missing: the number of rounds planned", field="session rounds_planned")
+    check_options(game, variants, planned, modules)
+    for key in ("created", "updated"):
+        if block.get(key) is not None:
+            _check_stamp(block[key], f"session {key}")
+    seed = block.get("seed")
+    if not is_int(seed) or seed < 0:
+        raise InvalidInput(f"{seed!r} is not a whole number 0 or more", field="session seed")
+    log = block.get("log")
+    if not isinstance(log, list):
+        raise InvalidInput("must be the list of answers in the order given", field="session log")
+    seen: set[tuple] = set()
+    entries = []
+    for number, entry in enumerate(log, start=1):
+        where = f"session log {number}"
+        if not isinstance(entry, dict) or set(entry) != {"at", "value"}:
+            raise InvalidInput(NOT_AN_ENTRY, field=where)
+        at = _check_path(entry["at"], players, game, where)
+        if at in seen:
+            raise InvalidInput(ANSWERED_TWICE.format(at=_shown(at)), field=where)
+        seen.add(at)
+        entries.append({"at": list(at), "value": entry["value"]})
+    doc = {"game": game.slug, "variants": list(variants), "players": list(players), "rounds_planned": planned,
+           "modules": list(modules), "seed": seed, "status": status, "created": block.get("created"),
+           "updated": block.get("updated"), "entries": entries}
+    if table.get("date") is not None and table["date"] != doc["created"]:
+        doc["date"] = table["date"]
+    session = Session(doc)
+    built = {k: v for k, v in export_doc(session).items() if k not in ("session", "date")}
+    held = {k: v for k, v in table.items() if k not in ("session", "date")}
+    difference = _first_difference(_normal(held), _normal(built))
+    if difference:
+        at, held_value, built_value = difference
+        raise InvalidInput(DIFFERS.format(held=_value(held_value), built=_value(built_value)), **_where(at))
+    if session.scorable():
+        session.score(session.complete_rounds())  # every check the calculator makes
+    guided = _as_guided(session, game)
+    if status == PLAYING and guided is not True:
+        number, at = guided
+        raise InvalidInput(NOT_ASKED.format(at=_shown(at), title=game.title), field=f"session log {number}")
+    if guided is not True:
+        doc[IMPORTED] = True  # e.g. an imported table file, exported with its log: undo cannot take it apart
+    doc[SOURCE] = fingerprint(export_doc(session))
+    return doc
+
+
+def doc_from_file(table: Any) -> dict[str, Any]:
+    """The session a table file holds: the one its `session` block records, else a finished game."""
+    if isinstance(table, dict) and "session" in table:
+        return doc_from_session(table)
+    return doc_from_table(table)
+
+
+def _as_guided(session: Session, game: Game) -> bool | tuple[int, tuple]:
+    """True when every answer is one the guided game asks, and (once finished) nothing it asks is left open:
+    then resume and undo work on it. Else (the log's number, path) of the first answer it would not ask."""
+    asked = {ask.at for ask in session.asks()}
+    for number, entry in enumerate(session.doc["entries"], start=1):
+        if tuple(entry["at"]) not in asked:
+            return number, tuple(entry["at"])
+    if session.finished and session.next_ask() is not None:
+        return 0, session.next_ask().at
+    return True
+
+
+def _check_stamp(value: Any, field: str) -> str:
+    try:
+        return check_date(value)
+    except InvalidInput as error:
+        raise InvalidInput(error.message, field=field) from None
+
+
+def _check_path(at: Any, players: tuple[str, ...], game: Game, where: str) -> tuple:
+    """A log entry's place: rounds N PLAYER FIELD, final PLAYER FIELD, setup …, or a game's own key (KEY [N])."""
+    def text(value: Any) -> bool:
+        return isinstance(value, str)
+
+    ok = isinstance(at, list) and at and text(at[0])
+    if ok and at[0] == "rounds":
+        ok = len(at) == 4 and is_int(at[1]) and at[1] >= 0 and at[2] in players and text(at[3])
+    elif ok and at[0] == "final":
+        ok = len(at) == 3 and at[1] in players and text(at[2])
+    elif ok and at[0] == SETUP:
+        ok = len(at) >= 2 and all(text(k) or is_int(k) for k in at)
+    elif ok:
+        ok = at[0] not in COMMON_KEYS and (len(at) == 1 or (len(at) == 2 and is_int(at[1]) and at[1] >= 0))
+    if not ok:
+        raise InvalidInput(NOT_A_PATH.format(at=json.dumps(at, ensure_ascii=False), title=game.title), field=where)
+    return tuple(at)
+
+
+def _shown(at: tuple) -> str:
+    return json.dumps(list(at), ensure_ascii=False)
+
+
+def _value(value: Any) -> str:
+    return NOTHING if value is _MISSING else json.dumps(value, ensure_ascii=False)
+
+
+_MISSING = object()
+
+
+def _normal(table: dict[str, Any]) -> dict[str, Any]:
+    """Defaults written out, so that a left-out key and its default compare equal (`variants` [] and so on);
+    a player's empty final inputs are left out, as the log builds none for a player with no final answer."""
+    out = dict(table)
+    for key in ("variants", "modules", "rounds"):
+        if key not in out:
+            out[key] = []
+    if isinstance(out.get("final"), dict):
+        out["final"] = {p: v for p, v in out["final"].items() if v != {}}
+        if not out["final"]:
+            del out["final"]
+    return out
+
+
+def _first_difference(held: Any, built: Any, at: tuple = ()) -> tuple[tuple, Any, Any] | None:
+    """The first place (in the table's order) where two table parts differ, with both values there."""
+    if isinstance(held, dict) and isinstance(built, dict):
+        for key in [*built, *(k for k in held if k not in built)]:
+            found = _first_difference(held.get(key, _MISSING), built.get(key, _MISSING), (*at, key))
+            if found:
+                return found
+        return None
+    if isinstance(held, list) and isinstance(built, list) and any(
+            isinstance(item, (dict, list)) for item in [*held, *built]):  # rounds, trades; cards compare whole
+        for index in range(max(len(held), len(built))):
+            found = _first_difference(held[index] if index < len(held) else _MISSING,
+                                      built[index] if index < len(built) else _MISSING, (*at, index))
+            if found:
+                return found
+        return None
+    if held is built or (type(held) is type(built) and held == built):
+        return None
+    return at, held, built
+
+
+# --- a session as a table file (export), and what tells one game from another ----------------------
+
+def export_doc(session: Session) -> dict[str, Any]:
+    """The table file of a whole session: the table part (what `score --table` reads: the complete rounds),
+    its modules and date, and the `session` block whose log holds every answer, so `import` gives it back."""
+    table = session.table(session.complete_rounds())  # without items of a round still being played
+    doc: dict[str, Any] = {"game": table.pop("game"), "variants": table.pop("variants"),
+                           "modules": list(session.modules), "players": table.pop("players")}
+    if session.date:
+        doc["date"] = session.date
+    doc.update(table)
+    doc["session"] = {"status": PLAYING if not session.finished else FINISHED,
+                      "rounds_planned": session.doc.get("rounds_planned"),
+                      "created": session.doc.get("created"), "updated": session.doc.get("updated"),
+                      "seed": session.seed,
+                      "log": [{"at": list(e["at"]), "value": e["value"]} for e in session.doc.get("entries", [])]}
+    return doc
+
+
+def identities(session: Session) -> set[str]:
+    """The fingerprints a stored session answers to: the file it was imported from, and its export as it is now."""
+    marks = {fingerprint(export_doc(session))}
+    if isinstance(session.doc.get(SOURCE), str):
+        marks.add(session.doc[SOURCE])
+    return marks
+
+
+def fingerprint(table: dict[str, Any]) -> str:
+    """What makes two table files the same game: everything but the time of the last answer.
+
+    A played session is its start, seed and answer log (the table part is built from them); a file without
+    a session block is its table alone (its date included: the same scores on another evening are another game).
+    """
+    same = dict(table)
+    if isinstance(same.get("session"), dict):
+        same["session"] = {k: v for k, v in same["session"].items() if k != "updated"}
+    text = json.dumps(same, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 # --- table files -----------------------------------------------------------------------------------
@@ -234,22 +462,63 @@ def game_of(table: Any) -> Game:
 
 def load_table_file(path: Path) -> dict[str, Any]:
     """Read a table file; one clear line if it cannot be read or is not JSON."""
+    return _parse(_read(path), path)
+
+
+def load_table_files(path: Path) -> list[tuple[str | None, Any]]:
+    """Every table a file holds, each with where it is: a table file (None), a JSON array of them ("item N")
+    or JSON Lines ("line N", blank lines skipped)."""
+    text = _read(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM (Windows Notepad) is not an error (RFC 8259 §8.1)
+        whole = json.loads(text)
+    except json.JSONDecodeError as error:
+        if error.msg != "Extra data":  # more than one JSON value: JSON Lines
+            raise _not_json(path, error) from None
+        tables = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                tables.append((f"line {number}", _parse(line, f"{path} line {number}")))
+        return tables
+    except (ValueError, RecursionError):
+        return [(None, _parse(text, path))]  # the same words as for one table file
+    if isinstance(whole, list):
+        if not whole:
+            raise TableFileError(f"{path}: an empty list, no table in it")
+        return [(f"item {number}", table) for number, table in enumerate(whole, start=1)]
+    return [(None, whole)]
+
+
+def _read(path: Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")  # a BOM (Windows Notepad) is not an error (RFC 8259 §8.1)
     except FileNotFoundError:
         raise TableFileError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as error:
         raise TableFileError(f"{path}: cannot read it ({getattr(error, 'strerror', None) or error})") from None
+
+
+def _parse(text: str, where: Any) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise TableFileError(f"{path}: not valid JSON ({error.msg}, line {error.lineno}, "
-                             f"column {error.colno})") from None
+        raise _not_json(where, error) from None
     except (ValueError, RecursionError) as error:  # a number of 4,300+ digits; nesting deeper than Python's stack
-        raise TableFileError(f"{path}: cannot read it as JSON ({str(error).split(':')[0]})") from None
+        raise TableFileError(f"{where}: cannot read it as JSON ({str(error).split(':')[0]})") from None
+
+
+def _not_json(where: Any, error: json.JSONDecodeError) -> TableFileError:
+    return TableFileError(f"{where}: not valid JSON ({error.msg}, line {error.lineno}, column {error.colno})")
 
 
 def score_table(table: Any) -> Result:
+    """Score a table file as `score --table` does: a game in progress (its session `playing`) scores what its
+    complete rounds hold, and its result is not finished."""
+    if isinstance(table, dict) and "session" in table:
+        session = Session(doc_from_session(table))
+        if not session.scorable():
+            raise ScorepadError(NOTHING_YET if session.game.default_rounds is None else
+                                NO_ROUND_YET.format(round=session.game.label_for(session.variants).lower()))
+        return session.score(session.complete_rounds())
     result = game_of(table).score(table)
     check_storable(table)  # what scores can be imported, and what is refused there is refused here too
     return result

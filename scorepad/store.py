@@ -227,6 +227,19 @@ class Store:
         with self._table(create=True) as table:
             return table.insert({**doc, "schema": SCHEMA_VERSION})
 
+    def insert_many(self, docs: list[dict],
+                    check: Callable[[list[tuple[int, dict]]], None] | None = None) -> list[int]:
+        """Store every doc or none, in one locked write; returns their new ids in order.
+
+        `check`, if given, sees every stored (id, doc) under the same lock, before anything is written, and
+        may raise to store nothing (e.g. a session that is stored already): no other writer can slip between.
+        """
+        with self._table(create=True) as table:
+            if check is not None:
+                check(sorted(((d.doc_id, self._checked(d.doc_id, dict(d))) for d in table.all()),
+                             key=lambda pair: pair[0]))
+            return table.insert_multiple([{**doc, "schema": SCHEMA_VERSION} for doc in docs])
+
     def get(self, doc_id: int) -> dict:
         with self._table() as table:
             return self._get(table, doc_id)

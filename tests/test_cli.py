@@ -11,7 +11,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from conftest import LC11, LC11_TYPED, TABLES
+from conftest import LC11, LC11_TYPED, TABLES, table_part
 from scorepad import cli
 from scorepad.games import GAMES
 from scorepad.prompts import Aborted, ScriptedPrompter
@@ -187,9 +187,9 @@ def test_import_then_export_gives_back_the_same_game(lc11_file, tmp_path):
     session_id = ok("import", lc11_file).strip()
     assert session_id == "1"
     exported = json.loads(ok("export", "1"))
-    assert exported == LC11
+    assert table_part(exported) == LC11
     ok("export", "1", "-o", tmp_path / "out.json")
-    assert json.loads((tmp_path / "out.json").read_text()) == LC11
+    assert json.loads((tmp_path / "out.json").read_text()) == exported
     assert ok("score", "1", "--json") == ok("score", "--table", lc11_file, "--json")
 
 
@@ -244,7 +244,9 @@ def test_play_a_whole_match(terminal):
     text = ok("play", "lost-cities", "--players", "Ana", "Ben")
     assert text.startswith("Session 1: Lost Cities — Ana, Ben. Every answer is saved as it is given.")
     assert "Ben wins, 136 to 66." in text
-    exported = json.loads(ok("export", "1"))
+    whole = json.loads(ok("export", "1"))
+    exported = table_part(whole)
+    assert exported.pop("date") == whole["session"]["created"]  # played here: on the day it started
     # typed empty answers are stored as [] (not started); otherwise the table is LC-11 itself
     exported["rounds"] = [{p: {c: v for c, v in cols.items() if v} for p, cols in game.items()}
                           for game in exported["rounds"]]
@@ -329,7 +331,7 @@ def test_usage_errors_exit_2():
 def test_sheet_blank_filled_and_from_a_table(tmp_path, lc11_file):
     assert ok("sheet", "lost-cities", "--blank", "-o", tmp_path / "pad.pdf") == f"Wrote {tmp_path / 'pad.pdf'}\n"
     assert (tmp_path / "pad.pdf").read_bytes().startswith(b"%PDF")
-    ok("import", lc11_file)
+    ok("import", write(tmp_path, {**LC11, "date": "2026-11-29"}))
     ok("sheet", "1", "-o", tmp_path / "one.pdf")
     ok("sheet", "--table", lc11_file, "-o", tmp_path / "table.pdf")
     from pypdf import PdfReader
@@ -345,7 +347,7 @@ def test_sheet_blank_filled_and_from_a_table(tmp_path, lc11_file):
             assert expected in text, expected
     pad = text_of(tmp_path / "pad.pdf")
     assert "Game 3 —" in pad and "Yellow" in pad and "Game total" in pad and "136" not in pad
-    assert date.today().isoformat() in session_text  # the session's date is printed
+    assert "2026-11-29" in session_text  # the session's date is printed (the table file's)
 
 
 @pytest.mark.parametrize("args, code, message", [
@@ -444,7 +446,9 @@ def test_show_a_game_being_entered(terminal):
     assert "Game 1 total for Ana so far: 24" in text
     assert "Ben, game 1" not in text
     assert "2 of 3 complete" not in text and "playing" in text
-    assert error(1, "export", "1") == "Error: session 1 has no complete game to export yet\n"
+    exported = json.loads(ok("export", "1"))  # the whole game travels: no complete game, three answers
+    assert exported["rounds"] == [] and len(exported["session"]["log"]) == 3
+    assert exported["session"]["status"] == "playing"
     assert error(1, "score", "1") == "Error: session 1 has no complete game yet\n"
 
 
@@ -453,8 +457,9 @@ def test_export_of_a_match_in_progress_keeps_the_complete_games(terminal):
     invoke("play", "lost-cities", "--players", "Ana", "Ben")
     result = invoke("export", "1")
     assert result.exit_code == 0
-    assert len(json.loads(result.stdout)["rounds"]) == 1
-    assert result.stderr == "Note: session 1 is in progress; only complete games were exported.\n"
+    exported = json.loads(result.stdout)
+    assert len(exported["rounds"]) == 1 and len(exported["session"]["log"]) == 13  # the table part: game 1
+    assert result.stderr == ""
     assert "(in progress: 1 of 3 complete)" in ok("score", "1")
     assert ok("score", "1").endswith("\nBen leads.\n")  # not "wins": two games are still to play
 
@@ -499,7 +504,7 @@ def test_import_takes_null_variants_as_scoring_does(tmp_path):
     path = write(tmp_path, {**LC11, "variants": None})
     assert json.loads(ok("score", "--table", path, "--json"))["variants"] == []
     assert ok("import", path) == "1\n"
-    assert json.loads(ok("export", "1")) == LC11
+    assert table_part(json.loads(ok("export", "1"))) == LC11
 
 
 def test_a_lone_surrogate_is_refused_in_one_line_before_any_output(tmp_path, database):
@@ -596,7 +601,7 @@ def test_hostile_table_files_give_the_result_or_one_error_line(slug, tmp_path, d
         path.write_text(json.dumps(table))
         scored = invoke("score", "--table", path, "--json")
         before = database.read_bytes() if database.exists() else None
-        imported = invoke("import", path)
+        imported = invoke("import", path, "--again")  # a mutation may come twice
         for result in (scored, imported):
             _contract(result)
         assert (scored.exit_code == 0) == (imported.exit_code == 0), (table, scored.stderr, imported.stderr)
@@ -643,6 +648,7 @@ def test_columns_line_up_under_chinese_names_and_combining_accents():
     ]
 
 
+@pytest.mark.no_travel  # `done` is finished with no answer: no game is; its backup comes back as an import
 def test_play_alone_resumes_the_most_recently_answered_session_of_any_game(terminal, database):
     from scorepad.games import by_slug
     from scorepad.session import new_doc

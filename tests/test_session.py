@@ -86,6 +86,7 @@ def test_a_number_beyond_64_bits_is_refused_naming_where_it_is():
                                      "(the largest is 9223372036854775807)")
 
 
+@pytest.mark.no_travel  # a made-up game whose questions its calculator does not know
 def test_the_prompt_refuses_a_number_the_database_could_not_keep(monkeypatch, database):
     from scorepad.games.base import Ask
     from scorepad.play import play
