@@ -508,7 +508,7 @@ def score(ctx: typer.Context,
         if session.game.private(session):
             raise ScorepadError(PRIVATE_TOTALS.format(id=session_id, title=session.game.title))
         complete = session.complete_rounds()
-        result, game = session.score(complete), session.game
+        result, game = session.score_so_far(complete), session.game
         note = "" if session.finished else f"(in progress: {complete} of {session.rounds_planned} complete)\n"
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))

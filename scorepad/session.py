@@ -133,8 +133,18 @@ class Session:
         return table
 
     def score(self, rounds: int | None = None) -> Result:
-        result = self.game.score(self.table(rounds))
-        return result if self.finished else dataclasses.replace(result, finished=False)
+        return self.game.score(self.table(rounds))
+
+    def score_so_far(self, rounds: int | None = None) -> Result:
+        """The score as the session stands: one still being played is not finished (its first place leads).
+
+        The table is scored as a table file of a game in progress (its session `playing`), as `score --table`
+        of an exported one would be, so a game's own words for it (e.g. who is ahead on a tie) are the same.
+        """
+        if self.finished:
+            return self.score(rounds)
+        result = self.game.score({**self.table(rounds), "session": {"status": PLAYING}})
+        return dataclasses.replace(result, finished=False)
 
 
 def _round_of(item: Any) -> int:
@@ -518,7 +528,7 @@ def score_table(table: Any) -> Result:
         if not session.scorable():
             raise ScorepadError(NOTHING_YET if session.game.default_rounds is None else
                                 NO_ROUND_YET.format(round=session.game.label_for(session.variants).lower()))
-        return session.score(session.complete_rounds())
+        return session.score_so_far(session.complete_rounds())
     result = game_of(table).score(table)
     check_storable(table)  # what scores can be imported, and what is refused there is refused here too
     return result

@@ -89,7 +89,7 @@ def test_a_next_station_london_game_in_progress_shows_the_same_next_card(tmp_pat
     here, there = Store(database), Store(tmp_path / "there.json")
     session_id = here.insert(new_doc(by_slug("next-station-london"), ["Ana", "Ben"], [], None,
                                      modules=["objectives", "powers"], seed=22))
-    stopped(here, session_id, ["Ana", "Digital deck", "", ""])  # two cards turned in round 1
+    stopped(here, session_id, ["scorepad draws"] * 2 + ["Ana", "Digital deck", "", ""])  # two cards turned in round 1
     ok("export", session_id, "-o", tmp_path / "game.json")
     assert ok("--db", there.path, "import", tmp_path / "game.json") == "1\n"
     assert json.loads((tmp_path / "game.json").read_text())["modules"] == ["objectives", "powers"]
@@ -101,7 +101,7 @@ def test_a_next_station_london_game_in_progress_shows_the_same_next_card(tmp_pat
 def test_a_solo_game_keeps_its_modules_and_so_its_rating(tmp_path, database):
     here = Store(database)
     session_id = here.insert(new_doc(by_slug("next-station-london"), ["Solo"], [], 1, modules=["objectives"]))
-    run(here, session_id, [None, "Physical cards", "13", "10", "0", "0", "", "0", False])
+    run(here, session_id, ["scorepad draws", None, "Physical cards", "13", "10", "0", "0", "", "0", False])
     rating = "Solo rating: 130 − 10 (1 module) = 120 → band 106–120."
     assert rating in ok("show", session_id)
     ok("export", session_id, "-o", tmp_path / "solo.json")
