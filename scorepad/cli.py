@@ -28,7 +28,7 @@ HELP = "A scoring companion and score pad for board games at a real table."
 SESSION_ID = "A session's id (`scorepad list` shows them)."
 TABLE_FILE = "A table file (docs/table-format.md)."
 BLANK_PLAYERS = ("A blank pad's players: their names (printed on the pad), or a number of blank columns "
-                 "(default: 4, or as many as the game takes).")
+                 "(default: the usual table, 4; Lost Cities 2).")
 NEEDS_TERMINAL = "Error: '{command}' is interactive and needs a terminal (stdin is not one)."
 STARTED = "Session {id}: {title} — {players}. Every answer is saved as it is given."
 RESUMING = "Resuming session {id}: {title} — {players}."
