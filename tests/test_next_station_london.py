@@ -14,7 +14,7 @@ from calculators.core import InvalidInput
 from scorepad import cli
 from scorepad.games import by_slug
 from scorepad.games.next_station_london import (FACE_NAMES, THREE_NUMBERS, card_text, parse_objective_cards,
-                                               parse_power_cards, round_text, setup_text)
+                                               objectives, parse_power_cards, powers, round_text, setup_text)
 from scorepad.prompts import Aborted
 from scorepad.session import Session, new_doc, record
 
@@ -1002,6 +1002,19 @@ def test_scorepad_draws_the_cards_unless_told_otherwise(store):
     drawn = nsl.draw_objectives(3)
     assert "  1. " + nsl.OBJECTIVES[drawn[0]] in text and "  2. " + nsl.OBJECTIVES[drawn[1]] in text
     assert not [q for q in prompter.asked if q.startswith("Which two") or q.startswith("Power on each")]
+
+
+def test_named_cards_count_only_while_the_table_says_it_drew_them(store):
+    # an answer changed from "we drew these" back to "scorepad draws" (edit, fix) leaves the names recorded
+    recorded = [(("setup", "objective-cards"), "scorepad draws"), (("setup", "objectives"), ["tourist", "central"]),
+                (("setup", "power-cards"), "scorepad draws"), (("setup", "powers"), dict(zip(nsl.PENCILS, nsl.POWERS)))]
+    doc = new_doc(GAME, ["Solo"], [], 1, modules=["objectives", "powers"], seed=3)
+    for at, value in recorded:
+        record(doc, at, value)
+    session = Session(doc)
+    assert objectives(session) == nsl.draw_objectives(3) and powers(session) == nsl.deal_powers(3)
+    record(doc, ("setup", "objective-cards"), "we drew these")
+    assert objectives(Session(doc)) == ("tourist", "central")
 
 
 def test_undo_takes_back_the_named_cards(store):

@@ -158,14 +158,16 @@ def objectives(session: Session) -> tuple[str, ...]:
     """The 2 objectives in play: the cards the table drew, if it named them, else scorepad's seeded draw."""
     if "objectives" not in session.modules:
         return ()
-    return tuple(session.get("setup", "objectives") or rules.draw_objectives(session.seed))
+    named = session.get("setup", "objectives") if session.get("setup", "objective-cards") == WE_DREW else None
+    return tuple(named or rules.draw_objectives(session.seed))
 
 
 def powers(session: Session) -> dict[str, str]:
     """Colour → power: the cards the table dealt, if it named them, else scorepad's seeded deal."""
     if "powers" not in session.modules:
         return {}
-    return dict(session.get("setup", "powers") or rules.deal_powers(session.seed))
+    named = session.get("setup", "powers") if session.get("setup", "power-cards") == WE_DREW else None
+    return dict(named or rules.deal_powers(session.seed))
 
 
 def _card(word: str, cards: Sequence[str], what: str, field: str) -> str:
