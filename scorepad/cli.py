@@ -490,7 +490,7 @@ def score(ctx: typer.Context,
 
     Standings, each player's breakdown and the winners; --json prints the table format's result.
     """
-    from scorepad.grid import result_text
+    from scorepad.grid import standings_text
 
     if (session_id is None) == (table is None):
         raise fail("give a session ID or --table FILE (one of them)", code=2)
@@ -515,8 +515,7 @@ def score(ctx: typer.Context,
         return
     variants = ", ".join(result.variants) or "official rules"
     typer.echo(f"{game.title} ({variants})\n{note}")
-    typer.echo(result_text(result, game.label_for(result.variants), finished=not note, figure=game.figure,
-                           notes=game.result_notes(result)))
+    typer.echo(standings_text(result, game, finished=not note))
 
 
 # --- export, import -------------------------------------------------------------------------------------

@@ -46,29 +46,56 @@ def _is_figure(value: Any) -> bool:
     return isinstance(value, str) and value.lstrip("+−-×$").replace(",", "").isdigit()
 
 
-def result_text(result: Any, round_label: str = "Round", finished: bool = True,
-                figure: Callable[[int], str] | None = None, notes: Sequence[str] = ()) -> str:
-    """Standings with per-round subtotals, then each player's breakdown (`parts`), then the winners
-    (or, in a game still being played, who leads), then the game's `notes` (a solo rating)."""
+# --- standings: `score`, `show` and the end of a guided game print them through standings_text ------------
+
+FINAL_TITLE = "Final standings:"
+SO_FAR_TITLE = "Standings so far:"
+BREAKDOWN_TITLE = "Breakdown:"
+WINS = "{names} wins with {total}."
+SHARE_WIN = "{names} share the win with {total} each."
+LEADS = "{names} leads with {total}."
+SHARE_LEAD = "{names} share the lead with {total} each."
+SCORES = "{names} scores {total}."  # a solo game (Next Station: London) has a score, not a winner
+HAS_SO_FAR = "{names} has {total} so far."
+TIE_BREAK = "Tie-break: {line}"
+
+
+def names_text(names: Sequence[str]) -> str:
+    """`Ana`, `Ana and Ben`, `Ana, Ben and Cy`."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def standings_text(result: Any, game: Any, finished: bool = True) -> str:
+    """The standings of a scored table, the same on every screen: rank, player, each round and the total;
+    the game's breakdown (its own, e.g. London's reckoning step by step, else each player's `parts`); who
+    wins (or, in a game still being played, who leads); each tie-break in words; the game's notes (a solo
+    rating)."""
+    f = game.figure or cell  # a game's own way to print a score (Chinatown: "$988,000")
     rounds = max((len(s.rounds) for s in result.standings), default=0)
-    headers = ["Rank", "Player", *[f"{round_label} {n}" for n in range(1, rounds + 1)], "Total"]
-    f = figure or (lambda value: value)  # a game's own way to print a score (Chinatown: "$988,000")
-    text = grid(headers, [[s.rank, s.player, *map(f, s.rounds), f(s.total)] for s in result.standings])
-    labels = list(dict.fromkeys(label for s in result.standings for label in s.parts))
-    if labels:
-        rows = [[label, *[f(s.parts.get(label, 0)) for s in result.standings]] for label in labels]
-        rows.append(["total", *[f(s.total) for s in result.standings]])
-        text += "\n\nBreakdown:\n" + grid(["", *[s.player for s in result.standings]], rows)
-    winners = result.winners
-    if len(result.standings) == 1:  # a solo game (Next Station: London) has a score, not a winner
-        verb = "scores" if finished else "has so far"
-        text += f"\n\n{result.standings[0].player} {verb} {cell(result.standings[0].total)}."
-        return "\n".join([text, *notes])
-    if finished:
-        verb = "wins" if len(winners) == 1 else "share the win"
+    label = game.label_for(result.variants)
+    headers = ["Rank", "Player", *[f"{label} {n}" for n in range(1, rounds + 1)], "Total"]
+    rows = [[s.rank, s.player, *map(f, s.rounds), f(s.total)] for s in result.standings]
+    lines = [FINAL_TITLE if finished else SO_FAR_TITLE, grid(headers, rows)]
+    breakdown = game.breakdown(result) if game.breakdown else _parts(result, f)
+    if breakdown:
+        lines += ["", breakdown]
+    top = result.standings[0]
+    if len(result.standings) == 1:
+        form = SCORES if finished else HAS_SO_FAR
+    elif len(result.winners) == 1:
+        form = WINS if finished else LEADS
     else:
-        verb = "leads" if len(winners) == 1 else "share the lead"
-    text += f"\n\n{' and '.join(winners)} {verb}."
-    for line in result.tiebreaks:
-        text += f"\nTie-break: {line}"
-    return "\n".join([text, *notes])
+        form = SHARE_WIN if finished else SHARE_LEAD
+    lines += ["", form.format(names=names_text(result.winners), total=f(top.total))]
+    lines += [TIE_BREAK.format(line=line) for line in result.tiebreaks]
+    return "\n".join([*lines, *game.result_notes(result)])
+
+
+def _parts(result: Any, f: Callable[[int], str]) -> str:
+    """Each player's `parts` (expeditions, income and trades, lines and tourist track), a column per player."""
+    labels = list(dict.fromkeys(label for s in result.standings for label in s.parts))
+    if not labels:
+        return ""
+    rows = [[label, *[f(s.parts.get(label, 0)) for s in result.standings]] for label in labels]
+    rows.append(["total", *[f(s.total) for s in result.standings]])
+    return BREAKDOWN_TITLE + "\n" + grid(["", *[s.player for s in result.standings]], rows)

@@ -695,9 +695,11 @@ def test_scripted_six_year_four_player_game_with_trades(store):  # E8 typed at t
     assert "  Gus pays Fay $4,000 (a Seafood tile)." in text
     assert "Dana has $42,000 after this year's payments so far." in text
     # cash stays private until the final standings; then everything shows, with each ledger
-    before, final = text.split("Final standings (cash is revealed):")
+    before, final = text.split("Final standings:")
     assert "$72,000" not in before and "$802,000" not in before and "Cash stays private" in before
-    assert "1  Dana    $50,000  $740,000    $26,000    −$14,000  $802,000" in final
+    assert "     1  Dana    $30,000  $60,000  $120,000  $140,000  $190,000  $200,000  $802,000" in final  # incomes
+    assert "  start        $50,000   $50,000   $50,000   $50,000\n  income      $740,000  $720,000" in final
+    assert "  trades in    $26,000   $19,000   $10,000   $14,000\n  trades out  −$14,000   −$6,000" in final
     assert "Dana wins with $802,000." in final
     assert "  1970   Tropical Fish 4, Dim Sum 5, Factory 3  $230,000               −$20,000  $766,000" in final
     assert prompter.asked[:3] == ["Who takes the First Player card? (whoever most recently visited a Chinatown)",
@@ -864,7 +866,7 @@ def test_score_table_says_why_the_tie_went_to_ben_and_json_ranks_it(tmp_path):  
     path = write(tmp_path, e11())
     text = invoke("score", "--table", path)
     assert text.exit_code == 0 and text.stderr == ""
-    assert text.stdout.endswith("\n\nBen wins.\nTie-break: Ben and Ana are level on $802,000; Ben wins the tie: "
+    assert text.stdout.endswith("\n\nBen wins with $802,000.\nTie-break: Ben and Ana are level on $802,000; Ben wins the tie: "
                                 "11 shop tiles to 9.\n")
     out = json.loads(invoke("score", "--table", path, "--json").stdout)
     assert [(s["player"], s["rank"], s["total"]) for s in out["standings"]] == [
@@ -880,13 +882,13 @@ def test_the_end_of_play_show_and_score_say_who_won_the_tie(store):
     session, _, text = run(store, session_id, ["Ana", "", "photo 3", "jewel 3, flor 1", "photo 1"])
     assert session.finished
     why = "Ben and Ana are level on $100,000; Ben wins the tie: 4 shop tiles to 3."
-    final = text.split("Final standings (cash is revealed):")[1]
-    assert "Ben wins with $100,000.\n" + why + "\n" in final
+    final = text.split("Final standings:")[1]
+    assert "Ben wins with $100,000.\nTie-break: " + why + "\n" in final
     assert final.index("     1  Ben  ") < final.index("     2  Ana  ") < final.index("     3  Cy   ")
     shown = invoke("show", session_id)
-    assert shown.exit_code == 0 and "Ben wins with $100,000.\n" + why + "\n" in shown.stdout
+    assert shown.exit_code == 0 and "Ben wins with $100,000.\nTie-break: " + why + "\n" in shown.stdout
     scored = invoke("score", session_id)
-    assert scored.exit_code == 0 and scored.stdout.endswith("Ben wins.\nTie-break: " + why + "\n")
+    assert scored.exit_code == 0 and scored.stdout.endswith("Ben wins with $100,000.\nTie-break: " + why + "\n")
 
 
 def test_open_cash_sessions_show_their_totals_in_list_and_score(store):
@@ -896,7 +898,7 @@ def test_open_cash_sessions_show_their_totals_in_list_and_score(store):
     assert "Ava ($60,000) after year 1" in invoke("list").stdout
     scored = invoke("score", session_id).stdout
     assert "     1  Ava     $10,000  $60,000\n" in scored  # dollars, not 60000
-    assert scored.endswith("Ava leads.\nTie-break: Ben and Cai are level on $50,000 and on shop tiles (0 each): "
+    assert scored.endswith("Ava leads with $60,000.\nTie-break: Ben and Cai are level on $50,000 and on shop tiles (0 each): "
                            "they share 2nd place.\n")
 
 
@@ -1035,7 +1037,7 @@ def test_import_then_export_gives_back_the_same_table(tmp_path):
     assert invoke("import", write(tmp_path, table)).stdout == "1\n"
     assert table_part(json.loads(invoke("export", "1").stdout)) == table
     text = invoke("show", "1").stdout
-    assert "Final standings (cash is revealed):" in text and "Ivy wins with $643,000." in text
+    assert "Final standings:" in text and "Ivy wins with $643,000." in text
     assert "1970: income and trades:" in text and "  Kim pays Hal $25,000." in text
 
 
@@ -1194,7 +1196,7 @@ def test_a_year_typed_at_the_real_prompts(tmp_path, database):
         term.wait_for("1965 · Cai's businesses:")
         term.type("tea 2, fact 2")
         screen = term.wait_for("Write the score sheet as a PDF?")
-        assert "Ben wins with $95,000." in screen and "1  Ben     $50,000" in screen
+        assert "Ben wins with $95,000." in screen and "\n  start       $50,000  $50,000  $50,000\n" in screen
         assert "  Ava pays Ben $5,000 (lot 12)." in screen
         term.keys("n")
         screen = term.wait_for("EXIT=0")

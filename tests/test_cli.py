@@ -138,7 +138,7 @@ def test_score_table_readable(lc11_file, database):
     text = ok("score", "--table", lc11_file)
     assert "     1  Ben         44      57      35    136" in text
     assert "  white   101   10" in text
-    assert text.rstrip().endswith("Ben wins.")
+    assert text.rstrip().endswith("Ben wins with 136.")
     assert not database.exists()  # --table never touches the database
 
 
@@ -203,7 +203,7 @@ def test_list_and_show(lc11_file):
     assert shown.startswith("Session 1: Lost Cities — Ana, Ben\n")
     assert "White       W W 2 3 4 5 6 7   27   −20  ×3    +20     41" in shown
     assert "Game 3 total for Ben: 35" in shown
-    assert "Ben wins, 136 to 66." in shown
+    assert "Ben wins with 136." in shown
 
 
 def test_import_refuses_a_bad_table_and_writes_nothing(tmp_path, database):
@@ -243,7 +243,7 @@ def test_play_a_whole_match(terminal):
     terminal(*typed_match(), False)
     text = ok("play", "lost-cities", "--players", "Ana", "Ben")
     assert text.startswith("Session 1: Lost Cities — Ana, Ben. Every answer is saved as it is given.")
-    assert "Ben wins, 136 to 66." in text
+    assert "Ben wins with 136." in text
     whole = json.loads(ok("export", "1"))
     exported = table_part(whole)
     assert exported.pop("date") == whole["session"]["created"]  # played here: on the day it started
@@ -279,7 +279,7 @@ def test_ctrl_c_saves_and_says_how_to_resume_then_play_resumes(terminal):
     text = ok("play")  # no arguments: the latest unfinished session
     assert text.startswith("Resuming session 1: Lost Cities — Ana, Ben.")
     assert prompter.asked[0] == "Game 1 · Ana · Red:"
-    assert "Ben wins, 136 to 66." in text
+    assert "Ben wins with 136." in text
 
 
 def test_undo_from_the_command_line(terminal):
@@ -461,7 +461,7 @@ def test_export_of_a_match_in_progress_keeps_the_complete_games(terminal):
     assert len(exported["rounds"]) == 1 and len(exported["session"]["log"]) == 13  # the table part: game 1
     assert result.stderr == ""
     assert "(in progress: 1 of 3 complete)" in ok("score", "1")
-    assert ok("score", "1").endswith("\nBen leads.\n")  # not "wins": two games are still to play
+    assert ok("score", "1").endswith("\nBen leads with 44.\n")  # not "wins": two games are still to play
 
 
 def test_a_damaged_session_gives_one_line(database, lc11_file):

@@ -29,7 +29,7 @@ def test_full_three_game_match(store):
     assert "White: W W 2 3 4 5 6 7   (27 − 20) × 3 + 20 bonus = 41" in text
     assert "Game 1 total for Ana: −12" in text
     assert "  Game 2   70     58   57    101" in text
-    assert "Ben wins, 136 to 66." in text
+    assert "Ben wins with 136." in text
     assert prompter.asked[:3] == ["Who is the oldest player? (They start game 1.)",
                                   "Game 1 · Ana · Yellow:", "Game 1 · Ana · Blue:"]
 

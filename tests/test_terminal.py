@@ -80,7 +80,7 @@ def test_a_game_typed_at_the_real_prompts(terminal, tmp_path):
         term.type(cards)
     screen = term.wait_for("Write the score sheet as a PDF?")
     assert "Game 1 total for Ana: −12" in screen and "Game 1 total for Ben: 44" in screen
-    assert "Ben wins, 44 to −12." in screen
+    assert "Ben wins with 44." in screen
     term.keys("y")  # a confirm takes y/n without Enter
     term.wait_for("File name for the PDF:")
     term.keys("C-u")

@@ -110,6 +110,8 @@ class Game:
     variant_rounds: Mapping[str, int] = field(default_factory=dict)  # a variant's own round limit
     figure: Callable[[int], str] | None = None  # how its scores print, if not as plain numbers ("$988,000")
     variant_labels: Mapping[str, str] = field(default_factory=dict)  # a variant's own name for a round
+    # The breakdown under the standings (scorepad.grid.standings_text), if not each player's `parts`.
+    breakdown: Callable[[Result], str] | None = None
     # The running figures a resumed game recaps (scorepad.recap), if not the totals of the complete rounds.
     recap_totals: Callable[[Any], str] | None = None
     # The players at a usual table, for a blank pad printed without --players (issue 9: four, or the

@@ -13,7 +13,7 @@ from calculators import chinatown as rules
 from calculators.chinatown import money
 from calculators.core import InvalidInput, Result
 from scorepad.games.base import Ask, Commands, Game, Say, Step, keeping
-from scorepad.grid import grid
+from scorepad.grid import grid, standings_text
 
 if TYPE_CHECKING:
     from scorepad.session import Session
@@ -102,8 +102,6 @@ TYPES_HELP = "the business types and what to type for each"
 LEDGER_HELP = "ledger NAME: that player's year-by-year ledger (open cash or at the end)"
 LEDGER_EMPTY = "No {period} is complete yet: each player started with {cash} (`cash NAME` for now)."
 LEDGER_PRIVATE = "Ledgers show cash: they open at the end of the game (or with --open-cash)."
-FINAL_TITLE = "Final standings (cash is revealed):"
-WINNER = "{names} win{s} with {cash}."
 LEDGER_TITLE = "{player}'s ledger:"
 # Why players level on cash are ranked as they are (rules §2.9: the most shop tiles on the board, then shared).
 TIE_TWO = "{names} are level on {total}; {winner} wins the tie: {won} to {lost}."
@@ -174,7 +172,6 @@ BUILT_NOTHING = "nothing"
 HEADERS_YEAR = ["Player", "Businesses", "Income", "Paid", "Received"]
 HEADERS_LEDGER = ["Year", "Businesses", "Income", "Trades in", "Trades out", "Cash"]
 HEADERS_SEASON_LEDGER = ["Season", "Auctions", "Shops (× each earned)", "Income", "Trades in", "Trades out", "Cash"]
-HEADERS_STANDINGS = ["Rank", "Player", "Start", "Income", "Trades in", "Trades out", "Cash"]
 CASH_HEADER = "Cash"
 
 
@@ -728,26 +725,6 @@ def ledger_text(result: Result, player: str, labels: Sequence[str]) -> str:
     return LEDGER_TITLE.format(player=player) + "\n" + grid(HEADERS_LEDGER, rows)
 
 
-def standings_text(result: Result) -> str:
-    seasons = result.detail.rules.seasons
-    headers = list(HEADERS_STANDINGS)
-    if seasons:
-        headers[-1:-1] = ["Auctions", "Shop bonus"]
-        headers[-1] = "Total"
-    rows = []
-    for s in result.standings:
-        parts = s.parts
-        row = [s.rank, s.player, money(parts[rules.PART_START]), money(parts[rules.PART_INCOME]),
-               money(parts[rules.PART_IN]), money(parts[rules.PART_OUT])]
-        if seasons:
-            row += [money(parts[rules.PART_AUCTIONS]), money(parts[rules.PART_SHOPS])]
-        rows.append(row + [money(s.total)])
-    winners = result.winners
-    verb = WINNER.format(names=" and ".join(winners), s="s" if len(winners) == 1 else "",
-                         cash=money(result.standings[0].total))
-    return "\n".join([FINAL_TITLE, grid(headers, rows), verb, *tie_lines(result)])
-
-
 def names_text(names: Sequence[str]) -> str:
     """`Ana`, `Ana and Ben`, `Ana, Ben and Cy`."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -808,7 +785,7 @@ def score(table: Any) -> Result:
 def final_text(session: Session) -> str:
     result = session.score(periods(session))
     labels = [label(session, n) for n in range(periods(session))]
-    parts = [standings_text(result)] + [ledger_text(result, p, labels) for p in session.players]
+    parts = [standings_text(result, session.game)] + [ledger_text(result, p, labels) for p in session.players]
     if result.detail.rules.seasons:
         parts.insert(0, END_BONUS.strip())
     return "\n\n".join(parts)
@@ -861,7 +838,8 @@ def report(session: Session) -> str:
     if pending:
         parts.append(f"{label(session, done)} so far:\n" + "\n".join(pending))
     if done and (session.finished or done == periods(session)):
-        parts.append(final_text(session) if done == periods(session) else standings_text(session.score(done)))
+        parts.append(final_text(session) if done == periods(session)
+                     else standings_text(session.score(done), session.game, finished=session.finished))
     return "\n\n".join(parts) if parts else "Nothing recorded yet."
 
 

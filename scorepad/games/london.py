@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from calculators import london as rules
 from calculators.core import InvalidInput, Result, require_int
 from scorepad.games.base import Ask, Commands, Game, Say, Step, keeping, one_of_players
-from scorepad.grid import cell, grid
+from scorepad.grid import cell, grid, standings_text
 
 if TYPE_CHECKING:
     from scorepad.session import Session
@@ -161,10 +161,6 @@ QUESTIONS = {
 RECKONING_TITLE = "The reckoning, step by step in the rulebook's order ({edition}):"
 RECKONING_TITLE_FLAT = "The reckoning ({edition}):"
 LEAST_LINE = "Least poverty after hands: {names} with {least}; everyone drops {least}."
-STANDINGS_TITLE = "Final standings:"
-TIEBREAK = "Tie-break: {line}"
-WINS = "{name} wins with {total}."
-SHARE = "{names} share the win with {total} each."
 SUMMARY_TITLE = "Loans, poverty and points so far:"
 NOTHING_YET = "Nothing recorded yet."
 TRACKED_TITLE = "Tracked during play:"
@@ -559,7 +555,7 @@ def reckoning_steps(session: Session) -> list[Step]:
         if any(session.get("final", p, name) is None for p in session.players for name in required):
             return out  # the tie-break questions depend on every other answer
         out += tiebreak_steps(session, r, ask)
-    out.append(Say(lambda: reckoning_text(session.score(), session.players)))
+    out.append(Say(lambda: standings_text(session.score(), session.game)))
     return out
 
 
@@ -636,8 +632,10 @@ def reckoning_table(result: Result, players: Sequence[str]) -> tuple[list[list[A
             [RANK_LABEL, *[by[p].rank for p in players]], [] if d.flat else rows(TIEBREAK_ROWS[d.rules.slug]))
 
 
-def reckoning_text(result: Result, players: Sequence[str]) -> str:
+def reckoning_text(result: Result) -> str:
+    """The breakdown under London's standings: the reckoning step by step, a column per player in seating order."""
     d: rules.Detail = result.detail
+    players = list(d.flat_inputs if d.flat else d.reckonings)
     steps_, total, ranks, ties = reckoning_table(result, players)
     title = RECKONING_TITLE_FLAT.format(edition=FLAT_NAME) if d.flat else \
         RECKONING_TITLE.format(edition=EDITION_NAMES[d.rules.slug])
@@ -646,18 +644,7 @@ def reckoning_text(result: Result, players: Sequence[str]) -> str:
             + grid(["", *players], [*steps_, total, ranks, *ties]))
     if not d.flat:
         text += "\n" + LEAST_LINE.format(names=" and ".join(d.least_players), least=d.least)
-    return text + "\n\n" + standings_text(result)
-
-
-def standings_text(result: Result) -> str:
-    rows = [[s.rank, s.player, s.total] for s in result.standings]
-    text = STANDINGS_TITLE + "\n" + grid(["Rank", "Player", "Score"], rows)
-    for line in result.tiebreaks:
-        text += "\n" + TIEBREAK.format(line=line)
-    winners, top = result.winners, cell(result.standings[0].total)
-    if len(winners) == 1:
-        return text + "\n" + WINS.format(name=winners[0], total=top)
-    return text + "\n" + SHARE.format(names=" and ".join(winners), total=top)
+    return text
 
 
 def report(session: Session) -> str:
@@ -668,7 +655,7 @@ def report(session: Session) -> str:
             parts.append(TRACKED_TITLE + "\n" + "\n".join("  " + line for line in lines))
         parts.append(summary_text(session))
     if session.scorable():
-        parts.append(reckoning_text(session.score(), session.players))
+        parts.append(standings_text(session.score(), session.game))
     return "\n\n".join(parts) if parts else NOTHING_YET
 
 
@@ -731,7 +718,7 @@ def _game(r: rules.Rules) -> Game:
     return Game(slug=r.slug, title=TITLES[r.slug], players=rules.PLAYERS, variants=rules.VARIANTS,
                 default_rounds=None, score=rules.score, steps=steps, template=TEMPLATE, sheet=sheet_for(r),
                 report=report, round_label="Round", blurb=BLURBS[r.slug], max_rounds=0, commands=commands,
-                recap_totals=recap_totals)
+                recap_totals=recap_totals, breakdown=reckoning_text)
 
 
 GAME_1E = _game(rules.FIRST_EDITION)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from calculators import lost_cities as rules
 from calculators.core import InvalidInput, Result
 from scorepad.games.base import Ask, Game, Say, Step, one_of_players
-from scorepad.grid import cell, grid
+from scorepad.grid import cell, grid, standings_text
 
 if TYPE_CHECKING:
     from scorepad.session import Session
@@ -96,7 +96,7 @@ def steps(session: Session) -> list[Step]:
                 out.append(_card_question(session, r, number, player, colour))
             out.append(Say(lambda n=number, p=player: player_breakdown(session, n, p, r)))
         out.append(Say(lambda n=number: games_table(session.score(n + 1), session.players)))
-    out.append(Say(lambda: standings_text(session.score(session.rounds_planned))))
+    out.append(Say(lambda: standings_text(session.score(session.rounds_planned), session.game)))
     return out
 
 
@@ -215,21 +215,6 @@ def games_table(result: Result, players: Sequence[str]) -> str:
     return "Scores so far:\n" + grid(["", *[h for p in players for h in (p, "total")]], rows)
 
 
-def standings_text(result: Result) -> str:
-    games = len(result.standings[0].rounds)
-    rows = [[s.rank, s.player, *s.rounds, s.total] for s in result.standings]
-    text = "Final standings:\n" + grid(["Rank", "Player", *[f"Game {n}" for n in range(1, games + 1)], "Total"], rows)
-    return text + "\n" + winner_line(result)
-
-
-def winner_line(result: Result) -> str:
-    winners = result.winners
-    if len(winners) == 1:
-        others = [cell(s.total) for s in result.standings if s.player != winners[0]]
-        return f"{winners[0]} wins, {cell(result.standings[0].total)} to {', '.join(others)}."
-    return f"{' and '.join(winners)} share the win with {cell(result.standings[0].total)} each."
-
-
 def report(session: Session) -> str:
     """Everything recorded so far: each game's breakdown per player, then the running totals."""
     r = rules.rules_for(session.variants)
@@ -246,7 +231,7 @@ def report(session: Session) -> str:
         result = session.score(complete)
         parts.append(games_table(result, session.players))
         if session.finished:
-            parts.append(standings_text(result))
+            parts.append(standings_text(result, session.game))
     return "\n\n".join(parts) if parts else "Nothing recorded yet."
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from calculators import next_station_london as rules
 from calculators.core import InvalidInput, Result
 from scorepad.games.base import Ask, Commands, Game, Say, Step, keeping, one_of_players
-from scorepad.grid import grid
+from scorepad.grid import grid, standings_text
 
 if TYPE_CHECKING:
     from scorepad.session import Session
@@ -475,7 +475,7 @@ def steps(session: Session) -> list[Step]:
         if "objectives" in session.modules:
             out.append(Ask(("final", player, "objectives"), ASK_OBJECTIVES.format(player=player),
                            parse=lambda text, p=player: _parse_objectives(text, p, session.modules)))
-    out.append(Say(lambda: standings_text(session)))
+    out.append(Say(lambda: standings_text(session.score(session.complete_rounds()), session.game)))
     return out
 
 
@@ -572,27 +572,6 @@ def summary_text(session: Session) -> str:
     return ROUNDS_HEADING + "\n" + grid(headers, rows)
 
 
-def standings_rows(result: Result) -> list[list[Any]]:
-    return [[s.rank, s.player, *s.rounds, s.parts["tourist"], s.parts["interchanges"], s.parts["objectives"], s.total]
-            for s in result.standings]
-
-
-def standings_text(session: Session, result: Result | None = None) -> str:
-    result = result or session.score(session.complete_rounds())
-    rounds = len(result.standings[0].rounds)
-    headers = ["Rank", "Player", *[f"Line {n}" for n in range(1, rounds + 1)], "Tourist", "Interch.", "Objectives",
-               "Total"]
-    text = "Final standings:\n" + grid(headers, standings_rows(result))
-    for line in result.tiebreaks:
-        text += f"\nTie-break: {line}"
-    winners = result.winners
-    if len(session.players) == 1:
-        return "\n".join([text, *result_notes(result)])
-    if len(winners) == 1:
-        return text + f"\n{winners[0]} wins with {result.standings[0].total}."
-    return text + f"\n{' and '.join(winners)} share the win with {result.standings[0].total}."
-
-
 def result_notes(result: Result) -> list[str]:
     """Under the standings of a solo game: its rating and band, from the standing's `rating` (NSL-RB)."""
     if len(result.standings) != 1 or "rating" not in result.standings[0].extra:
@@ -627,7 +606,7 @@ def report(session: Session) -> str:
             parts.append(f"Round {number + 1}:\n" + "\n".join(entered))
     parts.append(summary_text(session))
     if session.finished and session.complete_rounds():
-        parts.append(standings_text(session))
+        parts.append(standings_text(session.score(session.complete_rounds()), session.game))
     return "\n\n".join(parts)
 
 
