@@ -123,9 +123,9 @@ def protected_files_of(database: Path, *inputs: Path) -> list[Any]:
 
 
 def load_session(ctx: typer.Context, session_id: int) -> Session:
-    from scorepad.session import Session
+    from scorepad.games import session_of
 
-    return Session(open_store(ctx).get(session_id), session_id)
+    return session_of(open_store(ctx).get(session_id), session_id)
 
 
 def version_callback(value: bool) -> None:
@@ -336,7 +336,7 @@ def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID",
     doc = open_store(ctx).update(session_id, take_back)
     value = removed["value"]
     shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
-    session = sessions.Session(doc, session_id)
+    session = sessions.Session(doc, before.game, session_id)
     # The answer as it was typed, where the game's question knows how (Chinatown's `sea 2`, not a dict).
     ask = next((s for s in session.game.steps(session) if isinstance(s, Ask) and s.at == tuple(removed["at"])), None)
     if ask is not None and ask.show is not str:
@@ -421,12 +421,12 @@ def _confirmed(question: str, *, refusal: str) -> bool:
 @handles_errors
 def list_(ctx: typer.Context) -> None:
     """List sessions with their leader or winner."""
+    from scorepad.games import session_of
     from scorepad.grid import grid
-    from scorepad.session import Session
 
     rows = []
     for doc_id, doc in open_store(ctx).all():
-        session = Session(doc, doc_id)
+        session = session_of(doc, doc_id)
         rows.append([doc_id, session.game.slug, ", ".join(session.players),
                      (session.date or UNKNOWN_DATE)[:16].replace("T", " "),
                      doc.get("status", ""), _leader(session)])
@@ -495,11 +495,12 @@ def score(ctx: typer.Context,
     if (session_id is None) == (table is None):
         raise fail("give a session ID or --table FILE (one of them)", code=2)
     if table is not None:
-        from scorepad.games import by_slug
+        from scorepad.games import of_table
         from scorepad.session import load_table_file, score_table
 
-        result = score_table(load_table_file(table))
-        game = by_slug(result.game)
+        raw = load_table_file(table)
+        game = of_table(raw)
+        result = score_table(raw, game)
         note = "" if result.finished else f"{IN_PROGRESS}\n"
     else:
         session = load_session(ctx, session_id)
@@ -533,12 +534,13 @@ def export(ctx: typer.Context,
     The file holds the whole game: the table that `score --table` reads, and the session's every answer,
     so that `import` gives back the same session, in progress or finished.
     """
-    from scorepad.session import Session, export_doc
+    from scorepad.games import session_of
+    from scorepad.session import export_doc
 
     if (session_id is None) == (not every):
         raise fail("give a session ID or --all (one of them)", code=2)
     if every:
-        text = "".join(json.dumps(export_doc(Session(doc, doc_id)), ensure_ascii=False) + "\n"
+        text = "".join(json.dumps(export_doc(session_of(doc, doc_id)), ensure_ascii=False) + "\n"
                        for doc_id, doc in open_store(ctx).all())
     else:
         text = json.dumps(export_doc(load_session(ctx, session_id)), ensure_ascii=False, indent=2) + "\n"
@@ -562,6 +564,7 @@ def import_(ctx: typer.Context,
     A file holds a table file, a JSON array of them, or JSON Lines (what `export --all` writes).
     """
     from scorepad import session as sessions
+    from scorepad.games import of_table, session_of
 
     docs: list[dict[str, Any]] = []
     labels: list[tuple[str, int]] = []  # what an error names first (nothing for one file of one table), the file
@@ -569,7 +572,7 @@ def import_(ctx: typer.Context,
         for where, table in sessions.load_table_files(path):
             label = "" if len(files) == 1 and where is None else f"{path}{' ' + where if where else ''}: "
             try:
-                docs.append(sessions.doc_from_file(table))
+                docs.append(sessions.doc_from_file(table, of_table(table)))
             except (InvalidInput, ScorepadError) as error:
                 raise ScorepadError(f"{label}{error}") from None
             labels.append((label, number))
@@ -582,7 +585,7 @@ def import_(ctx: typer.Context,
         seen: dict[str, tuple[str, int]] = {}
         for doc_id, doc in stored:
             try:
-                marks = sessions.identities(sessions.Session(doc, doc_id))
+                marks = sessions.identities(session_of(doc, doc_id))
             except ScorepadError:  # a damaged session: `show` says so; it is no reason to refuse an import
                 continue
             seen.update(dict.fromkeys(marks, (ALREADY_STORED.format(id=doc_id), -1)))
@@ -651,21 +654,19 @@ def sheet(ctx: typer.Context,
     if table is not None:
         if target is not None:
             raise fail("give a session ID or --table FILE, not both", code=2)
-        from scorepad.games import by_slug
-        from scorepad.session import load_table_file, score_table
+        from scorepad.games import of_table
+        from scorepad.session import Session, doc_from_session, load_table_file, score_table
 
         raw = load_table_file(table)
-        if isinstance(raw, dict) and "session" in raw:  # a game in progress prints as one, as `sheet ID` does
-            from scorepad.session import Session, doc_from_session
-
-            session = Session(doc_from_session(raw))
+        game = of_table(raw)
+        if "session" in raw:  # a game in progress prints as one, as `sheet ID` does
+            session = Session(doc_from_session(raw, game), game)
             path = str(output or table.with_suffix(".pdf"))
             written = _write_session_sheet(session, path, force=force, protected=protected_files(ctx, table),
                                            mine=True)
             typer.echo(f"Wrote {written}")
             return
-        result = score_table(raw)
-        game = by_slug(result.game)
+        result = score_table(raw, game)
         data = game.sheet(result, players=[s.strip() for s in raw["players"]])
         path = output or table.with_suffix(".pdf")
         typer.echo(f"Wrote {_render(game, data, path, force=force, protected=protected_files(ctx, table))}")

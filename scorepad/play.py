@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from calculators.core import InvalidInput
 from scorepad import session as sessions
 from scorepad.errors import ScorepadError
+from scorepad.games import session_of
 from scorepad.games.base import Ask, Commands, Say
 from scorepad.prompts import Prompter
 
@@ -37,7 +38,7 @@ SHEET_NOT_WRITTEN = "{reason} — another name, please."
 
 def prompt_word_in(doc: dict, name: str) -> str | None:
     """The prompt word a player's name starts with, if any (`undo`, `help`, or one of the game's words)."""
-    session = sessions.Session(doc)
+    session = session_of(doc)
     words = {UNDO_WORD, HELP_WORD, *session.game.commands(session)}
     first = name.split()[0].lower() if name.split() else ""
     return first if first in words else None
@@ -57,8 +58,9 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
     # the current question, QUIET (after an undo) prints nothing but the question.
     start: int = RESUMED
     doc = store.get(session_id)
+    game = session_of(doc, session_id).game
     while True:
-        session = sessions.Session(doc, session_id)
+        session = sessions.Session(doc, game, session_id)
         steps = session.game.steps(session)
         index = next((i for i, s in enumerate(steps) if isinstance(s, Ask) and s.at not in session.answers),
                      len(steps))
@@ -101,7 +103,7 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
             out(ask.echo(value))
         start = index + 1
     if not session.finished:
-        session = sessions.Session(store.update(session_id, sessions.finish), session_id)
+        session = sessions.Session(store.update(session_id, sessions.finish), game, session_id)
     out(FINISHED.format(id=session_id))
     if write_sheet and prompter.confirm(OFFER_SHEET, default=True):
         _offer_sheet(session, prompter, out, write_sheet, check_sheet_path)

@@ -19,7 +19,6 @@ from typing import Any
 from calculators.core import (COMMON_KEYS, InvalidInput, Result, check_date, check_modules, check_players,
                              check_variants, is_int)
 from scorepad.errors import ScorepadError, StoreError, TableFileError
-from scorepad.games import by_slug
 from scorepad.games.base import Ask, Game
 
 PLAYING, FINISHED = "playing", "finished"
@@ -56,11 +55,15 @@ def now() -> str:
 class Session:
     """A read-only view of a session document, with what the table and the play loop derive from it."""
 
-    def __init__(self, doc: dict[str, Any], id: int | None = None) -> None:
+    def __init__(self, doc: dict[str, Any], game: Game, id: int | None = None) -> None:
+        if not isinstance(game, Game):  # the old Session(doc, id): the caller looks the game up now
+            raise TypeError("Session(doc, game, id): look the game up with scorepad.games.by_slug (or session_of)")
         self.doc = doc
         self.id = id
+        self.game = game
         try:  # a hand-edited database must give one clear line, not a traceback
-            self.game: Game = by_slug(doc["game"])
+            if doc["game"] != game.slug:
+                raise ValueError(f"a {doc['game']!r} session opened as {game.slug!r}")
             self.players: list[str] = [str(p) for p in doc["players"]]
             self.variants: list[str] = list(doc.get("variants", []))
             self.rounds_planned: int = int(doc.get("rounds_planned") or 0)
@@ -68,7 +71,7 @@ class Session:
             self.seed: int = int(doc.get("seed", 0))  # every random draw of the game derives from it
             self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc.get("entries", [])}
         except (KeyError, TypeError, ValueError, InvalidInput) as error:
-            raise StoreError(f"session {id} in the database is damaged ({type(error).__name__}: {error})") from None
+            raise damaged(id, error) from None
 
     @property
     def finished(self) -> bool:
@@ -145,6 +148,11 @@ class Session:
             return self.score(rounds)
         result = self.game.score({**self.table(rounds), "session": {"status": PLAYING}})
         return dataclasses.replace(result, finished=False)
+
+
+def damaged(id: int | None, error: Exception) -> StoreError:
+    """A stored session that cannot be read as one: one clear line, not a traceback."""
+    return StoreError(f"session {id} in the database is damaged ({type(error).__name__}: {error})")
 
 
 def _round_of(item: Any) -> int:
@@ -225,12 +233,11 @@ def finish(doc: dict[str, Any]) -> None:
     doc["updated"] = now()
 
 
-def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
+def doc_from_table(table: dict[str, Any], game: Game) -> dict[str, Any]:
     """A finished session holding exactly this table file (which must score), played on its `date` if it has one.
 
     Without a date the game was played on an unknown day: `created` is null, not the day of the import.
     """
-    game = game_of(table)
     game.score(table)  # every check the calculator makes, before anything is stored
     check_storable(table)
     rounds = None if game.default_rounds is None else max(1, len(table.get("rounds") or []))
@@ -253,15 +260,16 @@ def doc_from_table(table: dict[str, Any]) -> dict[str, Any]:
             record(doc, (key,), value)
     finish(doc)
     doc["created"] = doc["updated"] = table.get("date")
-    if _as_guided(Session(doc), game) is not True:
+    if _as_guided(Session(doc, game), game) is not True:
         doc[IMPORTED] = True
     doc[SOURCE] = fingerprint(_normal(table))
     return doc
 
 
-def doc_from_session(table: dict[str, Any]) -> dict[str, Any]:
+def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
     """The session a table file's `session` block records, refused unless its table part is what its log builds."""
-    game = game_of(table)
+    if table.get("game") != game.slug:
+        raise InvalidInput(f"expected {game.slug!r}, got {table.get('game')!r}", field="game")
     block = table["session"]
     if not isinstance(block, dict):
         raise InvalidInput("must be an object (status, rounds_planned, created, updated, seed, log)", field="session")
@@ -309,7 +317,7 @@ def doc_from_session(table: dict[str, Any]) -> dict[str, Any]:
            "updated": block.get("updated"), "entries": entries}
     if table.get("date") is not None and table["date"] != doc["created"]:
         doc["date"] = table["date"]
-    session = Session(doc)
+    session = Session(doc, game)
     built = {k: v for k, v in export_doc(session).items() if k not in ("session", "date")}
     held = {k: v for k, v in table.items() if k not in ("session", "date")}
     difference = _first_difference(_normal(held), _normal(built))
@@ -328,11 +336,11 @@ def doc_from_session(table: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def doc_from_file(table: Any) -> dict[str, Any]:
-    """The session a table file holds: the one its `session` block records, else a finished game."""
-    if isinstance(table, dict) and "session" in table:
-        return doc_from_session(table)
-    return doc_from_table(table)
+def doc_from_file(table: dict[str, Any], game: Game) -> dict[str, Any]:
+    """The session a table file of this game holds: the one its `session` block records, else a finished game."""
+    if "session" in table:
+        return doc_from_session(table, game)
+    return doc_from_table(table, game)
 
 
 def _as_guided(session: Session, game: Game) -> bool | tuple[int, tuple]:
@@ -461,15 +469,6 @@ def fingerprint(table: dict[str, Any]) -> str:
 
 # --- table files -----------------------------------------------------------------------------------
 
-def game_of(table: Any) -> Game:
-    if not isinstance(table, dict):
-        raise InvalidInput("a table file must be a JSON object")
-    slug = table.get("game")
-    if not isinstance(slug, str):
-        raise InvalidInput("missing or not a game name", field="game")
-    return by_slug(slug)
-
-
 def load_table_file(path: Path) -> dict[str, Any]:
     """Read a table file; one clear line if it cannot be read or is not JSON."""
     return _parse(_read(path), path)
@@ -520,16 +519,16 @@ def _not_json(where: Any, error: json.JSONDecodeError) -> TableFileError:
     return TableFileError(f"{where}: not valid JSON ({error.msg}, line {error.lineno}, column {error.colno})")
 
 
-def score_table(table: Any) -> Result:
+def score_table(table: dict[str, Any], game: Game) -> Result:
     """Score a table file as `score --table` does: a game in progress (its session `playing`) scores what its
     complete rounds hold, and its result is not finished."""
     if isinstance(table, dict) and "session" in table:
-        session = Session(doc_from_session(table))
+        session = Session(doc_from_session(table, game), game)
         if not session.scorable():
             raise ScorepadError(NOTHING_YET if session.game.default_rounds is None else
                                 NO_ROUND_YET.format(round=session.game.label_for(session.variants).lower()))
         return session.score_so_far(session.complete_rounds())
-    result = game_of(table).score(table)
+    result = game.score(table)
     check_storable(table)  # what scores can be imported, and what is refused there is refused here too
     return result
 

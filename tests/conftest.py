@@ -73,13 +73,13 @@ def restored_as_it_was(database, folder):
 
     from scorepad import cli
     from scorepad.errors import ScorepadError
-    from scorepad.session import Session
+    from scorepad.games import session_of
     from scorepad.store import Store
 
     try:
         before = Store(database).all()
         for doc_id, doc in before:
-            Session(doc, doc_id)
+            session_of(doc, doc_id)
     except ScorepadError:  # a test of a damaged database: `export` refuses it, and says why
         return
     if not before:

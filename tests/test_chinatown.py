@@ -18,11 +18,11 @@ from typer.testing import CliRunner
 from calculators import chinatown as ct
 from calculators.core import InvalidInput
 from scorepad import cli
-from scorepad.games import by_slug
+from scorepad.games import by_slug, session_of
 from scorepad.games import chinatown as game
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad.session import Session, new_doc
+from scorepad.session import new_doc
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -820,7 +820,7 @@ def test_ctrl_c_mid_trading_then_resume_and_undo_a_trade(store):
     session_id = start(store, E8[0])
     with pytest.raises(Aborted):
         run(store, session_id, E8_TYPED[:5] + [Aborted()])  # after 1965's two trades, before "done"
-    saved = Session(store.get(session_id), session_id)
+    saved = session_of(store.get(session_id), session_id)
     assert saved.next_ask().message == "1965 · trade (payer payee amount); Enter when trading is done:"
     assert saved.complete_rounds() == 0
     answers = ["Eli Dana 1k", "", "undo", "undo", *E8_TYPED[5:]]
@@ -835,7 +835,7 @@ def test_a_game_mid_trading_scores_and_exports_its_complete_years(store, databas
     year_1 = 1 + len(typed_year(E8[0], *E8[1][0]))
     with pytest.raises(Aborted):
         run(store, session_id, E8_TYPED[:year_1] + ["Eli Gus 10k", "", Aborted()])
-    session = Session(store.get(session_id), session_id)
+    session = session_of(store.get(session_id), session_id)
     assert session.complete_rounds() == 1
     assert [s.total for s in session.score(1).standings] == [94_000, 88_000, 76_000, 72_000]
     exported = json.loads(invoke("export", session_id).stdout)
@@ -1212,7 +1212,7 @@ def test_the_session_table_leaves_out_end_markers_and_later_rounds_trades():  # 
     doc["entries"] += [{"at": ["trades", 0], "value": {"round": 1, "from": "Ana", "to": "Ben", "amount": 5}},
                        {"at": ["trades", 1], "value": None},
                        {"at": ["trades", 2], "value": {"round": 2, "from": "Ben", "to": "Cy", "amount": 7}}]
-    session = Session(doc)
+    session = session_of(doc)
     assert session.table(1)["trades"] == [{"round": 1, "from": "Ana", "to": "Ben", "amount": 5}]
     assert len(session.table()["trades"]) == 2  # without a round count: every recorded item but the marker
     assert [s.total for s in session.score(1).standings] == [50_005, 50_000, 49_995]

@@ -13,11 +13,11 @@ from calculators.core import InvalidInput
 from calculators.london import FIRST_EDITION, SECOND_EDITION, poverty_after, poverty_penalty, run_city_poverty, score
 from scorepad import cli, sheets
 from scorepad import session as sessions
-from scorepad.games import by_slug
+from scorepad.games import by_slug, session_of
 from scorepad.games import london as guided
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad.session import Session, new_doc
+from scorepad.session import new_doc
 
 FIELDS_1E = ("money", "loans", "hand", "poverty", "card_vp", "borough_vp", "underground", "vp", "boroughs",
              "best_card")
@@ -426,7 +426,7 @@ def test_prefilled_figures_come_from_the_tracking(store):
     session_id = start(store)
     with pytest.raises(Aborted):
         run(store, session_id, TRACKING_2 + [Aborted])
-    session = Session(store.get(session_id), session_id)
+    session = session_of(store.get(session_id), session_id)
     asks = {a.at: a for a in session.asks()}
     assert asks[("final", "Yellow", "loans")].message == "Yellow · loans still held [3 tracked; Enter keeps it]:"
     assert asks[("final", "Yellow", "loans")].parse("") == 3      # Enter keeps the tracked figure
@@ -445,7 +445,7 @@ def test_a_first_edition_player_with_no_tracked_poverty_is_told_the_5_is_the_sta
     session_id = start(store, players=("Ana", "Ben"))
     with pytest.raises(Aborted):
         run(store, session_id, [POINTS, "Ben", "3", END, Aborted])
-    asks = {a.at: a for a in Session(store.get(session_id), session_id).asks()}
+    asks = {a.at: a for a in session_of(store.get(session_id), session_id).asks()}
     assert asks[("final", "Ben", "poverty")].message == ("Ben · poverty held (before the hand) [5 at the start, "
                                                          "nothing tracked; Enter keeps it]:")
     assert asks[("final", "Ben", "poverty")].parse("") == 5
@@ -491,7 +491,7 @@ def test_flat_penalties_has_its_own_guide_and_four_questions(store):
     assert prompter.refused == [("summary", "'summary' is not a whole number"),
                                 ("11", "debt 11 is over 10: in the Persian summary debt and poverty are at most 10 at "
                                        "the end of every round, the excess paid off by returning city cards")]
-    assert "summary" not in guided.commands(Session(store.get(session_id), session_id))
+    assert "summary" not in guided.commands(session_of(store.get(session_id), session_id))
 
 
 def test_the_player_menu_names_the_event_and_offers_undo(store):
@@ -503,7 +503,7 @@ def test_the_player_menu_names_the_event_and_offers_undo(store):
                REPAY, "Ben", "1", END, Aborted]
     with pytest.raises(Aborted):
         run(store, session_id, answers)
-    session = Session(store.get(session_id), session_id)
+    session = session_of(store.get(session_id), session_id)
     prompter = ScriptedPrompter([])
     with pytest.raises(AssertionError):
         play(store, session_id, prompter, [].append)
@@ -526,7 +526,7 @@ def test_poverty_gained_outside_a_run_is_tracked_and_kept_by_enter(store):
     answers = [GAIN, "Ben", "2", RELIEF, "Ben", "1", GAIN, "Ben", "3", END, Aborted]
     with pytest.raises(Aborted):
         run(store, session_id, answers)
-    session = Session(store.get(session_id), session_id)
+    session = session_of(store.get(session_id), session_id)
     assert guided.event_lines(session) == ["Ben gains 2 poverty: 0 → 2.", "Ben removes 1 poverty: 2 → 1.",
                                            "Ben gains 3 poverty: 1 → 4."]
     asks = {a.at: a for a in session.asks()}
@@ -550,10 +550,10 @@ def test_a_kept_figure_is_checked_like_a_typed_one(store):
 
 
 def test_a_refusal_about_an_earlier_answer_says_which(store):
-    session = Session(store.get(start(store, players=("Ana", "Ben"))), 1)
+    session = session_of(store.get(start(store, players=("Ana", "Ben"))), 1)
     for at, value in ((("final", "Ana", "boroughs"), 12), (("final", "Ben", "boroughs"), 12)):
         sessions.record(session.doc, at, value)
-    session = Session(session.doc, 1)
+    session = session_of(session.doc, 1)
     ask = next(a for a in session.asks() if a.at == ("final", "Ben", "borough_vp"))
     with pytest.raises(InvalidInput, match=r"^player Ben, borough_vp: player Ben, boroughs: 24 boroughs across the "
                                            r"table; the game has 20$"):
@@ -568,17 +568,17 @@ def test_a_count_refuses_enter_alone_and_huge_figures():
 
 
 def test_commands_summary_and_guide(store):
-    session = Session(store.get(start(store, "london-2e", ("Ana", "Ben"))), 1)
+    session = session_of(store.get(start(store, "london-2e", ("Ana", "Ben"))), 1)
     words = guided.commands(session)
     assert "Ana         0        0            0" in words["summary"][1]("")
     assert "every other player takes one final turn" in words["guide"][1]("")
 
 
 def test_first_player_is_the_same_after_resume(store):
-    a = Session(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=123))
-    b = Session(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=123))
+    a = session_of(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=123))
+    b = session_of(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=123))
     assert guided.first_player(a) == guided.first_player(b)
-    firsts = {guided.first_player(Session(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=s)))
+    firsts = {guided.first_player(session_of(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=s)))
               for s in range(40)}
     assert firsts == {"A", "B", "C", "D"}
 
@@ -754,7 +754,7 @@ def test_the_sheet_and_the_guide_take_rule_values_from_the_calculator(store):
     assert guided.poverty_bands() == [("0", 0), ("1–2", 1), ("3", 2), ("4", 3), ("5", 5), ("6", 7), ("7", 9),
                                       ("8", 11), ("9", 13), ("10", 15)]
     assert [p for _, p in guided.poverty_bands()] == sorted(set(calc.POVERTY_PENALTY))
-    session = Session(store.get(start(store, "london-2e", ("Ana", "Ben"))), 1)
+    session = session_of(store.get(start(store, "london-2e", ("Ana", "Ben"))), 1)
     guide = guided.guide_text(session)
     assert "you may repay loans, £15 each" in guide and "Discard down to 9 cards" in guide
     assert "Loans: £10 each, any time (forced if you must pay and cannot); −7 each if unpaid" in guide
@@ -819,7 +819,7 @@ def test_odd_digits_at_the_repay_prompt_are_refused_not_a_traceback(store):
     answers = [LOAN, "P1", "2", REPAY, "P1", "²", "9" * 5000, "1", Aborted()]
     with pytest.raises(Aborted):
         run(store, session_id, answers)
-    session = Session(store.get(session_id), session_id)
+    session = session_of(store.get(session_id), session_id)
     assert [e["value"] for e in session.doc["entries"]][-1] == 1
 
 
@@ -881,12 +881,12 @@ def test_the_tie_break_questions_follow_the_answers(store):
     doc = session.doc
 
     def tiebreak_asks(doc):
-        return [a.at for a in Session(doc, 1).asks() if a.at[2] in ("boroughs", "best_card")]
+        return [a.at for a in session_of(doc, 1).asks() if a.at[2] in ("boroughs", "best_card")]
 
     assert tiebreak_asks(doc) == [("final", "A", "boroughs"), ("final", "B", "boroughs")]
     sessions.record(doc, ("final", "A", "vp"), 6)              # A 48: no tie, no borough question
-    assert tiebreak_asks(doc) == [] and Session(doc, 1).next_ask() is None
-    assert Session(doc, 1).score().winners == ["A"]            # B's 2 boroughs stay, a figure no tie reaches
+    assert tiebreak_asks(doc) == [] and session_of(doc, 1).next_ask() is None
+    assert session_of(doc, 1).score().winners == ["A"]            # B's 2 boroughs stay, a figure no tie reaches
     sessions.record(doc, ("final", "C", "vp"), 10)             # C 47 too, but 8 poverty left: tie-break 1 sets
     sessions.record(doc, ("final", "A", "vp"), 5)              # C apart; A and B 47 again
     assert tiebreak_asks(doc) == [("final", "A", "boroughs"), ("final", "B", "boroughs")]
@@ -896,10 +896,10 @@ def test_the_tie_break_questions_follow_the_answers(store):
     sessions.record(doc, ("final", "B", "poverty"), 5)         # B 6 poverty, 2 left (−1): 39
     sessions.record(doc, ("final", "B", "vp"), 1)              # B 40 with 2 left, level with D: a new question
     assert tiebreak_asks(doc) == [("final", "B", "boroughs"), ("final", "D", "boroughs")]
-    assert Session(doc, 1).next_ask().at == ("final", "D", "boroughs")  # B's is answered already
+    assert session_of(doc, 1).next_ask().at == ("final", "D", "boroughs")  # B's is answered already
     with pytest.raises(InvalidInput, match=r"^boroughs: B and D tie on 40 points with 2 poverty left each, so "
                                            r"tie-break 2 needs boroughs of each of them \(missing for D\)$"):
-        Session(doc, 1).score()
+        session_of(doc, 1).score()
 
 
 def test_a_view_is_no_answer_and_undo_takes_back_the_answer_before_it(store):
@@ -909,7 +909,7 @@ def test_a_view_is_no_answer_and_undo_takes_back_the_answer_before_it(store):
                "1", SUMMARY, END, Aborted]
     with pytest.raises(Aborted):
         run(store, session_id, answers)
-    session = Session(store.get(session_id), session_id)
+    session = session_of(store.get(session_id), session_id)
     assert [(e["at"], e["value"]) for e in session.doc["entries"]] == [
         (["setup", "track", 0, "event"], "loan"), (["setup", "track", 0, "player"], "Ana"),
         (["setup", "track", 0, "count"], 1), (["setup", "track", 1, "event"], "end")]
@@ -937,7 +937,7 @@ def test_a_view_stored_by_an_older_scorepad_is_skipped(store):
     for at, value in ((("setup", "track", 0, "event"), "summary"), (("setup", "track", 1, "event"), "loan"),
                       (("setup", "track", 1, "player"), "Ben"), (("setup", "track", 1, "count"), 1)):
         sessions.record(doc, at, value)
-    session = Session(doc, session_id)
+    session = session_of(doc, session_id)
     assert guided.track(session)["Ben"].loans == 1 and session.next_ask().at == ("setup", "track", 2, "event")
 
 

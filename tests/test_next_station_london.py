@@ -333,7 +333,7 @@ def _asks(store, variants=(), modules=(), recorded=()):
     for at, value in recorded:
         record(doc, at, value)
     session_id = store.insert(doc)
-    session = Session(store.get(session_id), session_id)
+    session = Session(store.get(session_id), GAME, session_id)
     return {step.at: step for step in GAME.steps(session) if hasattr(step, "at")}
 
 
@@ -547,7 +547,7 @@ def test_ctrl_c_mid_deck_resumes_with_the_same_next_card(store):
     turns = nsl.round_turns(SEED_NSL4, 0)
     with pytest.raises(Aborted):
         run(store, session_id, ["A", "Digital deck", "", "", Aborted()])
-    saved = Session(store.get(session_id), session_id)
+    saved = Session(store.get(session_id), GAME, session_id)
     assert saved.next_ask().at == ("setup", "deck", 0, 2)
     rest = [""] * (len(turns) - 2) + ["1", "1", "0", "0", "1", "1", "0", "0", "", ""]
     _, _, text = run(store, session_id, rest)
@@ -655,7 +655,7 @@ def test_typed_numbers_that_int_cannot_read_are_refused_not_tracebacks(store):
 
 def session_of(store, players, **options):
     session_id = start(store, players, **options)
-    return Session(store.get(session_id), session_id)
+    return Session(store.get(session_id), GAME, session_id)
 
 
 @pytest.mark.parametrize("players", [["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"]])
@@ -684,7 +684,7 @@ def test_the_deck_question_offers_last_rounds_choice_first(store):
     session_id = start(store, ["A", "B"])
     with pytest.raises(Aborted):
         run(store, session_id, ["A", "Physical cards", "1", "1", "0", "0", "1", "1", "0", "0", Aborted()])
-    session = Session(store.get(session_id), session_id)
+    session = Session(store.get(session_id), GAME, session_id)
     asks = {step.at: step for step in GAME.steps(session) if hasattr(step, "at")}
     assert asks[("setup", "deck-mode", 0)].default == ""  # round 1: the select's own first choice, the digital deck
     assert asks[("setup", "deck-mode", 1)].default == "Physical cards"
@@ -1021,7 +1021,7 @@ def test_undo_takes_back_the_named_cards(store):
     session_id = start(store, ["Solo"], modules=["objectives"], rounds=1)
     with pytest.raises(Aborted):
         run(store, session_id, ["we drew these", "tourist central", "undo", "thames districts", Aborted()])
-    assert Session(store.get(session_id), session_id).get("setup", "objectives") == ["thames", "districts"]
+    assert Session(store.get(session_id), GAME, session_id).get("setup", "objectives") == ["thames", "districts"]
 
 
 def test_play_options_name_the_cards_and_store_them_as_setup_answers(monkeypatch, store):
@@ -1033,7 +1033,7 @@ def test_play_options_name_the_cards_and_store_them_as_setup_answers(monkeypatch
     result = invoke("play", "next-station-london", "-p", "Solo", "-r", "1", "-m", "objectives", "-m", "powers",
                     "--objectives", "tourist", "central", "--powers", "pu=circle", "pi=joker", "b=double", "g=s")
     assert result.exit_code == 0, result.stderr
-    session = Session(store.get(1), 1)
+    session = Session(store.get(1), GAME, 1)
     assert session.get("setup", "objective-cards") == session.get("setup", "power-cards") == "we drew these"
     assert session.get("setup", "objectives") == ["tourist", "central"]
     assert session.get("setup", "powers") == {"pink": "joker", "green": "switch", "blue": "double", "purple": "circle"}

@@ -3,10 +3,10 @@
 import pytest
 
 from conftest import LC11, LC11_TYPED, run
-from scorepad.games import by_slug
+from scorepad.games import by_slug, session_of
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad.session import Session, new_doc
+from scorepad.session import new_doc
 
 ALL_TYPED = [answer for game in LC11_TYPED for answer in game]
 
@@ -78,7 +78,7 @@ def test_ctrl_c_then_resume_exactly_where_it_stopped(store):
     session_id = start(store)
     with pytest.raises(Aborted):
         run(store, session_id, ["Ben"] + ALL_TYPED[:13] + [Aborted()])
-    saved = Session(store.get(session_id), session_id)
+    saved = session_of(store.get(session_id), session_id)
     assert len(saved.doc["entries"]) == 14 and not saved.finished
     assert saved.next_ask().message == "Game 2 · Ana · Green:"
     session, prompter, text = run(store, session_id, ALL_TYPED[13:])

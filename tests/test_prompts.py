@@ -8,10 +8,10 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from scorepad.games import by_slug
+from scorepad.games import by_slug, session_of
 from scorepad.prompts import Aborted, ScriptedPrompter, TerminalPrompter, menu_matches, resolve_menu
 from scorepad.play import play
-from scorepad.session import Session, new_doc
+from scorepad.session import new_doc
 
 DOWN, UP, ENTER, BACKSPACE, CTRL_C = "\x1b[B", "\x1b[A", "\r", "\x7f", "\x03"
 PLAYERS = ["Ana", "Ben", "Bo"]
@@ -146,4 +146,4 @@ def test_typed_menu_choice_and_prompt_words_at_a_menu(store):
     assert "Took back Who last rode the Underground? (They are the first controller.) Ben — asked again." in text
     assert "Controller: Ana." in text and "Words you can type instead of an answer" in text
     assert prompter.asked[-1].startswith("Round 1 · Ana (") and prompter.asked[-1].endswith("· districts:")
-    assert Session(store.get(session_id)).get("setup", "deck-mode", 0) == "Physical cards"
+    assert session_of(store.get(session_id)).get("setup", "deck-mode", 0) == "Physical cards"

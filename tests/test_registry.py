@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from scorepad import sheets
-from scorepad.games import GAMES, by_slug
+from scorepad.games import GAMES, by_slug, session_of
 from scorepad.games.base import Ask, Say
-from scorepad.session import Session, new_doc
+from scorepad.session import new_doc
 
 TESTS = Path(__file__).resolve().parent
 # Games whose editions share one calculator and one test file (slug -> module name); others: the slug.
@@ -28,7 +28,7 @@ def test_each_game_is_whole(game):
     assert sheets.load_template(game.template)
     assert (TESTS / f"test_{module}.py").exists()
     players = [f"P{n}" for n in range(1, game.players[0] + 1)]
-    steps = game.steps(Session(new_doc(game, players, [], None)))
+    steps = game.steps(session_of(new_doc(game, players, [], None)))
     assert any(isinstance(s, Say) for s in steps) and any(isinstance(s, Ask) for s in steps)
     assert all(text for text in game.variants.values())
 
@@ -46,7 +46,7 @@ def _setups():
 
 @pytest.mark.parametrize("game, count, variants, modules", list(_setups()))
 def test_every_setup_guides_to_its_first_question(game, count, variants, modules):
-    session = Session(new_doc(game, [f"P{n}" for n in range(1, count + 1)], variants, None, modules))
+    session = session_of(new_doc(game, [f"P{n}" for n in range(1, count + 1)], variants, None, modules))
     steps = game.steps(session)
     first = next(i for i, step in enumerate(steps) if isinstance(step, Ask))
     assert all(step.text() for step in steps[:first])  # the setup guide, as `play` prints it

@@ -6,7 +6,7 @@ import pytest
 
 import scorepad.games as registry
 from calculators.core import InvalidInput
-from scorepad.games import by_slug
+from scorepad.games import by_slug, session_of
 from scorepad.session import Session, check_options, doc_from_table, new_doc, record
 
 LC = by_slug("lost-cities")
@@ -15,10 +15,10 @@ LC = by_slug("lost-cities")
 def test_each_session_gets_its_own_stored_seed():
     seeds = {new_doc(LC, ["Ana", "Ben"], [], None)["seed"] for _ in range(20)}
     assert len(seeds) > 15
-    assert Session(new_doc(LC, ["Ana", "Ben"], [], None, seed=7)).seed == 7
+    assert session_of(new_doc(LC, ["Ana", "Ben"], [], None, seed=7)).seed == 7
     old = new_doc(LC, ["Ana", "Ben"], [], None)
     del old["seed"], old["modules"]  # a document from before seeds and modules
-    assert Session(old).seed == 0 and Session(old).modules == []
+    assert session_of(old).seed == 0 and session_of(old).modules == []
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def modular(monkeypatch):
 
 def test_modules_are_checked_and_kept(modular):
     doc = new_doc(modular, ["Ana", "Ben"], [], None, modules=["open-cash", "open-cash"])
-    assert Session(doc).modules == ["open-cash"]
+    assert session_of(doc).modules == ["open-cash"]
     with pytest.raises(InvalidInput, match=r"unknown module 'powers' for Lost Cities \(modules: open-cash\)"):
         check_options(modular, [], None, ["powers"])
     with pytest.raises(InvalidInput, match=r"unknown module 'x' for Lost Cities \(modules: none\)"):
@@ -43,9 +43,9 @@ def test_a_game_without_rounds_refuses_rounds_and_is_scorable_once_finished(monk
     with pytest.raises(InvalidInput, match="Lost Cities has no rounds: leave out --rounds"):
         check_options(game, [], 2)
     doc = new_doc(game, ["Ana", "Ben"], [], None)
-    assert doc["rounds_planned"] is None and not Session(doc).scorable()
+    assert doc["rounds_planned"] is None and not session_of(doc).scorable()
     doc["status"] = "finished"
-    assert Session(doc).scorable()
+    assert session_of(doc).scorable()
 
 
 def test_list_items_build_a_top_level_list_in_order():
@@ -53,7 +53,7 @@ def test_list_items_build_a_top_level_list_in_order():
     record(doc, ("trades", 1), {"round": 1, "from": "Ben", "to": "Ana", "amount": 5})
     record(doc, ("trades", 0), {"round": 1, "from": "Ana", "to": "Ben", "amount": 10})
     record(doc, ("setup", "note", 0), "never in the table")
-    table = Session(doc).table()
+    table = session_of(doc).table()
     assert table["trades"] == [{"round": 1, "from": "Ana", "to": "Ben", "amount": 10},
                                {"round": 1, "from": "Ben", "to": "Ana", "amount": 5}]
     assert "setup" not in table
@@ -64,9 +64,9 @@ def test_an_imported_list_is_recorded_item_by_item(monkeypatch):
     monkeypatch.setitem(registry._loaded, game.slug, game)
     trades = [{"round": 1, "from": "Ana", "to": "Ben", "amount": 10}, {"round": 2, "from": "Ben", "to": "Ana", "amount": 3}]
     doc = doc_from_table({"game": "lost-cities", "players": ["Ana", "Ben"], "rounds": [{"Ana": {}, "Ben": {}}],
-                          "trades": trades})
+                          "trades": trades}, game)
     assert [e["at"] for e in doc["entries"] if e["at"][0] == "trades"] == [["trades", 0], ["trades", 1]]
-    assert Session(doc).table()["trades"] == trades
+    assert Session(doc, game).table()["trades"] == trades
 
 
 # --- numbers the database could not keep (orjson writes 64-bit integers, reads larger ones as floats) ----
@@ -102,4 +102,20 @@ def test_the_prompt_refuses_a_number_the_database_could_not_keep(monkeypatch, da
     play(store, session_id, prompter, lambda text: None)
     assert prompter.refused == [("1" * 30, "a 30-digit number is too large to keep "
                                            "(the largest is 9223372036854775807)")]
-    assert Session(store.get(session_id)).get("rounds", 0, "Ana", "count") == 12
+    assert session_of(store.get(session_id)).get("rounds", 0, "Ana", "count") == 12
+
+
+def test_a_session_is_given_its_game_and_session_py_does_not_import_the_registry():
+    import ast
+    from pathlib import Path
+
+    from scorepad import session as sessions
+
+    tree = ast.parse(Path(sessions.__file__).read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert "scorepad.games" not in imported and "scorepad.games.base" in imported
+    doc = new_doc(LC, ["Ana", "Ben"], [], None)
+    assert Session(doc, LC, 3).game is LC
+    with pytest.raises(TypeError, match=r"Session\(doc, game, id\)"):
+        Session(doc, 3)  # the old signature fails at once, saying what to do

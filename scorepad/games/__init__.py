@@ -8,10 +8,13 @@ does not pay for loading the other games (about 30 ms of the 40 that five games 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from calculators.core import InvalidInput
 from scorepad.games.base import Game
+
+if TYPE_CHECKING:
+    from scorepad.session import Session
 
 REGISTRY: tuple[tuple[str, str, str], ...] = (  # slug, module in scorepad.games, attribute
     ("lost-cities", "lost_cities", "GAME"),
@@ -31,6 +34,27 @@ def by_slug(slug: str) -> Game:
             raise InvalidInput(f"unknown game {slug!r} (games: {', '.join(SLUGS)})", field="game")
         _loaded[slug] = getattr(importlib.import_module(f"scorepad.games.{entry[1]}"), entry[2])
     return _loaded[slug]
+
+
+def of_table(table: Any) -> Game:
+    """The game a table file names (refused in the words scoring uses when it names none or an unknown one)."""
+    if not isinstance(table, dict):
+        raise InvalidInput("a table file must be a JSON object")
+    slug = table.get("game")
+    if not isinstance(slug, str):
+        raise InvalidInput("missing or not a game name", field="game")
+    return by_slug(slug)
+
+
+def session_of(doc: dict[str, Any], id: int | None = None) -> Session:
+    """A stored session document opened with its game (a document naming no known game is damaged)."""
+    from scorepad.session import Session, damaged
+
+    try:
+        game = by_slug(doc["game"])
+    except (KeyError, TypeError, InvalidInput) as error:
+        raise damaged(id, error) from None
+    return Session(doc, game, id)
 
 
 def __getattr__(name: str) -> Any:
