@@ -80,7 +80,7 @@ def test_a_chinatown_game_two_years_in_comes_back_two_years_in(tmp_path, databas
     assert "playing" in listed and "won by" not in listed and "year 2 done (totals private)" in listed
     assert "; playing;" in ok("--db", there.path, "show", "1")
     scored = ok("score", "--table", tmp_path / "game.json")
-    assert "(in progress" in scored and "leads." in scored and "wins" not in scored
+    assert "(in progress" in scored and "Fay leads with $164,000." in scored and "wins" not in scored
     assert json.loads(ok("score", "--table", tmp_path / "game.json", "--json"))["finished"] is False
     assert stopped(here, session_id, []) == stopped(there, 1, [])  # the same guide and question, 1967
 
