@@ -1070,3 +1070,20 @@ def test_play_refuses_cards_for_a_game_that_has_none(database):
 def test_play_needs_both_objective_cards():
     result = invoke("play", "next-station-london", "-p", "Ana", "-m", "objectives", "--objectives", "tourist")
     assert result.exit_code == 2 and "Option '--objectives' requires 2 arguments" in result.stderr
+
+
+def test_named_cards_travel_through_export_and_import(store, tmp_path):
+    from scorepad.store import Store
+
+    drawn = {"objectives": ["thames", "central"], "powers": ["circle", "joker", "switch", "double"]}
+    session_id = store.insert(new_doc(GAME, ["Solo"], [], 1, modules=["objectives", "powers"], seed=3, drawn=drawn))
+    run(store, session_id, ["", "Physical cards", "5", "3", "1", "1", "", "1"])
+    assert invoke("export", session_id, "-o", tmp_path / "solo.json").exit_code == 0
+    other = tmp_path / "other.json"
+    imported = invoke("--db", other, "import", tmp_path / "solo.json")
+    assert imported.exit_code == 0, imported.stderr
+    again = Session(Store(other).get(int(imported.stdout)), int(imported.stdout))
+    assert objectives(again) == ("thames", "central")
+    assert powers(again) == {"pink": "circle", "green": "joker", "blue": "switch", "purple": "double"}
+    assert "Solo rating: 28 − 20 (2 modules) = 8 → band 90 or less (the lowest band)." in invoke(
+        "--db", other, "show", imported.stdout.strip()).stdout
