@@ -23,7 +23,7 @@ TEXT = DOC.read_text(encoding="utf-8")
 # A fenced block with the marker comment (if any) on the line before it.
 BLOCK = re.compile(r"(?:<!-- (?P<mark>[^>]*?) -->\n)?```(?P<lang>\w*)\n(?P<body>.*?)\n```", re.S)
 BLOCKS = [(m.group("mark"), m.group("lang"), m.group("body"), m.end()) for m in BLOCK.finditer(TEXT)]
-MARKS = ("table", "error", "score --json", "shape")
+MARKS = ("table", "error", "import error", "score --json", "shape")
 
 
 def examples(mark):
@@ -92,6 +92,45 @@ def test_each_error_example_is_refused_with_the_line_shown(tmp_path, body, end):
     assert line, "an error example needs its error line in a ```text block right after it"
     result = score(tmp_path, body)
     assert (result.exit_code, result.stdout, result.stderr) == (1, "", line.group(1) + "\n")
+
+
+@pytest.mark.parametrize("body, end", examples("import error"), ids=ids("import error"))
+def test_each_import_error_example_is_refused_and_stores_nothing(tmp_path, body, end):
+    line = re.match(r"\s*```text\n(.*?)\n```", TEXT[end:], re.S)
+    assert line, "an import error example needs its error line in a ```text block right after it"
+    path = tmp_path / "table.json"
+    path.write_text(body, encoding="utf-8")
+    result = CliRunner().invoke(cli.app, ["import", str(path)])
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", line.group(1) + "\n")
+    assert CliRunner().invoke(cli.app, ["list"]).stdout.startswith("No sessions yet")
+
+
+@pytest.mark.parametrize("body, end", [e for e in examples("table") if "session" in json.loads(e[0])])
+def test_a_table_with_its_session_imports_and_exports_back_the_same(tmp_path, body, end):
+    path = tmp_path / "table.json"
+    path.write_text(body, encoding="utf-8")
+    imported = CliRunner().invoke(cli.app, ["import", str(path)])
+    assert imported.exit_code == 0, imported.stderr
+    exported = CliRunner().invoke(cli.app, ["export", imported.stdout.strip()])
+    assert json.loads(exported.stdout) == json.loads(body)
+    again = CliRunner().invoke(cli.app, ["import", str(path)])
+    assert (again.exit_code, again.stderr) == (1, f"Error: already stored as session {imported.stdout.strip()} "
+                                                  "(--again stores a copy)\n")
+
+
+def test_the_game_in_progress_resumes_where_the_document_says(tmp_path, monkeypatch):
+    from scorepad.prompts import Aborted, ScriptedPrompter
+
+    (body, end), = [e for e in examples("table") if json.loads(e[0]).get("session", {}).get("status") == "playing"]
+    assert "then `scorepad resume ID`, asks\nfor Ana's blue expedition of game 2." in TEXT[end:end + 400]
+    path = tmp_path / "table.json"
+    path.write_text(body, encoding="utf-8")
+    session_id = CliRunner().invoke(cli.app, ["import", str(path)]).stdout.strip()
+    prompter = ScriptedPrompter([Aborted()])
+    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
+    CliRunner().invoke(cli.app, ["resume", session_id])
+    assert prompter.asked[0].startswith("Game 2 · Ana · Blue")
 
 
 def test_every_table_in_the_document_is_checked():
