@@ -1011,10 +1011,10 @@ def test_named_cards_count_only_while_the_table_says_it_drew_them(store):
     doc = new_doc(GAME, ["Solo"], [], 1, modules=["objectives", "powers"], seed=3)
     for at, value in recorded:
         record(doc, at, value)
-    session = Session(doc)
+    session = Session(doc, GAME)
     assert objectives(session) == nsl.draw_objectives(3) and powers(session) == nsl.deal_powers(3)
     record(doc, ("setup", "objective-cards"), "we drew these")
-    assert objectives(Session(doc)) == ("tourist", "central")
+    assert objectives(Session(doc, GAME)) == ("tourist", "central")
 
 
 def test_undo_takes_back_the_named_cards(store):
@@ -1082,7 +1082,7 @@ def test_named_cards_travel_through_export_and_import(store, tmp_path):
     other = tmp_path / "other.json"
     imported = invoke("--db", other, "import", tmp_path / "solo.json")
     assert imported.exit_code == 0, imported.stderr
-    again = Session(Store(other).get(int(imported.stdout)), int(imported.stdout))
+    again = Session(Store(other).get(int(imported.stdout)), GAME, int(imported.stdout))
     assert objectives(again) == ("thames", "central")
     assert powers(again) == {"pink": "circle", "green": "joker", "blue": "switch", "purple": "double"}
     assert "Solo rating: 28 − 20 (2 modules) = 8 → band 90 or less (the lowest band)." in invoke(
