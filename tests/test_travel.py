@@ -144,7 +144,7 @@ def test_score_table_of_a_game_in_progress_leads(tmp_path, database):
     ok("export", "1", "-o", path)
     out = json.loads(ok("score", "--table", path, "--json"))
     assert out["finished"] is False and out["winners"] == ["Ben"] and len(out["standings"][0]["rounds"]) == 1
-    assert ok("score", "--table", path).endswith("\nBen leads.\n")
+    assert ok("score", "--table", path).endswith("\nBen leads with 44.\n")
     assert json.loads(ok("score", "1", "--json")) == out
     ok("sheet", "--table", path, "-o", tmp_path / "game.pdf")
     from pypdf import PdfReader
