@@ -56,9 +56,6 @@ DELETE_NEEDS_YES = "delete asks first: without a terminal, say so with: scorepad
 DELETE_KEPT = "Session {id} is kept."
 DELETED = "Deleted session {id}. Its copy: {path}\nTo restore it: scorepad import {path}"
 DELETED_FOLDER = "deleted"  # beside the database
-# Until export carries a game in progress whole (its `session` block), its copy would lose answers.
-DELETE_IN_PROGRESS = ("session {id} is in progress, and its copy could not hold the round being played yet: "
-                      "finish it (scorepad resume {id}) or undo it back to a complete round first")
 UNDO_IMPORTED = ("session {id} was imported from a table file: it has no answers to take back one by one; "
                  "change the file and import it again (scorepad export {id} -o FILE writes it)")
 
@@ -394,12 +391,10 @@ def _keep_deleted_copy(ctx: typer.Context, session: Session, folder: Path) -> Pa
 
 
 def _table_file_text(session: Session) -> str:
-    """The table file of a session, as `export` writes it."""
-    if not session.finished:
-        raise ScorepadError(DELETE_IN_PROGRESS.format(id=session.id))
-    table = session.table(session.complete_rounds())
-    session.game.score(table)
-    return json.dumps(table, ensure_ascii=False, indent=2) + "\n"
+    """The table file of one session with its `session` block, as `export ID` writes it (and `delete` keeps)."""
+    from scorepad.session import export_doc
+
+    return json.dumps(export_doc(session), ensure_ascii=False, indent=2) + "\n"
 
 
 def _confirmed(question: str, *, refusal: str) -> bool:
@@ -543,7 +538,7 @@ def export(ctx: typer.Context,
         text = "".join(json.dumps(export_doc(session_of(doc, doc_id)), ensure_ascii=False) + "\n"
                        for doc_id, doc in open_store(ctx).all())
     else:
-        text = json.dumps(export_doc(load_session(ctx, session_id)), ensure_ascii=False, indent=2) + "\n"
+        text = _table_file_text(load_session(ctx, session_id))
     if output is None:
         typer.echo(text, nl=False)
     else:

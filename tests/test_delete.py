@@ -176,10 +176,48 @@ def test_when_removing_fails_the_copy_goes_too(store, finished, database, monkey
     assert copies(database) == [] and store.get(finished)["status"] == "finished"
 
 
-def test_a_game_in_progress_is_not_deleted_while_its_copy_would_lose_answers(store, database):
-    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 1))
-    store.update(session_id, lambda doc: doc["entries"].append({"at": ["setup", "oldest"], "value": "Ben"}))
-    before = store.get(session_id)
-    result = invoke("delete", session_id, "--yes")
-    assert result.exit_code == 1 and result.stderr.startswith(f"Error: session {session_id} is in progress")
-    assert store.get(session_id) == before and copies(database) == []
+KEPT = ("game", "players", "variants", "modules", "rounds_planned", "seed", "status", "created", "entries")
+
+
+def same_session(a, b):
+    return {key: a.get(key) for key in KEPT} == {key: b.get(key) for key in KEPT}
+
+
+def next_question(store, session_id):
+    """The question a resume would ask now (answered with Ctrl-C, so nothing changes)."""
+    from scorepad.play import play
+
+    prompter = ScriptedPrompter([Aborted()])
+    with pytest.raises(Aborted):
+        play(store, session_id, prompter, lambda text: None)
+    return prompter.asked[-1]
+
+
+@pytest.mark.parametrize("answers", [
+    [],  # started, nothing answered yet
+    ["Ben", "w3", "2 5 7 10"],  # stopped in the middle of game 1
+    ["Ben", "w3"] + [""] * 9,  # game 1 complete, game 2 not begun
+])
+def test_the_deleted_copy_gives_back_the_same_session_in_progress(store, database, answers):
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 2))
+    with pytest.raises(Aborted):
+        run(store, session_id, [*answers, Aborted()])
+    before, asked = store.get(session_id), next_question(store, session_id)
+    assert before["status"] == "playing" and len(before["entries"]) == len(answers)
+    assert invoke("delete", session_id, "--yes").exit_code == 0
+    [copy] = copies(database)
+    restored = int(invoke("import", copy).stdout)
+    after = store.get(restored)
+    assert same_session(after, before), (after, before)
+    assert next_question(store, restored) == asked  # resume goes on at the same question
+    if answers:  # and undo takes back the same last answer
+        assert invoke("undo", restored).exit_code == 0
+        assert store.get(restored)["entries"] == before["entries"][:-1]
+
+
+def test_a_finished_session_comes_back_finished_with_its_answers(store, finished, database):
+    before = store.get(finished)
+    invoke("delete", finished, "--yes")
+    [copy] = copies(database)
+    after = store.get(int(invoke("import", copy).stdout))
+    assert same_session(after, before) and after["status"] == "finished"
