@@ -680,7 +680,7 @@ def _write_session_sheet(session: Session, path: str, *, force: bool = False, pr
         raise ScorepadError(_nothing_to_score(session))
     if session.game.private(session) and not mine:
         raise ScorepadError(PRIVATE_TOTALS.format(id=session.id, title=session.game.title))
-    data = session.game.sheet(session.score(session.complete_rounds()), players=session.players,
+    data = session.game.sheet(session.score_so_far(session.complete_rounds()), players=session.players,
                               date=(session.date or "")[:10])
     if not session.finished:  # the leader of a game still being played has not won (yet)
         data.setdefault("fields", {})["winner"] = SHEET_IN_PROGRESS

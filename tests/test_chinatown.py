@@ -891,6 +891,25 @@ def test_the_end_of_play_show_and_score_say_who_won_the_tie(store):
     assert scored.exit_code == 0 and scored.stdout.endswith("Ben wins with $100,000.\nTie-break: " + why + "\n")
 
 
+def test_a_tie_decided_in_a_game_in_progress_is_only_ahead(store, tmp_path):  # spec: "leads", never "wins"
+    session_id = start(store, PLAYERS, modules=["open-cash"], rounds=2)
+    with pytest.raises(Aborted):
+        run(store, session_id, ["Ana", "", "photo 3", "jewel 3, flor 1", "photo 1", Aborted()])
+    why = "Ben and Ana are level on $100,000; Ben is ahead on the tie: 4 shop tiles to 3."
+    scored = invoke("score", session_id)
+    assert scored.exit_code == 0 and scored.stdout.endswith("Ben leads with $100,000.\nTie-break: " + why + "\n")
+    exported = invoke("export", session_id, "-o", tmp_path / "partial.json")
+    assert exported.exit_code == 0, exported.stderr
+    again = invoke("score", "--table", tmp_path / "partial.json")
+    assert again.exit_code == 0 and again.stdout.endswith("Tie-break: " + why + "\n") and "wins" not in again.stdout
+    out = json.loads(invoke("score", "--table", tmp_path / "partial.json", "--json").stdout)
+    assert [(s["player"], s["rank"]) for s in out["standings"]] == [("Ben", 1), ("Ana", 2), ("Cy", 3)]
+    assert out["winners"] == ["Ben"] and out["finished"] is False
+    for source in ([session_id], ["--table", tmp_path / "partial.json"]):  # the sheet of it, stored or exported
+        assert invoke("sheet", *source, "-o", tmp_path / "partial.pdf").exit_code == 0
+        assert pdf_pages(tmp_path / "partial.pdf")[-1].endswith("\n" + why + "\n")
+
+
 def test_open_cash_sessions_show_their_totals_in_list_and_score(store):
     session_id = start(store, ("Ava", "Ben", "Cai"), modules=["open-cash"], rounds=2)
     with pytest.raises(Aborted):
