@@ -17,7 +17,7 @@ Validator = Callable[[str], "str | None"]
 
 REFUSED = "  ✗ {text}: {problem}"  # over the question asked again, the refused answer cleared from it
 REFUSED_EMPTY = "  ✗ {problem}"
-MENU_HINT = "(arrow keys, or type the first letters)"
+MENU_HINT = "(arrows, or type to pick)"
 MENU_TYPED = "typed: {typed}"
 MENU_NO_MATCH = "no choice matches {typed!r}: Backspace, or a word: {words}"
 MENU_NO_MATCH_NO_WORDS = "no choice matches {typed!r}: Backspace to change it"

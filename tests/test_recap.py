@@ -15,7 +15,8 @@ from scorepad.session import new_doc
 
 
 def stop_then_resume(store, slug, players, answers, rounds=None, variants=(), modules=()):
-    """Play `answers`, stop (Ctrl-C) at the next question, resume: (what the resumed game printed, its first question)."""
+    """Play `answers`, stop (Ctrl-C) at the next question, resume: (what the resumed game printed, the question
+    it asks first)."""
     session_id = store.insert(new_doc(by_slug(slug), players, variants, rounds, modules=modules, seed=7))
     with pytest.raises(Aborted):
         run(store, session_id, [*answers, Aborted()])
@@ -139,7 +140,8 @@ def test_chinatown_four_seasons_auctions_then_a_trade(store):
     answers = ["Ava", "5k", "", "2k", "Ava Ben 2k", ""]  # auctions of season 1, one trade with no note
     text, asked = stop_then_resume(store, "chinatown", ["Ava", "Ben", "Cai"], answers, variants=["four-seasons"])
     assert text.lstrip().startswith("Where you are: Season 1 of 4.\nSeason 1 of 4 so far:\n"
-                                    "  Season 1 · Ava · paid at auction: 5000\n  Season 1 · Ben · paid at auction: 0\n"
+                                    "  Season 1 · Ava · paid at auction: 5000\n"
+                                    "  Season 1 · Ben · paid at auction: 0\n"
                                     "  Season 1 · Cai · paid at auction: 2000\n  Season 1 · trade: Ava Ben 2000\n"
                                     "  What did Ava's $2,000 buy? (no note)")
     assert asked.startswith("Season 1 · trade")
