@@ -397,3 +397,15 @@ def test_root_replacing_a_users_sheet_leaves_it_theirs(game, tmp_path):
     os.chown(target, 65534, 65534)
     ok("sheet", "1", "-o", target)
     assert (target.stat().st_uid, target.stat().st_gid) == (65534, 65534)
+
+
+def test_a_backup_is_written_again_over_itself_but_never_over_the_database(game, tmp_path):
+    backup = tmp_path / "backup.jsonl"
+    ok("export", "--all", "-o", backup)
+    first = backup.read_bytes()
+    ok("export", "--all", "-o", backup)  # the nightly backup, again
+    assert backup.read_bytes() == first and len(first.splitlines()) == 1
+    assert refused("export", "--all", "-o", game, "--force") == f"{game} is the database: {NEVER}"
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text('{"event": "login"}\n')
+    assert refused("export", "--all", "-o", notes).startswith(f"{notes} exists and is not a table file")
