@@ -478,7 +478,7 @@ def tracking_steps(session: Session) -> list[Step]:
 def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict[str, Tracked]) -> list[Step]:
     """The questions of tracked event k; `state` is every player's state before it.
 
-    The player is chosen from a menu that ends with undo (a menu takes no typed word); only players
+    The player is chosen from a menu that ends with undo (undo may also be typed, as at any menu); only players
     holding a tracked loan can repay one.
     """
     at = ("setup", "track", k)
