@@ -307,40 +307,68 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
 @handles_errors
 def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID),
          yes: bool = typer.Option(False, "--yes", "-y", help="Reopen a finished session without asking.")) -> None:
-    """Take back the last answer of a session.
+    """Take back the last answer of a session (or the edit just made).
 
     The removed answer is asked again when the session is resumed. A finished session is reopened
-    only after a yes (asked, or --yes).
+    only after a yes (asked, or --yes). Right after `edit`, the old answer is put back and the session
+    keeps its status.
     """
+    from scorepad import progress
     from scorepad import session as sessions
-    from scorepad.games.base import Ask
 
     before = load_session(ctx, session_id)
-    if before.doc.get(sessions.IMPORTED):
+    edited = bool(before.doc.get(sessions.EDIT))  # undo right after an edit puts the old answers back, status too
+    if before.doc.get(sessions.IMPORTED) and not edited:
         raise ScorepadError(UNDO_IMPORTED.format(id=session_id))
-    if before.finished and not yes and not _confirmed(
+    if before.finished and not edited and not yes and not _confirmed(
             UNDO_FINISHED_ASK.format(id=session_id, title=before.game.title, players=", ".join(before.players)),
             refusal=UNDO_FINISHED_NEEDS_YES.format(id=session_id)):
         typer.echo(UNDO_FINISHED_KEPT.format(id=session_id))
         return
-    removed: dict[str, Any] = {}
 
-    def take_back(doc: dict[str, Any]) -> None:
-        if doc.get("status") == sessions.FINISHED and not (yes or before.finished):  # finished meanwhile
+    def finished_meanwhile(doc: dict[str, Any]) -> None:
+        reopens = doc.get("status") == sessions.FINISHED and not doc.get(sessions.EDIT)
+        if reopens and not (yes or before.finished):
             raise ScorepadError(UNDO_FINISHED_NEEDS_YES.format(id=session_id))
-        removed.update(sessions.undo(doc))
 
-    doc = open_store(ctx).update(session_id, take_back)
-    value = removed["value"]
-    shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
-    session = sessions.Session(doc, before.game, session_id)
-    # The answer as it was typed, where the game's question knows how (Chinatown's `sea 2`, not a dict).
-    ask = next((s for s in session.game.steps(session) if isinstance(s, Ask) and s.at == tuple(removed["at"])), None)
-    if ask is not None and ask.show is not str:
-        shown = ask.show(value)
-    # Named by its question ("Game 1 · Ana · Blue"), as the table saw it; the stored path otherwise.
-    question = ask.message.split(";")[0].rstrip(" :?") if ask is not None else " / ".join(map(str, removed["at"]))
-    typer.echo(f"Removed {question}: {shown or '(empty)'}; it will be asked again: scorepad resume {session_id}")
+    message, _ = progress.undo(open_store(ctx), session_id, guided=False, check=finished_meanwhile)
+    typer.echo(message)
+
+
+@app.command()
+@handles_errors
+def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID),
+         value: Optional[str] = typer.Argument(None, metavar="[VALUE]",
+                                               help="The new answer, typed as at the prompt (e.g. ww359, 'rest 4, "
+                                                    "photo 3', 17)."),
+         round_: Optional[int] = typer.Option(None, "--round", "-r", metavar="N",
+                                              help="The round (game, year) of the answer; leave out for end-of-game "
+                                                   "fields."),
+         player: Optional[str] = typer.Option(None, "--player", "-p", metavar="NAME", help="Whose answer."),
+         field: Optional[str] = typer.Option(None, "--field", "-f", metavar="FIELD",
+                                             help="The field as the table file names it (blue, businesses, money); "
+                                                  "without --player, a session note (oldest, first).")) -> None:
+    """Change one recorded answer, checked against the whole game.
+
+    Without options: a menu of everything recorded (newest first, type to filter). It prints the score
+    lines before → after and the new standings; `undo` right after puts the old answer back.
+    """
+    from scorepad import edit as edits
+
+    if value is None and field is None and round_ is None and player is None:
+        _need_terminal("edit")
+        from scorepad.prompts import Aborted
+
+        try:
+            edits.interactive(open_store(ctx), session_id, make_prompter(), typer.echo)
+        except (Aborted, KeyboardInterrupt):
+            typer.echo(STOPPED_NOTHING, err=True)
+            raise typer.Exit(130) from None
+        return
+    if field is None or value is None:
+        raise fail("give the answer and its new value: scorepad edit ID [--round N] [--player NAME] --field FIELD "
+                   "VALUE", code=2)
+    typer.echo(edits.edit_one(open_store(ctx), session_id, round_, player, field, value))
 
 
 @app.command()

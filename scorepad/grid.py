@@ -65,7 +65,7 @@ def names_text(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def standings_text(result: Any, game: Any, finished: bool = True) -> str:
+def standings_text(result: Any, game: Any, finished: bool = True, breakdown: bool = True) -> str:
     """The standings of a scored table, the same on every screen: rank, player, each round and the total;
     the game's breakdown (its own, e.g. London's reckoning step by step, else each player's `parts`); who
     wins (or, in a game still being played, who leads); each tie-break in words; the game's notes (a solo
@@ -76,9 +76,9 @@ def standings_text(result: Any, game: Any, finished: bool = True) -> str:
     headers = ["Rank", "Player", *[f"{label} {n}" for n in range(1, rounds + 1)], "Total"]
     rows = [[s.rank, s.player, *map(f, s.rounds), f(s.total)] for s in result.standings]
     lines = [FINAL_TITLE if finished else SO_FAR_TITLE, grid(headers, rows)]
-    breakdown = game.breakdown(result) if game.breakdown else _parts(result, f)
-    if breakdown:
-        lines += ["", breakdown]
+    parts = (game.breakdown(result) if game.breakdown else _parts(result, f)) if breakdown else ""
+    if parts:  # without it (`edit` prints only what changed, then these standings)
+        lines += ["", parts]
     top = result.standings[0]
     if len(result.standings) == 1:
         form = SCORES if finished else HAS_SO_FAR

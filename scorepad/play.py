@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from calculators.core import InvalidInput
+from scorepad import progress
 from scorepad import session as sessions
 from scorepad.errors import ScorepadError
 from scorepad.games import session_of
@@ -26,9 +27,9 @@ UNDO_WORD = "undo"
 HELP_WORD = "help"
 HELP_TITLE = ("Words you can type instead of an answer, at a menu too (a menu takes the arrow keys or the first "
               "letters of a choice; Ctrl-C stops, saved):")
-UNDO_HELP = "take back the previous answer"
-TOOK_BACK = "Took back {message} {shown} — asked again."
-NOTHING_TO_TAKE_BACK = "Nothing to take back yet."
+UNDO_HELP = "take back the previous answer (right after a fix: the fix)"
+FIX_WORD = "fix"
+FIX_HELP = "change an answer given earlier (a menu of everything recorded), then back to this question"
 FINISHED = "Game over: session {id} is finished."
 OFFER_SHEET = "Write the score sheet as a PDF?"
 ASK_SHEET_PATH = "File name for the PDF:"
@@ -39,7 +40,7 @@ SHEET_NOT_WRITTEN = "{reason} — another name, please."
 def prompt_word_in(doc: dict, name: str) -> str | None:
     """The prompt word a player's name starts with, if any (`undo`, `help`, or one of the game's words)."""
     session = session_of(doc)
-    words = {UNDO_WORD, HELP_WORD, *session.game.commands(session)}
+    words = {UNDO_WORD, HELP_WORD, FIX_WORD, *session.game.commands(session)}
     first = name.split()[0].lower() if name.split() else ""
     return first if first in words else None
 
@@ -93,9 +94,19 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
             start = QUIET
             continue
         if answer == UNDO_WORD:
-            message, doc = _undo(store, session, steps)
-            out(message)
+            if not session.doc.get("entries"):
+                out(progress.NOTHING_TO_TAKE_BACK)
+            else:
+                message, doc = progress.undo(store, session_id, guided=True)
+                out(message)
             start = QUIET
+            continue
+        if answer == FIX_WORD:
+            from scorepad import edit  # only a fix pays for it
+
+            edit.interactive(store, session_id, prompter, out, cancel_quietly=True)
+            doc = store.get(session_id)
+            start = QUIET  # back to the open question (the same one, unless the fix answered it)
             continue
         value = ask.parse(answer)
         doc = store.update(session_id, lambda stored: sessions.record(stored, ask.at, value))
@@ -145,23 +156,23 @@ def _command(text: str, commands: Commands) -> _Command | None:
 
 
 def _help(commands: Commands) -> str:
-    lines = [HELP_TITLE, f"  {UNDO_WORD:<10} {UNDO_HELP}"]
+    lines = [HELP_TITLE, f"  {UNDO_WORD:<10} {UNDO_HELP}", f"  {FIX_WORD:<10} {FIX_HELP}"]
     lines += [f"  {word:<10} {explanation}" for word, (explanation, _) in commands.items()]
     return "\n".join(lines)
 
 
 def _ask(prompter: Prompter, ask: Ask, commands: Commands) -> str | _Command:
-    if ask.choices:  # a menu also takes the prompt words, typed (`undo`, `help`, a game's `cash Ana`)
+    if ask.choices:  # a menu also takes the prompt words, typed (`undo`, `fix`, `help`, a game's `cash Ana`)
         answer = prompter.select(ask.message, ask.choices, default=ask.default or None,
-                                 words=[UNDO_WORD, HELP_WORD, *commands])
+                                 words=[UNDO_WORD, FIX_WORD, HELP_WORD, *commands])
         if answer in ask.choices:
             return answer
-        if answer.strip().lower() == UNDO_WORD:
-            return UNDO_WORD
+        if answer.strip().lower() in (UNDO_WORD, FIX_WORD):
+            return answer.strip().lower()
         return _command(answer, commands) or answer
 
     def validate(text: str) -> str | None:
-        if text.strip().lower() == UNDO_WORD or _command(text, commands):
+        if text.strip().lower() in (UNDO_WORD, FIX_WORD) or _command(text, commands):
             return None
         try:
             sessions.check_storable(ask.parse(text))
@@ -170,18 +181,7 @@ def _ask(prompter: Prompter, ask: Ask, commands: Commands) -> str | _Command:
         return None
 
     answer = prompter.text(ask.message, default=ask.default, validate=validate)
-    if answer.strip().lower() == UNDO_WORD:
-        return UNDO_WORD
+    if answer.strip().lower() in (UNDO_WORD, FIX_WORD):
+        return answer.strip().lower()
     return _command(answer, commands) or answer
 
-
-def _undo(store: Store, session: sessions.Session, steps: list) -> tuple[str, dict]:
-    """Take back the last answer; returns what to say and the session document as it now stands."""
-    if not session.doc.get("entries"):
-        return NOTHING_TO_TAKE_BACK, session.doc
-    removed = {}
-    doc = store.update(session.id, lambda stored: removed.update(sessions.undo(stored)))
-    ask = next((s for s in steps if isinstance(s, Ask) and s.at == tuple(removed["at"])), None)
-    message = ask.message if ask else "/".join(map(str, removed["at"]))
-    shown = ask.show(removed["value"]) if ask else removed["value"]
-    return TOOK_BACK.format(message=message, shown=shown or "(not started)"), doc

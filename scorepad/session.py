@@ -22,6 +22,7 @@ from scorepad.errors import ScorepadError, StoreError, TableFileError
 from scorepad.games.base import Ask, Game
 
 PLAYING, FINISHED = "playing", "finished"
+EDIT = "edit"  # the last change was an edit: what `undo` puts back (the entries and status before it)
 SETUP = "setup"  # entries under this path are the session's own notes (e.g. who is oldest)
 # A session made by `import`: its answers are a table file's, not a guided game's, so they cannot be
 # taken back one by one (the guided game would start again at its setup, and a missing field counts as
@@ -85,23 +86,23 @@ class Session:
     def get(self, *at: Any, default: Any = None) -> Any:
         return self.answers.get(tuple(at), default)
 
+    # The question list and progress live in scorepad.progress (with play, undo and edit); these are its views.
     def asks(self) -> list[Ask]:
-        return [step for step in self.game.steps(self) if isinstance(step, Ask)]
+        from scorepad import progress
+
+        return progress.asks(self)
 
     def next_ask(self) -> Ask | None:
         """The first question not answered yet: where a resumed game picks up."""
-        return next((ask for ask in self.asks() if ask.at not in self.answers), None)
+        from scorepad import progress
+
+        return progress.next_ask(self)
 
     def complete_rounds(self) -> int:
         """Rounds whose every question is answered, counted from the first (all recorded ones once finished)."""
-        if self.finished:
-            return max((at[1] + 1 for at in self.answers if at[0] == "rounds"), default=0)
-        done = 0
-        while True:
-            asks = [a for a in self.asks() if a.at[:2] == ("rounds", done)]
-            if not asks or any(a.at not in self.answers for a in asks):
-                return done
-            done += 1
+        from scorepad import progress
+
+        return progress.complete_rounds(self)
 
     def scorable(self) -> bool:
         """Something to score: a complete round, or (a game without rounds) the finished reckoning."""
@@ -215,17 +216,36 @@ def record(doc: dict[str, Any], at: tuple, value: Any) -> None:
     """Store one answer; a second answer to the same question replaces the first."""
     doc["entries"] = [e for e in doc["entries"] if tuple(e["at"]) != tuple(at)]
     doc["entries"].append({"at": list(at), "value": value})
+    doc.pop(EDIT, None)  # a later answer makes an edit permanent: undo now takes back this answer
     doc["updated"] = now()
 
 
 def undo(doc: dict[str, Any]) -> dict[str, Any]:
-    """Remove the last answer (it will be asked again) and return it."""
+    """Remove the last answer (it will be asked again) and return it; right after an edit, take back the edit.
+
+    Taking back an edit restores the answers and status from before it (a finished game stays finished,
+    and any answer the edit asked for or dropped is as it was); the returned entry has `edit` and `new`.
+    """
+    edit = doc.pop(EDIT, None)
+    if edit:
+        new = next((e["value"] for e in doc["entries"] if e["at"] == edit["at"]), None)
+        doc["entries"], doc["status"] = edit["entries"], edit["status"]
+        doc["updated"] = now()
+        return {"at": edit["at"], "value": edit["value"], "new": new, "edit": True}
     if not doc["entries"]:
         raise ScorepadError("nothing to undo: no answer is recorded yet")
     removed = doc["entries"].pop()
     doc["status"] = PLAYING
     doc["updated"] = now()
     return removed
+
+
+def edit(doc: dict[str, Any], entries: list[dict[str, Any]], at: tuple) -> None:
+    """Replace the answer log with an edited one, keeping what `undo` needs to put the old one back."""
+    old = next(e["value"] for e in doc["entries"] if tuple(e["at"]) == tuple(at))
+    doc[EDIT] = {"at": list(at), "value": old, "entries": doc["entries"], "status": doc.get("status", PLAYING)}
+    doc["entries"] = entries
+    doc["updated"] = now()
 
 
 def finish(doc: dict[str, Any]) -> None:

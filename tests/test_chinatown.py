@@ -856,7 +856,7 @@ def test_undo_from_the_command_line_shows_the_answer_as_typed(store):  # was "= 
     session_id = start(store, PLAYERS, rounds=2)
     with pytest.raises(Aborted):
         run(store, session_id, ["Ana", "", "rest 1", "none", "sea 2, photo 1", "", Aborted()])
-    assert invoke("undo", session_id).stdout == (f"Removed 1966 · trade (payer payee amount): (trading done); it will be asked again: "
+    assert invoke("undo", session_id).stdout == (f"Removed 1966 · trade 1: (trading done); it will be asked again: "
                                                  f"scorepad resume {session_id}\n")
     assert invoke("undo", session_id).stdout == (f"Removed 1965 · Cy's businesses: sea 2, photo 1; it will be "
                                                  f"asked again: scorepad resume {session_id}\n")

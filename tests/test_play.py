@@ -149,7 +149,9 @@ def test_a_command_word_prints_and_asks_the_same_question_again(store, with_comm
     session, prompter, text = run(store, session_id, answers)
     assert "\n1 answers\n" in text and "\n1 answers please\n" in text
     assert ("Words you can type instead of an answer, at a menu too (a menu takes the arrow keys or the first "
-            "letters of a choice; Ctrl-C stops, saved):\n  undo       take back the previous answer\n"
+            "letters of a choice; Ctrl-C stops, saved):\n"
+            "  undo       take back the previous answer (right after a fix: the fix)\n"
+            "  fix        change an answer given earlier (a menu of everything recorded), then back to this question\n"
             "  count      how many answers are stored") in text
     assert prompter.asked[1:5] == ["Game 1 · Ana · Yellow:"] * 4  # the same question each time
     assert session.finished and session.get("rounds", 0, "Ana", "yellow") == ["W", 3, 4, 6, 8, 9]
@@ -162,7 +164,10 @@ def test_help_without_game_commands_lists_undo(store):
     with pytest.raises(AssertionError, match="no scripted answer"):
         play(store, session_id, ScriptedPrompter(["Ana", "help"]), lines.append)
     assert lines[-1] == ("Words you can type instead of an answer, at a menu too (a menu takes the arrow keys or the "
-                         "first letters of a choice; Ctrl-C stops, saved):\n  undo       take back the previous answer")
+                         "first letters of a choice; Ctrl-C stops, saved):\n"
+                         "  undo       take back the previous answer (right after a fix: the fix)\n"
+                         "  fix        change an answer given earlier (a menu of everything recorded), then back to "
+                         "this question")
 
 
 # --- undo takes back answers, not views ----------------------------------------------------------------

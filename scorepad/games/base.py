@@ -40,6 +40,8 @@ class Ask:
     # The part of the game it belongs to, for the recap on resume, where `at` does not say: ("round", n)
     # for a Chinatown trade of year n + 1, a name for a part that is no round ("during play, event 3").
     part: Any = None
+    label: str = ""  # how `edit` and `undo` name the answer, when the message alone does not (see progress.name)
+    editable: bool = True  # False: nothing to change afterwards (e.g. Enter turns the next station card)
 
 
 Step = Say | Ask

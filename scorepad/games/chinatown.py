@@ -68,6 +68,8 @@ YEAR_START_SHORT = """\
   Trade, place tiles, then income. Record each payment as it happens; Enter when trading is done."""
 ASK_TRADE = "{year} · trade (payer payee amount); Enter when trading is done:"
 ASK_NOTE = "What did {payer}'s {amount} buy? (a note, e.g. `{example}`; Enter for none)"
+TRADE_LABEL = "{year} · trade {n}"  # how edit and undo name a trade (a year holds many)
+NOTE_LABEL = "{year} · trade {n} · note"
 NOTE_EXAMPLE, NOTE_EXAMPLE_SEASONS = "lot 12", "a Restaurant licence"  # the four-season game has no lots
 NOT_AMOUNT = "{text!r} is not an amount (e.g. 10000, 10k, $10,000)"
 TOO_MUCH = "{text!r} is more money than a game of Chinatown holds"
@@ -400,7 +402,7 @@ def open_cash(session: Session) -> bool:
 
 
 def probe(session: Session, number: int, player: str | None = None, field: str | None = None, value: Any = None,
-          trade: Mapping[str, Any] | None = None) -> Result:
+          trade: Mapping[str, Any] | None = None, index: int | None = None) -> Result:
     """Score the game through round `number` (0-based) as entered so far, with one more answer in it.
 
     The prompts refuse exactly what scoring refuses: the calculator sees the table as it would be.
@@ -410,7 +412,12 @@ def probe(session: Session, number: int, player: str | None = None, field: str |
     if player is not None and field is not None:
         table["rounds"][number][player][field] = value
     if trade is not None:
-        table.setdefault("trades", []).append(dict(trade))
+        trades = table.setdefault("trades", [])
+        recorded = session.get("trades", index) if index is not None else None
+        if recorded in trades:  # an answer being edited: checked in its place, not counted twice
+            trades[trades.index(recorded)] = dict(trade)
+        else:
+            trades.append(dict(trade))
     return rules.score(table)
 
 
@@ -551,7 +558,7 @@ def _trade_question(session: Session, number: int, index: int) -> Ask:
     def parse(text: str) -> dict[str, Any] | None:
         trade = parse_trade(text, session.players, number + 1)
         if trade is not None:
-            probe(session, number, trade=trade)  # below $0 is refused with the calculator's message
+            probe(session, number, trade=trade, index=index)  # below $0 is refused with the calculator's message
         return trade
 
     def echo(trade: dict[str, Any] | None) -> str:
@@ -559,14 +566,22 @@ def _trade_question(session: Session, number: int, index: int) -> Ask:
 
     return Ask(("trades", index), ASK_TRADE.format(year=year), parse=parse,
                show=lambda trade: format_trade(trade) or SHOW_TRADING_DONE, echo=echo,
-               part=("round", number))  # the recap on resume: a trade is its year's (its path names no year)
+               part=("round", number),  # the recap on resume: a trade is its year's (its path names no year)
+               label=TRADE_LABEL.format(year=year, n=_trade_number(session, number, index)))
+
+
+def _trade_number(session: Session, number: int, index: int) -> int:
+    """A trade's place in its round, from 1 (the next trade's, when it is not recorded yet)."""
+    return 1 + sum(1 for i, _ in trades_of(session, number) if i < index)
 
 
 def _note_question(session: Session, trade: Mapping[str, Any], index: int) -> Ask:
     example = NOTE_EXAMPLE_SEASONS if rules.rules_for(session.variants).seasons else NOTE_EXAMPLE
+    number = trade["round"] - 1
     return Ask(("setup", "note", index), ASK_NOTE.format(payer=trade["from"], amount=money(trade["amount"]),
                                                          example=example),
-               parse=str.strip, show=lambda note: note or SHOW_NO_NOTE, part=("round", trade["round"] - 1))
+               parse=str.strip, show=lambda note: note or SHOW_NO_NOTE, part=("round", trade["round"] - 1),
+               label=NOTE_LABEL.format(year=label(session, number), n=_trade_number(session, number, index)))
 
 
 def _businesses_question(session: Session, number: int, player: str) -> Ask:

@@ -91,6 +91,7 @@ a city (scorepad works out the poverty), poverty removed or gained, points score
 final reckoning" when the game has ended. At any typed answer: `summary`, `guide`, `undo`, `help`."""
 
 ASK_EVENT = "What happened?"
+EVENT_LABEL = "Event {n} · {question}"  # how edit and undo name a tracked event's answers (many ask alike)
 # The event is named in the question: a resumed game shows no menu before it.
 ASK_WHO = {"loan": "Who takes loans?", "repay": "Who repays loans?", "run": "Who runs their city?",
            "relief": "Who removes poverty?", "gain": "Who gains poverty?", "points": "Who scores points?"}
@@ -464,7 +465,8 @@ def tracking_steps(session: Session) -> list[Step]:
     while True:
         part = RECAP_EVENT.format(number=k + 1)  # what a resumed game recaps: the event being told
         out.append(Ask(("setup", "track", k, "event"), ASK_EVENT, parse=_choice(labels), choices=choices,
-                       show=lambda key: EVENT_LABELS.get(key, key), views=views, part=part))
+                       show=lambda key: EVENT_LABELS.get(key, key), views=views, part=part,
+                       label=_event_label(k, ASK_EVENT)))
         kind = session.get("setup", "track", k, "event")
         if kind is None or kind == "end":
             return out
@@ -514,7 +516,11 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
 
         out.append(Ask((*at, "count"), ASK_COUNT[kind].format(player=player), parse=parse))
     out.append(Say(lambda: apply_event(session, k, track(session, upto=k), r) or ""))
-    return out
+    return [replace(step, label=_event_label(k, step.message)) if isinstance(step, Ask) else step for step in out]
+
+
+def _event_label(k: int, message: str) -> str:
+    return EVENT_LABEL.format(n=k + 1, question=message.split(" [")[0].split(" (")[0].rstrip(" :?"))
 
 
 def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: int | None,

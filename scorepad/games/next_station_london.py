@@ -317,7 +317,8 @@ def _deck_steps(session: Session, number: int) -> list[Step]:
     # A table that chose the physical cards last round most likely keeps them: that choice comes first.
     last = session.get("setup", "deck-mode", number - 1) if number else None
     out: list[Step] = [Ask(("setup", "deck-mode", number), ASK_DECK.format(number=number + 1),
-                           parse=_pick_deck, choices=DECK_CHOICES, default=last or "")]
+                           parse=_pick_deck, choices=DECK_CHOICES, default=last or "",
+                           editable=False)]  # played already: which deck it was changes no score
     mode = session.get("setup", "deck-mode", number)
     if mode == PHYSICAL:
         out.append(Say(lambda: PHYSICAL_DECK.format(shuffle=SHUFFLE[table_kind(session)])))
@@ -331,7 +332,8 @@ def _deck_steps(session: Session, number: int) -> list[Step]:
                 return shown  # stored so undo names the card it takes back
 
             out.append(Ask(("setup", "deck", number, turn), ASK_TURN.format(number=number + 1, turn=turn + 1),
-                           parse=parse, show=lambda value, cards=cards: " + ".join(FACE_NAMES[c.face] for c in cards)))
+                           parse=parse, show=lambda value, cards=cards: " + ".join(FACE_NAMES[c.face] for c in cards),
+                           editable=False))
             out.append(Say(lambda n=number, t=turn: turn_text(session, n, t)))
     return out
 

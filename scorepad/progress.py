@@ -1,0 +1,130 @@
+"""Where a session stands: its question list, the next question, complete rounds, and how an answer is named.
+
+One home for what `play`, `resume`, `undo`, `edit` and the prompt word `fix` all need to agree on: the
+questions a session asks (the game's steps, given what is recorded), which of them is open, and the name
+and typed form of a recorded answer ("Game 1 · Ana · Blue: W 3 5", as the table saw it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from scorepad.games.base import Ask
+
+if TYPE_CHECKING:
+    from scorepad.session import Session
+    from scorepad.store import Store
+
+TOOK_BACK = "Took back {message} {shown} — asked again."
+TOOK_BACK_EDIT = "Took back the edit of {name}: {shown} again (it was {new})."
+REMOVED = "Removed {name}: {shown}; it will be asked again: scorepad resume {id}"
+REMOVED_EDIT = "Took back the edit of {name}: {shown} again (it was {new}). Session {id} is as before the edit."
+NOTHING_TO_TAKE_BACK = "Nothing to take back yet."
+EMPTY = "(empty)"
+NOT_STARTED = "(not started)"
+
+
+# --- the question list and progress -----------------------------------------------------------------------
+
+def asks(session: Session) -> list[Ask]:
+    """Every question the session asks, in order, given what is recorded (a later answer may add questions)."""
+    return [step for step in session.game.steps(session) if isinstance(step, Ask)]
+
+
+def next_ask(session: Session) -> Ask | None:
+    """The first question not answered yet: where a resumed game picks up."""
+    return next((ask for ask in asks(session) if ask.at not in session.answers), None)
+
+
+def complete_rounds(session: Session) -> int:
+    """Rounds whose every question is answered, counted from the first (all recorded ones once finished)."""
+    if session.finished:
+        return max((at[1] + 1 for at in session.answers if at[0] == "rounds"), default=0)
+    listed = asks(session)
+    done = 0
+    while True:
+        in_round = [a for a in listed if a.at[:2] == ("rounds", done)]
+        if not in_round or any(a.at not in session.answers for a in in_round):
+            return done
+        done += 1
+
+
+def find_ask(session: Session, at: tuple) -> Ask | None:
+    return next((ask for ask in asks(session) if ask.at == tuple(at)), None)
+
+
+def open_before(session: Session) -> list[Ask]:
+    """Questions left unanswered behind a recorded answer (or any, once finished): a guided game has none.
+
+    An edit can open one: e.g. a London reckoning where the edit makes two players tie, so a
+    tie-break figure is now asked.
+    """
+    listed = asks(session)
+    last = max((i for i, ask in enumerate(listed) if ask.at in session.answers), default=-1)
+    return [ask for i, ask in enumerate(listed)
+            if ask.at not in session.answers and (session.finished or i < last)]
+
+
+# --- naming an answer -----------------------------------------------------------------------------------
+
+def name(ask: Ask) -> str:
+    """How the table knows a question: its label, else its message without the hints
+    ("Game 1 · Ana · Blue:" → "Game 1 · Ana · Blue"; "Ana · £ in hand [17 tracked; …]:" → "Ana · £ in hand").
+    """
+    if ask.label:
+        return ask.label
+    text = ask.message
+    while True:
+        before = text
+        text = text.rstrip(" :?")
+        if text.endswith(")") and " (" in text:  # a trailing hint: "(They start game 1.)", "(e.g. 5 2 1)"
+            text = text[:text.rfind(" (")]
+        for cut in (" [", "; ", " — "):
+            if cut in text:
+                text = text[:text.index(cut)]
+        if text == before:
+            return text
+
+
+def typed(ask: Ask | None, value: Any) -> str:
+    """A recorded answer as it is typed at its question (`W 3 5`, `rest 4, photo 3`)."""
+    if ask is not None and ask.show is not str:
+        return ask.show(value)
+    if isinstance(value, list):
+        return " ".join(map(str, value))
+    return "" if value is None else str(value)
+
+
+# --- undo -----------------------------------------------------------------------------------------------
+
+def undo(store: Store, session_id: int, *, guided: bool,
+         check: Callable[[dict], None] | None = None) -> tuple[str, dict]:
+    """Take back the last answer, or the edit just made; what to say and the session document as it now stands.
+
+    `guided`: said at the prompt of a game being played (else by `scorepad undo`). `check` sees the stored
+    document first, inside the same locked update, and may refuse (raise).
+    """
+    from scorepad import session as sessions
+    from scorepad.games import session_of
+
+    removed: dict[str, Any] = {}
+
+    def take_back(stored: dict) -> None:
+        if check is not None:
+            check(stored)
+        removed.update(sessions.undo(stored))
+
+    doc = store.update(session_id, take_back)
+    after = session_of(doc, session_id)
+    ask = find_ask(after, removed["at"])
+    label = name(ask) if ask is not None else " / ".join(map(str, removed["at"]))
+    shown = typed(ask, removed["value"]) or (NOT_STARTED if guided else EMPTY)
+    if removed.get("edit"):
+        new = typed(ask, removed["new"]) or EMPTY
+        text = TOOK_BACK_EDIT if guided else REMOVED_EDIT
+        return text.format(name=label, shown=shown, new=new, id=session_id), doc
+    if guided:
+        return TOOK_BACK.format(message=ask.message if ask else label, shown=shown), doc
+    return REMOVED.format(name=label, shown=shown, id=session_id), doc
+

@@ -1,0 +1,398 @@
+"""Fix one answer: `scorepad edit`, the prompt word `fix`, refusals that name the answer an edit breaks, undo."""
+
+import pytest
+from typer.testing import CliRunner
+
+from calculators.core import InvalidInput, Result, standings
+from conftest import LC11_TYPED, run
+from scorepad import edit, progress
+from scorepad import games as registry
+from scorepad.cli import app
+from scorepad.games import by_slug, session_of
+from scorepad.games import london as london_game
+from scorepad.games.base import Ask, Game, Say
+from scorepad.prompts import Aborted, ScriptedPrompter
+from scorepad.session import Session, new_doc
+
+ALL_TYPED = [answer for game in LC11_TYPED for answer in game]
+GAME_1 = LC11_TYPED[0]  # Ana: yellow blue white green red, then Ben's five
+
+
+def saved(store, session_id):
+    return session_of(store.get(session_id), session_id)
+
+
+def start(store, slug, players, rounds=None, variants=(), seed=7):
+    return store.insert(new_doc(by_slug(slug), players, variants, rounds, seed=seed))
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def finished_lc11(store):
+    session_id = start(store, "lost-cities", ["Ana", "Ben"], rounds=3)
+    run(store, session_id, ["Ben"] + ALL_TYPED)
+    return session_id
+
+
+# --- Lost Cities --------------------------------------------------------------------------------------
+
+def test_fix_mid_game_returns_to_the_open_question(store):
+    session_id = start(store, "lost-cities", ["Ana", "Ben"], rounds=1)
+    answers = ["Ben", *GAME_1[:2], "fix", "Ana · Blue", "2 5 7", *GAME_1[2:]]
+    session, prompter, text = run(store, session_id, answers)
+    assert "Changed Game 1 · Ana · Blue: 2 5 7 10 → 2 5 7." in text
+    # the menu, the question with the current value, then back to the question that was open
+    assert prompter.asked[3:7] == ["Game 1 · Ana · White:", edit.CHOOSE,
+                                   "Game 1 · Ana · Blue — now 2 5 7 10; the new answer (Enter keeps it):",
+                                   "Game 1 · Ana · White:"]
+    assert session.finished and session.get("rounds", 0, "Ana", "blue") == [2, 5, 7]
+    assert session.score().standings[1].total == -22  # LC-11 game 1: Ana −12, blue 10 points fewer
+
+
+def test_fix_menu_lists_newest_first_with_the_values_as_typed(store):
+    session_id = start(store, "lost-cities", ["Ana", "Ben"], rounds=1)
+    with pytest.raises(AssertionError, match="is not a choice"):
+        run(store, session_id, ["Ben", "ww35910", "", "fix", "not there"])
+    listed = edit.menu_labels(edit.items(saved(store, session_id)))
+    assert listed == ["Game 1 · Ana · Blue: —", "Game 1 · Ana · Yellow: W W 3 5 9 10",
+                      "Who is the oldest player: Ben"]
+
+
+def test_fix_back_and_ctrl_c_change_nothing_and_the_game_goes_on(store):
+    session_id = start(store, "lost-cities", ["Ana", "Ben"], rounds=1)
+    answers = ["Ben", GAME_1[0], "fix", edit.BACK, "fix", "Yellow", Aborted(), "fix", "Yellow", "", *GAME_1[1:]]
+    session, _, text = run(store, session_id, answers)
+    assert text.count(edit.UNCHANGED) == 2 and edit.CANCELLED in text
+    assert session.finished and session.get("rounds", 0, "Ana", "yellow") == ["W", 3, 4, 6, 8, 9]
+
+
+def test_undo_right_after_a_fix_puts_the_old_value_back(store):
+    session_id = start(store, "lost-cities", ["Ana", "Ben"], rounds=1)
+    answers = ["Ben", *GAME_1[:2], "fix", "Ana · Yellow", "w3 4 6 8", "undo", *GAME_1[2:]]
+    session, prompter, text = run(store, session_id, answers)
+    assert "Took back the edit of Game 1 · Ana · Yellow: W 3 4 6 8 9 again (it was W 3 4 6 8)." in text
+    assert session.get("rounds", 0, "Ana", "yellow") == ["W", 3, 4, 6, 8, 9]
+    assert session.get("rounds", 0, "Ana", "blue") == [2, 5, 7, 10]  # the answer before the fix stays
+    assert prompter.asked.count("Game 1 · Ana · White:") == 3  # open before, after the fix, after the undo
+
+
+def test_a_later_answer_makes_the_fix_permanent(store):
+    session_id = start(store, "lost-cities", ["Ana", "Ben"], rounds=1)
+    answers = ["Ben", *GAME_1[:2], "fix", "Ana · Yellow", "w3 4 6 8", GAME_1[2], "undo", *GAME_1[2:]]
+    session, _, text = run(store, session_id, answers)
+    assert "Took back Game 1 · Ana · White: — asked again." not in text  # White was "" (not started)
+    assert "Took back Game 1 · Ana · White: (not started) — asked again." in text
+    assert session.get("rounds", 0, "Ana", "yellow") == ["W", 3, 4, 6, 8]
+
+
+def test_edit_of_a_finished_match_stays_finished_and_prints_what_changed(store):
+    session_id = finished_lc11(store)
+    result = invoke("edit", session_id, "--round", 1, "--player", "ana", "--field", "blue", "2 5 7")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Changed Game 1 · Ana · Blue: 2 5 7 10 → 2 5 7.\n"
+                                    "  Ana: Game 1 −12 → −22; blue −10 → −20; total 66 → 56\n\nStandings now:\n")
+    assert "     2  Ana        −22      70       8     56\n" in result.stdout and "Ben wins." in result.stdout
+    session = saved(store, session_id)
+    assert session.finished and session.get("rounds", 0, "Ana", "blue") == [2, 5, 7]
+    # undo right after: the old value, still finished (not reopened)
+    undone = invoke("undo", session_id)
+    assert undone.stdout == ("Took back the edit of Game 1 · Ana · Blue: 2 5 7 10 again (it was 2 5 7). "
+                             f"Session {session_id} is as before the edit.\n")
+    session = saved(store, session_id)
+    assert session.finished and [s.total for s in session.score().standings] == [136, 66]
+    # and the next undo takes back the last answer, as before any edit
+    assert invoke("undo", session_id).stdout.startswith("Removed Game 3 · Ben · Red: (empty);")
+
+
+def test_an_edit_that_puts_a_card_in_both_hands_is_refused_naming_the_other_answer(store):
+    session_id = finished_lc11(store)
+    before = store.get(session_id)
+    result = invoke("edit", session_id, "--round", 1, "--player", "Ana", "--field", "blue", "2 5 7 9 10")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == ("Error: that would make Game 1 · Ben · Blue (W 3 4 6 8 9) impossible: blue 9 is already "
+                             "in Ana's expedition; the deck has one of each\n")
+    assert store.get(session_id) == before  # nothing written
+
+
+def test_the_menu_refuses_at_the_prompt_and_takes_another_value(store):
+    session_id = finished_lc11(store)
+    lines = []
+    prompter = ScriptedPrompter(["Game 1 · Ana · Green", "ww58", "ww67"])
+    assert edit.interactive(store, session_id, prompter, lines.append)
+    assert prompter.refused == [("ww58", "that would make Game 1 · Ben · Green (5 8) impossible: green 5 is already "
+                                         "in Ana's expedition; the deck has one of each")]
+    assert saved(store, session_id).get("rounds", 0, "Ana", "green") == ["W", "W", 6, 7]
+    assert lines[0].startswith("Changed Game 1 · Ana · Green: W W → W W 6 7.")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--round", 4, "--player", "Ana", "--field", "blue", "2"],
+     "session 1 has no game 4 recorded (games recorded: 1, 2, 3)"),
+    (["--round", 1, "--player", "Zoë", "--field", "blue", "2"], "no player 'Zoë' in session 1 (players: Ana, Ben)"),
+    (["--round", 1, "--player", "Ana", "--field", "blu", "2"],
+     "no field 'blu' recorded for Ana in game 1 (recorded: yellow, blue, white, green, red)"),
+    (["--player", "Ana", "--field", "blue", "2"], "'blue' is a game field: give --round N"),
+    (["--field", "eldest", "Ana"], "no session note 'eldest' in session 1 (notes: oldest); a player's field "
+                                   "needs --player (and --round)"),
+    (["--round", 1, "--player", "Ana", "--field", "blue", "2 1"],
+     "there is no card 1: type 10 (or 0) for ten"),
+])
+def test_the_non_interactive_form_names_what_is_wrong_and_what_exists(store, args, message):
+    finished_lc11(store)
+    result = invoke("edit", 1, *args)
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", f"Error: {message}\n")
+
+
+def test_a_session_note_is_editable_by_name(store):
+    session_id = finished_lc11(store)
+    result = invoke("edit", session_id, "--field", "oldest", "Ana")
+    assert result.exit_code == 0 and result.stdout.startswith("Changed Who is the oldest player: Ben → Ana.\n"
+                                                              "  No score changed.\n")
+    assert saved(store, session_id).get("setup", "oldest") == "Ana"
+    assert invoke("edit", session_id, "--field", "oldest", "Zoë").stderr == \
+        "Error: 'Zoë' is not one of the players (Ana, Ben)\n"
+
+
+def test_usage_errors_and_no_terminal(store):
+    finished_lc11(store)
+    assert invoke("edit", 1, "2 5 7").exit_code == 2  # a value without --field
+    result = invoke("edit", 1)
+    assert (result.exit_code, result.stderr) == (2, "Error: 'edit' is interactive and needs a terminal (stdin is "
+                                                    "not one).\n")
+    missing = invoke("edit", 9, "--field", "oldest", "Ana")
+    assert missing.exit_code == 1 and missing.stderr.startswith("Error: no session 9")
+
+
+def test_an_unchanged_value_writes_nothing(store):
+    session_id = finished_lc11(store)
+    before = store.get(session_id)
+    result = invoke("edit", session_id, "-r", 1, "-p", "Ana", "-f", "blue", "2 5 7 0")
+    assert result.stdout == "Nothing changed.\n" and store.get(session_id) == before
+
+
+# --- Chinatown ----------------------------------------------------------------------------------------
+
+CT = ("Ava", "Ben", "Cai")
+CT_1965 = ["Ava", "", "photo 3", "none", "none"]  # no trades; Ava's complete Photo pays $50,000
+CT_1966_TRADE = ["Ava Ben 90k", "lot 12", ""]  # Ava has $100,000; pays $90,000
+
+
+def test_chinatown_fix_mid_game_and_a_trade_the_edit_would_take_below_zero(store):
+    session_id = start(store, "chinatown", CT, rounds=2)
+    answers = [*CT_1965, *CT_1966_TRADE, "fix", "1965 · Ava", "photo 3, rest 1", "fix", "1966 · trade 1 · note",
+               "lot 13", "photo 3", "none", "none"]
+    session, prompter, text = run(store, session_id, answers)
+    assert "Changed 1965 · Ava's businesses: photo 3 → photo 3, rest 1." in text
+    assert "Cash stays private: `cash NAME` shows one balance." in text  # no totals on screen in a private game
+    assert "Changed 1966 · trade 1 · note: lot 12 → lot 13." in text
+    # the open question again after each fix, naming the 1965 businesses as they now stand
+    assert prompter.asked.count("1966 · Ava's businesses [1965: photo 3, rest 1; Enter keeps that]:") == 2
+    assert session.finished and session.get("setup", "note", 1) == "lot 13"
+    # the trade now takes Ava below $0 if her 1965 income is taken away: refused, naming the trade
+    result = invoke("edit", session_id, "-r", 1, "-p", "Ava", "-f", "businesses", "none")
+    assert (result.exit_code, result.stderr) == (1, "Error: that would make 1966 · trade 1 (Ava Ben 90000) impossible: "
+                                                    "paying $90,000 to Ben would take Ava below $0; Ava has less than "
+                                                    "that\n")
+
+
+def test_chinatown_trade_amount_edit_checks_cash_in_its_place(store):
+    session_id = start(store, "chinatown", CT, rounds=1)
+    run(store, session_id, ["Ava", "Ava Ben 40k", "", "", "photo 3", "none", "none"])
+    lines = []
+    # $50,000 − $50,000 is $0: allowed (the old $40,000 is replaced, not counted as well)
+    assert edit.interactive(store, session_id, ScriptedPrompter(["trade 1: Ava", "Ava Ben 50k"]), lines.append)
+    assert saved(store, session_id).get("trades", 0)["amount"] == 50000
+    assert "Changed 1965 · trade 1: Ava Ben 40000 → Ava Ben 50000." in lines[0]
+    prompter = ScriptedPrompter(["trade 1: Ava", "Ava Ben 50001", "Ben Ava 1k"])
+    edit.interactive(store, session_id, prompter, lines.append)
+    assert prompter.refused == [("Ava Ben 50001", "paying $50,001 to Ben would take Ava below $0; Ava has less than "
+                                                  "that")]
+    assert "  Ben: trades in $50,000 → $0; trades out $0 → −$1,000; total $100,000 → $49,000; rank 1 → 3" in lines[1]
+
+
+def test_chinatown_tile_supply_across_players_is_checked(store):
+    session_id = start(store, "chinatown", CT, rounds=1)
+    run(store, session_id, ["Ava", "", "photo 3", "photo 3", "none"])
+    result = invoke("edit", session_id, "-r", 1, "-p", "Cai", "-f", "businesses", "photo 1")
+    assert (result.exit_code, result.stderr) == (1, "Error: 7 photo tiles on the board this year; the box holds 6\n")
+    assert saved(store, session_id).get("rounds", 0, "Cai", "businesses") == []
+
+
+# --- London -------------------------------------------------------------------------------------------
+
+LOAN, REPAY, RUN, END = (london_game.EVENT_LABELS[k] for k in ("loan", "repay", "run", "end"))
+# Example 6 (rules §8.2) with its tracking: P1 and P2 tie on 48, least poverty decides.
+LONDON_TRACKING = [LOAN, "P1", "2", REPAY, "P1", "1", RUN, "P1", "4", "1", None, END]
+LONDON_FINAL = ["33", "18", "5", "17", None, "1", "7", "3", "26", "19", "5", "11", "", "", "4", "3"]
+
+
+def test_london_fix_mid_reckoning_returns_to_the_open_question(store):
+    session_id = start(store, "london-2e", ("P1", "P2"))
+    answers = [*LONDON_TRACKING, *LONDON_FINAL[:3], "fix", "Event 1 · How many loans", "3", *LONDON_FINAL[3:]]
+    session, prompter, text = run(store, session_id, answers)
+    assert "Changed Event 1 · How many loans does P1 take: 2 → 3." in text
+    # the run's loans (Enter kept 1) and the reckoning's are answers already given: said, not changed
+    assert ("  Check Event 3 · Loans P1 holds: 1 was what Enter kept; Enter would keep 2 now (fix it if it should "
+            "follow).") in text
+    fixed = prompter.asked.index(edit.CHOOSE)
+    assert prompter.asked[fixed - 1] == prompter.asked[fixed + 2] == "P1 · £ in hand:"
+    assert session.finished and session.get("final", "P1", "loans") == 1  # kept from the run, as typed then
+
+
+def test_london_an_edit_of_a_loan_breaks_a_later_repayment(store):
+    session_id = start(store, "london-2e", ("P1", "P2"))
+    run(store, session_id, [*LONDON_TRACKING, *LONDON_FINAL])
+    ok = edit.interactive(store, session_id, ScriptedPrompter(["Event 2 · How many loans", "2"]), [].append)
+    assert ok and saved(store, session_id).get("setup", "track", 1, "count") == 2  # P1 held 2: repays both
+    prompter = ScriptedPrompter(["Event 1 · How many loans", "1", "4"])
+    lines = []
+    assert edit.interactive(store, session_id, prompter, lines.append)
+    assert prompter.refused == [("1", "that would make Event 2 · How many loans does P1 repay (2) impossible: "
+                                      "P1 holds 1 loan")]
+    session = saved(store, session_id)
+    assert session.finished and session.get("setup", "track", 0, "count") == 4
+
+
+def test_london_card_vp_below_the_best_card_is_refused_naming_it(store):
+    session_id = start(store, "london-2e", ("P1", "P2"))
+    run(store, session_id, [*LONDON_TRACKING, *LONDON_FINAL])
+    result = invoke("edit", session_id, "--player", "P1", "--field", "card_vp", "2")
+    assert (result.exit_code, result.stderr) == (1, "Error: player P1, best_card: best card 5 is worth more than all "
+                                                    "city cards together (2)\n")
+    ok = invoke("edit", session_id, "--player", "P1", "--field", "money", "32")
+    assert ok.exit_code == 0, ok.stderr
+    assert ok.stdout.startswith("Changed P1 · £ in hand: 17 → 32.\n  P1: money 0 → 5; total 48 → 53; rank 2 → 1\n"
+                                "  P2: rank 1 → 2\n\nStandings now:\n")
+    assert "P1 wins." in ok.stdout and saved(store, session_id).finished
+
+
+def test_london_first_edition_fix_mid_game(store):
+    session_id = start(store, "london-1e", ("Ana", "Ben"))
+    answers = [LOAN, "Ana", "2", END, "fix", "Event 1 · How many loans", "1",
+               "3", "2", "8", "1", "20", "5", None, None, "0", "",
+               "4", "2", "6", "0", "18", "4", "9", "0", "1", ""]
+    session, prompter, text = run(store, session_id, answers)
+    assert "Changed Event 1 · How many loans does Ana take: 2 → 1." in text
+    assert session.finished and session.get("final", "Ana", "loans") == 1  # the tracked figure Enter kept
+
+
+# --- Next Station: London -----------------------------------------------------------------------------
+
+def test_next_station_london_fix_mid_game(store):
+    session_id = start(store, "next-station-london", ["A", "B"], rounds=1)
+    answers = ["A", "Physical cards", "6", "3", "1", "2", "fix", "A (Purple) · tourist", "4",
+               "5", "2", "0", "1", "", ""]
+    session, prompter, text = run(store, session_id, answers)
+    assert "Changed Round 1 · A (Purple) · tourist: 2 → 4." in text
+    assert session.finished and session.get("rounds", 0, "A", "tourist") == 4
+
+
+def test_next_station_london_deck_answers_are_not_in_the_menu(store):
+    session_id = start(store, "next-station-london", ["A", "B"], rounds=1)
+    with pytest.raises(AssertionError):
+        run(store, session_id, ["A", "Digital deck", "", "fix", "nothing"])
+    names = [item.name for item in edit.items(saved(store, session_id))]
+    assert names == ["Who last rode the Underground"]
+
+
+# --- a question an edit makes necessary, or no longer asked ---------------------------------------------
+
+def _number(text):
+    if not text.strip().isdecimal():
+        raise InvalidInput(f"{text!r} is not a number")
+    return int(text)
+
+
+def _tie_steps(session):
+    """Points per player; a tie-break figure asked only of players tied on points (as London's boroughs)."""
+    out = [Ask(("final", p, "points"), f"{p} · points:", parse=_number) for p in session.players]
+    points = [session.get("final", p, "points") for p in session.players]
+    if None not in points:
+        tied = [p for p in session.players if points.count(session.get("final", p, "points")) > 1]
+        out += [Ask(("final", p, "cards"), f"{p} · cards:", parse=_number) for p in tied]
+    return [*out, Say(lambda: "done")]
+
+
+def _tie_score(table):
+    final = table.get("final", {})
+    totals = {p: final.get(p, {}).get("points", 0) * 100 + final.get(p, {}).get("cards", 0) for p in table["players"]}
+    return Result(game="tie-test", variants=(), standings=standings(table["players"], totals))
+
+
+@pytest.fixture
+def tie_game(monkeypatch):
+    game = Game(slug="tie-test", title="Tie test", players=(2,), variants={}, default_rounds=None, score=_tie_score,
+                steps=_tie_steps, template="", sheet=lambda *a, **k: {}, report=lambda s: "", max_rounds=0)
+    monkeypatch.setitem(registry._loaded, "tie-test", game)
+    return game
+
+
+def test_an_edit_that_makes_a_tie_asks_the_tie_break_or_is_refused(store, tie_game):
+    session_id = store.insert(new_doc(tie_game, ["Ana", "Ben"], [], None))
+    run(store, session_id, ["5", "7"])
+    before = store.get(session_id)
+    refused = invoke("edit", session_id, "--player", "Ben", "--field", "points", "5")
+    assert refused.exit_code == 1 and refused.stderr == (
+        f"Error: that makes a new question necessary: Ana · cards; give it at the prompt (scorepad edit "
+        f"{session_id}) or change another answer first\n")
+    assert store.get(session_id) == before
+    lines = []
+    prompter = ScriptedPrompter(["Ben · points", "5", "3", "4"])
+    assert edit.interactive(store, session_id, prompter, lines.append)
+    assert prompter.asked[2:] == ["Ana · cards:", "Ben · cards:"]
+    assert lines[:2] == [edit.ASK_NEEDED.format(name="Ana · cards"), edit.ASK_NEEDED.format(name="Ben · cards")]
+    assert "  Asked too: Ana · cards: 3.\n  Asked too: Ben · cards: 4." in lines[2]
+    session = saved(store, session_id)
+    assert session.finished and session.get("final", "Ben", "cards") == 4 and session.score().winners == ["Ben"]
+    # the tie broken again: the tie-break figures are no longer asked, and are dropped (said so)
+    result = invoke("edit", session_id, "--player", "Ana", "--field", "points", "6")
+    assert result.exit_code == 0, result.stderr
+    assert "  No longer asked, dropped: Ana · cards: 3.\n  No longer asked, dropped: Ben · cards: 4." in result.stdout
+    assert saved(store, session_id).get("final", "Ben", "cards") is None
+    # undo takes back that edit whole: the tie and its figures again
+    invoke("undo", session_id)
+    session = saved(store, session_id)
+    assert session.finished and session.get("final", "Ben", "cards") == 4
+
+
+def test_ctrl_c_while_the_edit_asks_a_new_question_saves_nothing(store, tie_game):
+    session_id = store.insert(new_doc(tie_game, ["Ana", "Ben"], [], None))
+    run(store, session_id, ["5", "7"])
+    before = store.get(session_id)
+    with pytest.raises(Aborted):
+        edit.interactive(store, session_id, ScriptedPrompter(["Ben · points", "5", "3", Aborted()]), [].append)
+    assert store.get(session_id) == before
+
+
+def test_a_london_event_that_changes_kind_asks_its_new_questions_and_drops_the_old(store):
+    session_id = start(store, "london-2e", ("P1", "P2"))
+    with pytest.raises(Aborted):
+        run(store, session_id, [LOAN, "P1", "2", LOAN, "P2", "1", Aborted()])
+    lines = []
+    prompter = ScriptedPrompter(["Event 1 · What happened", RUN, "4", "1", ""])
+    assert edit.interactive(store, session_id, prompter, lines.append)
+    session = saved(store, session_id)
+    assert session.get("setup", "track", 0, "event") == "run" and session.get("setup", "track", 0, "stacks") == 4
+    assert session.get("setup", "track", 0, "count") is None and session.get("setup", "track", 1, "count") == 1
+    assert "  No longer asked, dropped: Event 1 · How many loans does P1 take: 2." in lines[-1]
+    # an event turned into the end of the game would leave the later events unasked: refused, naming one
+    lines.clear()
+    assert not edit.interactive(store, session_id, ScriptedPrompter(["Event 1 · What happened", END, RUN]),
+                                lines.append)
+    assert lines == ["Refused: that would leave Event 2 · What happened (Take a loan (£10 each)) unasked: the game no "
+                     "longer asks it after this change", edit.UNCHANGED]
+
+
+def test_names_of_questions():
+    assert progress.name(Ask(("x",), "Game 1 · Ana · Blue:", parse=str)) == "Game 1 · Ana · Blue"
+    assert progress.name(Ask(("x",), "Ana · £ in hand [17 tracked; Enter keeps it]:", parse=str)) == "Ana · £ in hand"
+    assert progress.name(Ask(("x",), "Season 1 · Ana · paid at auction (total; Enter for none):", parse=str)) == \
+        "Season 1 · Ana · paid at auction"
+    assert progress.name(Ask(("x",), "Round 1 · A (Pink) · districts:", parse=str)) == "Round 1 · A (Pink) · districts"
+    assert progress.name(Ask(("x",), "Round 1 · turn 2 — Enter turns the card:", parse=str)) == "Round 1 · turn 2"
+    assert progress.name(Ask(("x",), "Who?", parse=str, label="Event 1 · Who")) == "Event 1 · Who"
+    with pytest.raises(InvalidInput):
+        edit.check(Session(new_doc(by_slug("lost-cities"), ["A", "B"], [], 1), by_slug("lost-cities")),
+                   edit.Item(Ask(("rounds", 0, "A", "blue"), "m", parse=lambda t: None), [2]), "")
