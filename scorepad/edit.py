@@ -41,6 +41,7 @@ NOTHING_RECORDED = "session {id} has nothing recorded to edit yet"
 CHANGED = "Changed {name}: {old} → {new}."
 ALSO_ASKED = "  Asked too: {name}: {shown}."
 DROPPED = "  No longer asked, dropped: {name}: {shown}."
+UNASKED = "  No longer asked (no tie reaches it), kept in the table: {name}: {shown}."
 KEPT = "  Check {name}: {shown} was what Enter kept; Enter would keep {now} now (fix it if it should follow)."
 SCORE_LINE = "  {player}: {changes}"
 NO_SCORE_CHANGED = "  No score changed."
@@ -162,6 +163,7 @@ class Change:
     asked: list[tuple[Ask, Any]] = field(default_factory=list)
     needed: list[Ask] = field(default_factory=list)
     kept: list[tuple[Ask, Any, Any]] = field(default_factory=list)
+    unasked: list[tuple[Ask, Any]] = field(default_factory=list)  # end-of-game figures no longer asked, kept
 
 
 def check(session: sessions.Session, item: Item, text: str) -> Change:
@@ -183,6 +185,7 @@ def settle(before: sessions.Session, at: tuple, entries: list[dict[str, Any]],
     """The edited log, checked: answers no longer asked dropped or refused, every other answer re-checked."""
     old_asks = {ask.at: ask for ask in progress.asks(before)}
     dropped = list(dropped or [])
+    kept_unasked: list[tuple[Ask, Any]] = []
     while True:
         after = sessions.Session({**before.doc, "entries": entries}, before.game, before.id)
         new_asks = {ask.at: ask for ask in progress.asks(after)}
@@ -191,11 +194,15 @@ def settle(before: sessions.Session, at: tuple, entries: list[dict[str, Any]],
             break
         for entry in gone:
             path, ask = tuple(entry["at"]), old_asks[tuple(entry["at"])]
-            if path[0] != "final" and path[:-1] != at[:-1]:
+            if path[0] == "final":  # an end-of-game figure no tie reaches now: still true, kept in the table
+                kept_unasked.append((ask, entry["value"]))
+            elif path[:-1] == at[:-1]:  # a detail of the edited answer's old choice (a London event's count)
+                dropped.append((ask, entry["value"]))
+            else:
                 raise InvalidInput(NO_LONGER_ASKED.format(name=progress.name(ask),
                                                           shown=progress.typed(ask, entry["value"]) or "—"))
-            dropped.append((ask, entry["value"]))
-        entries = [e for e in entries if e not in gone]
+        entries = [e for e in entries if e not in gone or tuple(e["at"])[0] == "final"]
+        old_asks = {p: a for p, a in old_asks.items() if p[0] != "final" or p in new_asks}
     for path, value in after.answers.items():
         ask = new_asks.get(path)
         if path == at or value is None or ask is None or path not in old_asks:
@@ -210,7 +217,8 @@ def settle(before: sessions.Session, at: tuple, entries: list[dict[str, Any]],
     needed = [ask for ask in progress.open_before(after) if ask.at not in old_open]
     if not needed:
         _still_scores(before, after, at)
-    return Change(before, after, at, dropped, list(asked or []), needed, _kept(before, after, old_asks, new_asks, at))
+    return Change(before, after, at, dropped, list(asked or []), needed, _kept(before, after, old_asks, new_asks, at),
+                  kept_unasked)
 
 
 def _kept(before: sessions.Session, after: sessions.Session, old_asks: dict, new_asks: dict,
@@ -303,6 +311,7 @@ def changes_text(change: Change, saved: sessions.Session,
                             new=progress.typed(ask, saved.answers[change.at]) or "—")]
     lines += [ALSO_ASKED.format(name=progress.name(a), shown=progress.typed(a, v) or "—") for a, v in change.asked]
     lines += [DROPPED.format(name=progress.name(a), shown=progress.typed(a, v) or "—") for a, v in change.dropped]
+    lines += [UNASKED.format(name=progress.name(a), shown=progress.typed(a, v) or "—") for a, v in change.unasked]
     lines += [KEPT.format(name=progress.name(a), shown=progress.typed(a, v) or "—", now=progress.typed(a, now) or "—")
               for a, v, now in change.kept]
     if saved.game.private(saved):
@@ -405,9 +414,10 @@ def _interactive(store: Store, session_id: int, prompter: Prompter, out: Callabl
 def _ask_new(prompter: Prompter, session: sessions.Session, item: Item, out: Callable[[str], None]) -> Change | None:
     shown = item.shown or "—"
     if item.ask.choices:
+        choices = [choice for choice in item.ask.choices if choice not in item.ask.views]  # answers, not views
         while True:
-            picked = prompter.select(ASK_NEW_MENU.format(name=item.name, shown=shown), item.ask.choices,
-                                     default=str(item.value) if str(item.value) in item.ask.choices else None)
+            picked = prompter.select(ASK_NEW_MENU.format(name=item.name, shown=shown), choices,
+                                     default=shown if shown in choices else None)
             try:
                 value = item.ask.parse(picked)
                 if value == item.value:
@@ -434,7 +444,8 @@ def _ask_new(prompter: Prompter, session: sessions.Session, item: Item, out: Cal
 def _ask_needed(prompter: Prompter, change: Change, ask: Ask, out: Callable[[str], None]) -> Change:
     out(ASK_NEEDED.format(name=progress.name(ask)))
     if ask.choices:
-        value = ask.parse(prompter.select(ask.message, ask.choices, default=ask.default or None))
+        choices = [choice for choice in ask.choices if choice not in ask.views]
+        value = ask.parse(prompter.select(ask.message, choices, default=ask.default or None))
         return answer_needed(change, ask, value)
 
     def validate(text: str) -> str | None:

@@ -18,7 +18,7 @@ from scorepad.prompts import Aborted, ScriptedPrompter
 
 SLUGS = ", ".join(g.slug for g in GAMES)  # the registry grows as games land
 
-COMMANDS = ["games", "play", "resume", "undo", "list", "show", "score", "export", "import", "sheet", "delete"]
+COMMANDS = ["games", "play", "resume", "undo", "edit", "list", "show", "score", "export", "import", "sheet", "delete"]
 
 
 def invoke(*args, **kw):

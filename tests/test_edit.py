@@ -225,7 +225,8 @@ def test_chinatown_tile_supply_across_players_is_checked(store):
 LOAN, REPAY, RUN, END = (london_game.EVENT_LABELS[k] for k in ("loan", "repay", "run", "end"))
 # Example 6 (rules §8.2) with its tracking: P1 and P2 tie on 48, least poverty decides.
 LONDON_TRACKING = [LOAN, "P1", "2", REPAY, "P1", "1", RUN, "P1", "4", "1", None, END]
-LONDON_FINAL = ["33", "18", "5", "17", None, "1", "7", "3", "26", "19", "5", "11", "", "", "4", "3"]
+# Each player: prestige, card prestige, money, loans, hand, poverty (boroughs and best card only on a tie).
+LONDON_FINAL = ["33", "18", "17", None, "1", "7", "26", "19", "11", "", "", "4"]
 
 
 def test_london_fix_mid_reckoning_returns_to_the_open_question(store):
@@ -237,7 +238,7 @@ def test_london_fix_mid_reckoning_returns_to_the_open_question(store):
     assert ("  Check Event 3 · Loans P1 holds: 1 was what Enter kept; Enter would keep 2 now (fix it if it should "
             "follow).") in text
     fixed = prompter.asked.index(edit.CHOOSE)
-    assert prompter.asked[fixed - 1] == prompter.asked[fixed + 2] == "P1 · £ in hand:"
+    assert prompter.asked[fixed - 1] == prompter.asked[fixed + 2] == "P1 · loans still held [1 tracked; Enter keeps it]:"
     assert session.finished and session.get("final", "P1", "loans") == 1  # kept from the run, as typed then
 
 
@@ -255,24 +256,57 @@ def test_london_an_edit_of_a_loan_breaks_a_later_repayment(store):
     assert session.finished and session.get("setup", "track", 0, "count") == 4
 
 
-def test_london_card_vp_below_the_best_card_is_refused_naming_it(store):
+def test_london_an_edit_that_makes_a_tie_asks_the_tie_breaks_then_one_that_ends_it_keeps_them(store):
+    session_id = start(store, "london-2e", ("P1", "P2"))
+    run(store, session_id, [*LONDON_TRACKING, *LONDON_FINAL])  # Example 6: 48 each, P2 ahead on poverty left
+    assert invoke("edit", session_id, "--player", "P1", "--field", "vp", "30").exit_code == 0  # P1 45
+    before = store.get(session_id)
+    # poverty 3 (+1 in hand): 0 left each, 48 each: the borough cards are needed now
+    refused = invoke("edit", session_id, "--player", "P1", "--field", "poverty", "3")
+    assert (refused.exit_code, refused.stderr) == (1, (
+        f"Error: that makes a new question necessary: P1 · borough cards held; give it at the prompt (scorepad edit "
+        f"{session_id}) or change another answer first\n"))
+    assert store.get(session_id) == before
+    lines = []
+    prompter = ScriptedPrompter(["P1 · poverty", "3", "3", "3", "5", "4"])
+    assert edit.interactive(store, session_id, prompter, lines.append)
+    assert prompter.asked[2:] == ["P1 · borough cards held:", "P2 · borough cards held:",  # level on 3: best card
+                                  "P1 · prestige of the single best city card:",
+                                  "P2 · prestige of the single best city card:"]
+    assert lines[-1].startswith("Changed P1 · poverty held: 7 → 3.\n  Asked too: P1 · borough cards held: 3.\n")
+    assert ("Tie-break: P1 and P2 tie on 48 points, 0 poverty left each, 3 borough cards each; best single card "
+            "decides (best card: P1 5, P2 4): P1 ahead of P2.") in lines[-1]
+    session = saved(store, session_id)
+    assert session.finished and session.score().winners == ["P1"]
+    # the tie ended again: the tie-break figures are no longer asked; still true, they stay in the table
+    result = invoke("edit", session_id, "--player", "P1", "--field", "vp", "33")
+    assert result.exit_code == 0, result.stderr
+    assert "  No longer asked (no tie reaches it), kept in the table: P2 · borough cards held: 3.\n" in result.stdout
+    assert saved(store, session_id).table()["final"]["P2"]["best_card"] == 4
+    # and still checked: card prestige below the best card is refused, naming the best card
+    refused = invoke("edit", session_id, "--player", "P1", "--field", "card_vp", "2")
+    assert (refused.exit_code, refused.stderr) == (1, "Error: player P1, best_card: best card 5 is worth more than all "
+                                                      "city cards together (2)\n")
+    # undo takes back the last edit whole
+    invoke("undo", session_id)
+    assert saved(store, session_id).get("final", "P1", "vp") == 30
+
+
+def test_ctrl_c_while_the_edit_asks_a_new_question_saves_nothing(store):
     session_id = start(store, "london-2e", ("P1", "P2"))
     run(store, session_id, [*LONDON_TRACKING, *LONDON_FINAL])
-    result = invoke("edit", session_id, "--player", "P1", "--field", "card_vp", "2")
-    assert (result.exit_code, result.stderr) == (1, "Error: player P1, best_card: best card 5 is worth more than all "
-                                                    "city cards together (2)\n")
-    ok = invoke("edit", session_id, "--player", "P1", "--field", "money", "32")
-    assert ok.exit_code == 0, ok.stderr
-    assert ok.stdout.startswith("Changed P1 · £ in hand: 17 → 32.\n  P1: money 0 → 5; total 48 → 53; rank 2 → 1\n"
-                                "  P2: rank 1 → 2\n\nStandings now:\n")
-    assert "P1 wins." in ok.stdout and saved(store, session_id).finished
+    invoke("edit", session_id, "--player", "P1", "--field", "vp", "30")
+    before = store.get(session_id)
+    with pytest.raises(Aborted):
+        edit.interactive(store, session_id, ScriptedPrompter(["P1 · poverty", "3", "3", Aborted()]), [].append)
+    assert store.get(session_id) == before
 
 
 def test_london_first_edition_fix_mid_game(store):
     session_id = start(store, "london-1e", ("Ana", "Ben"))
     answers = [LOAN, "Ana", "2", END, "fix", "Event 1 · How many loans", "1",
-               "3", "2", "8", "1", "20", "5", None, None, "0", "",
-               "4", "2", "6", "0", "18", "4", "9", "0", "1", ""]
+               "3", "8", "1", "20", "5", None, "0", "",      # vp, borough vp, underground, cards, £, loans, hand, poverty
+               "4", "6", "0", "18", "9", "0", "1", ""]
     session, prompter, text = run(store, session_id, answers)
     assert "Changed Event 1 · How many loans does Ana take: 2 → 1." in text
     assert session.finished and session.get("final", "Ana", "loans") == 1  # the tracked figure Enter kept
@@ -298,73 +332,6 @@ def test_next_station_london_deck_answers_are_not_in_the_menu(store):
 
 
 # --- a question an edit makes necessary, or no longer asked ---------------------------------------------
-
-def _number(text):
-    if not text.strip().isdecimal():
-        raise InvalidInput(f"{text!r} is not a number")
-    return int(text)
-
-
-def _tie_steps(session):
-    """Points per player; a tie-break figure asked only of players tied on points (as London's boroughs)."""
-    out = [Ask(("final", p, "points"), f"{p} · points:", parse=_number) for p in session.players]
-    points = [session.get("final", p, "points") for p in session.players]
-    if None not in points:
-        tied = [p for p in session.players if points.count(session.get("final", p, "points")) > 1]
-        out += [Ask(("final", p, "cards"), f"{p} · cards:", parse=_number) for p in tied]
-    return [*out, Say(lambda: "done")]
-
-
-def _tie_score(table):
-    final = table.get("final", {})
-    totals = {p: final.get(p, {}).get("points", 0) * 100 + final.get(p, {}).get("cards", 0) for p in table["players"]}
-    return Result(game="tie-test", variants=(), standings=standings(table["players"], totals))
-
-
-@pytest.fixture
-def tie_game(monkeypatch):
-    game = Game(slug="tie-test", title="Tie test", players=(2,), variants={}, default_rounds=None, score=_tie_score,
-                steps=_tie_steps, template="", sheet=lambda *a, **k: {}, report=lambda s: "", max_rounds=0)
-    monkeypatch.setitem(registry._loaded, "tie-test", game)
-    return game
-
-
-def test_an_edit_that_makes_a_tie_asks_the_tie_break_or_is_refused(store, tie_game):
-    session_id = store.insert(new_doc(tie_game, ["Ana", "Ben"], [], None))
-    run(store, session_id, ["5", "7"])
-    before = store.get(session_id)
-    refused = invoke("edit", session_id, "--player", "Ben", "--field", "points", "5")
-    assert refused.exit_code == 1 and refused.stderr == (
-        f"Error: that makes a new question necessary: Ana · cards; give it at the prompt (scorepad edit "
-        f"{session_id}) or change another answer first\n")
-    assert store.get(session_id) == before
-    lines = []
-    prompter = ScriptedPrompter(["Ben · points", "5", "3", "4"])
-    assert edit.interactive(store, session_id, prompter, lines.append)
-    assert prompter.asked[2:] == ["Ana · cards:", "Ben · cards:"]
-    assert lines[:2] == [edit.ASK_NEEDED.format(name="Ana · cards"), edit.ASK_NEEDED.format(name="Ben · cards")]
-    assert "  Asked too: Ana · cards: 3.\n  Asked too: Ben · cards: 4." in lines[2]
-    session = saved(store, session_id)
-    assert session.finished and session.get("final", "Ben", "cards") == 4 and session.score().winners == ["Ben"]
-    # the tie broken again: the tie-break figures are no longer asked, and are dropped (said so)
-    result = invoke("edit", session_id, "--player", "Ana", "--field", "points", "6")
-    assert result.exit_code == 0, result.stderr
-    assert "  No longer asked, dropped: Ana · cards: 3.\n  No longer asked, dropped: Ben · cards: 4." in result.stdout
-    assert saved(store, session_id).get("final", "Ben", "cards") is None
-    # undo takes back that edit whole: the tie and its figures again
-    invoke("undo", session_id)
-    session = saved(store, session_id)
-    assert session.finished and session.get("final", "Ben", "cards") == 4
-
-
-def test_ctrl_c_while_the_edit_asks_a_new_question_saves_nothing(store, tie_game):
-    session_id = store.insert(new_doc(tie_game, ["Ana", "Ben"], [], None))
-    run(store, session_id, ["5", "7"])
-    before = store.get(session_id)
-    with pytest.raises(Aborted):
-        edit.interactive(store, session_id, ScriptedPrompter(["Ben · points", "5", "3", Aborted()]), [].append)
-    assert store.get(session_id) == before
-
 
 def test_a_london_event_that_changes_kind_asks_its_new_questions_and_drops_the_old(store):
     session_id = start(store, "london-2e", ("P1", "P2"))
