@@ -92,8 +92,8 @@ def test_edit_of_a_finished_match_stays_finished_and_prints_what_changed(store):
     result = invoke("edit", session_id, "--round", 1, "--player", "ana", "--field", "blue", "2 5 7")
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("Changed Game 1 · Ana · Blue: 2 5 7 10 → 2 5 7.\n"
-                                    "  Ana: Game 1 −12 → −22; blue −10 → −20; total 66 → 56\n\nStandings now:\n")
-    assert "     2  Ana        −22      70       8     56\n" in result.stdout and "Ben wins." in result.stdout
+                                    "  Ana: Game 1 −12 → −22; blue −10 → −20; total 66 → 56\n\nFinal standings:\n")
+    assert "     2  Ana        −22      70       8     56\n" in result.stdout and "Ben wins with 136." in result.stdout
     session = saved(store, session_id)
     assert session.finished and session.get("rounds", 0, "Ana", "blue") == [2, 5, 7]
     # undo right after: the old value, still finished (not reopened)
