@@ -45,6 +45,7 @@ ANSWERED_TWICE = "{at} is answered twice"
 NOT_ASKED = "{at} is not a question of this {title} game"
 DIFFERS = "the table holds {held} but the session's log builds {built}"
 NOTHING = "nothing"
+NOT_AN_ANSWER = "{value} is not an answer to {question!r}"
 NOTHING_YET = "the game in this file has not reached its final scoring yet"
 NO_ROUND_YET = "the game in this file has no complete {round} yet"
 
@@ -350,7 +351,9 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
     if status == PLAYING and guided is not True:
         number, at = guided
         raise InvalidInput(NOT_ASKED.format(at=_shown(at), title=game.title), field=f"session log {number}")
-    if guided is not True:
+    if guided is True:
+        _check_answers(session)
+    else:
         doc[IMPORTED] = True  # e.g. an imported table file, exported with its log: undo cannot take it apart
     doc[SOURCE] = fingerprint(export_doc(session))
     return doc
@@ -373,6 +376,28 @@ def _as_guided(session: Session, game: Game) -> bool | tuple[int, tuple]:
     if session.finished and session.next_ask() is not None:
         return 0, session.next_ask().at
     return True
+
+
+def _check_answers(session: Session) -> None:
+    """Each answer of the log has the shape its question gives: its question can show it as typed, and that
+    text reads back as a value of the same kind. The table part is checked by scoring it; this covers the round
+    being played and the setup notes too, which resume, show and undo read before any scoring."""
+    asks = {ask.at: ask for ask in session.asks()}
+    for number, entry in enumerate(session.doc["entries"], start=1):
+        ask, value = asks[tuple(entry["at"])], entry["value"]
+        try:
+            shown = ask.show(value)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):  # e.g. a number for a list
+            shown = None
+        try:  # a text the question refuses proves nothing: a display ("(no note)") need not read back
+            again = ask.parse(shown) if isinstance(shown, str) else _MISSING
+        except InvalidInput:
+            again = value
+        if ask.choices and shown not in ask.choices:  # a menu's answer is one of its choices
+            shown = None
+        if not isinstance(shown, str) or (value is not None and type(again) is not type(value)):
+            raise InvalidInput(NOT_AN_ANSWER.format(value=_value(value), question=ask.message.rstrip(" :?")),
+                               field=f"session log {number}")
 
 
 def _check_stamp(value: Any, field: str) -> str:

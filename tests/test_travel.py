@@ -202,6 +202,13 @@ def test_a_table_part_that_is_not_what_the_log_builds_is_refused(tmp_path, datab
     (lambda s: s["log"].append({"at": ["rounds", 2, "Ben", "purple"], "value": [3]}),
      'session log 15: ["rounds", 2, "Ben", "purple"] is not a question of this Lost Cities game'),
     (lambda s: s.update(log={}), "session log: must be the list of answers in the order given"),
+    # answers of the game being played, which no scoring checks yet: the shape their question gives
+    (lambda s: s["log"].append({"at": ["rounds", 1, "Ana", "red"], "value": 42}),
+     "session log 15: 42 is not an answer to 'Game 2 · Ana · Red'"),
+    (lambda s: s["log"].append({"at": ["rounds", 1, "Ana", "red"], "value": "4 5"}),
+     "session log 15: \"4 5\" is not an answer to 'Game 2 · Ana · Red'"),
+    (lambda s: s["log"].__setitem__(0, {"at": ["setup", "oldest"], "value": ["Ben"]}),
+     "session log 1: [\"Ben\"] is not an answer to 'Who is the oldest player? (They start game 1.)'"),
 ])
 def test_a_session_block_that_does_not_hold_is_refused(tmp_path, database, exported, change, message):
     doc = copy.deepcopy(exported)
