@@ -47,8 +47,8 @@ SCORE_LINE = "  {player}: {changes}"
 NO_SCORE_CHANGED = "  No score changed."
 PRIVATE = "  Cash stays private: `cash NAME` shows one balance."
 UNDO_HINT = "(`undo` right now puts the old answer back.)"
-BREAKS = "that would make {name} ({shown}) impossible: {reason}"
-NO_LONGER_ASKED = "that would leave {name} ({shown}) unasked: the game no longer asks it after this change"
+BREAKS = "the edit breaks {name}: {reason}"  # one line at the prompt: 120 columns hold it
+NO_LONGER_ASKED = "the edit leaves {name} ({shown}) unasked: the game would no longer ask it"
 NEEDED = ("that makes a new question necessary: {name}; give it at the prompt (scorepad edit {id}) "
           "or change another answer first")
 NOT_SCORING = "the table would no longer score: {reason}"

@@ -46,14 +46,19 @@ def menu_matches(typed: str, choices: Sequence[str]) -> list[str]:
 
     >>> menu_matches("b", ["Ana", "Ben", "Bo"]), menu_matches("loan", ["Take a loan", "Repay loans", "Run"])
     (['Ben', 'Bo'], ['Take a loan', 'Repay loans'])
+    >>> menu_matches("ben gr 2", ["Game 1 · Ben · Green: 5 8", "Game 2 · Ben · Green: W W 3", "Game 2 · Ana · Red"])
+    ['Game 2 · Ben · Green: W W 3']
     """
     key = typed.strip().casefold()
     if not key:
         return list(choices)
     folded = [(c, c.casefold()) for c in choices]
+    words = key.split()
     return ([c for c, f in folded if f.startswith(key)]
             or [c for c, f in folded if any(w.startswith(key) for w in f.split())]
-            or [c for c, f in folded if key in f])
+            or [c for c, f in folded if key in f]
+            # several words, each starting one of the choice's (`ana green` for "Game 1 · Ana · Green: W W")
+            or [c for c, f in folded if len(words) > 1 and all(any(w.startswith(t) for w in f.split()) for t in words)])
 
 
 def typed_word(typed: str, words: Sequence[str]) -> bool:

@@ -112,8 +112,8 @@ def test_an_edit_that_puts_a_card_in_both_hands_is_refused_naming_the_other_answ
     before = store.get(session_id)
     result = invoke("edit", session_id, "--round", 1, "--player", "Ana", "--field", "blue", "2 5 7 9 10")
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == ("Error: that would make Game 1 · Ben · Blue (W 3 4 6 8 9) impossible: blue 9 is already "
-                             "in Ana's expedition; the deck has one of each\n")
+    assert result.stderr == ("Error: the edit breaks Game 1 · Ben · Blue: blue 9 is already in Ana's expedition; the "
+                             "deck has one of each\n")
     assert store.get(session_id) == before  # nothing written
 
 
@@ -122,8 +122,8 @@ def test_the_menu_refuses_at_the_prompt_and_takes_another_value(store):
     lines = []
     prompter = ScriptedPrompter(["Game 1 · Ana · Green", "ww58", "ww67"])
     assert edit.interactive(store, session_id, prompter, lines.append)
-    assert prompter.refused == [("ww58", "that would make Game 1 · Ben · Green (5 8) impossible: green 5 is already "
-                                         "in Ana's expedition; the deck has one of each")]
+    assert prompter.refused == [("ww58", "the edit breaks Game 1 · Ben · Green: green 5 is already in Ana's "
+                                         "expedition; the deck has one of each")]
     assert saved(store, session_id).get("rounds", 0, "Ana", "green") == ["W", "W", 6, 7]
     assert lines[0].startswith("Changed Game 1 · Ana · Green: W W → W W 6 7.")
 
@@ -193,7 +193,7 @@ def test_chinatown_fix_mid_game_and_a_trade_the_edit_would_take_below_zero(store
     assert session.finished and session.get("setup", "note", 1) == "lot 13"
     # the trade now takes Ava below $0 if her 1965 income is taken away: refused, naming the trade
     result = invoke("edit", session_id, "-r", 1, "-p", "Ava", "-f", "businesses", "none")
-    assert (result.exit_code, result.stderr) == (1, "Error: that would make 1966 · trade 1 (Ava Ben 90000) impossible: "
+    assert (result.exit_code, result.stderr) == (1, "Error: the edit breaks 1966 · trade 1: "
                                                     "paying $90,000 to Ben would take Ava below $0; Ava has less than "
                                                     "that\n")
 
@@ -239,7 +239,8 @@ def test_london_fix_mid_reckoning_returns_to_the_open_question(store):
     assert ("  Check Event 3 · Loans P1 holds: 1 was what Enter kept; Enter would keep 2 now (fix it if it should "
             "follow).") in text
     fixed = prompter.asked.index(edit.CHOOSE)
-    assert prompter.asked[fixed - 1] == prompter.asked[fixed + 2] == "P1 · loans still held [1 tracked; Enter keeps it]:"
+    open_question = "P1 · loans still held [1 tracked; Enter keeps it]:"
+    assert prompter.asked[fixed - 1] == prompter.asked[fixed + 2] == open_question
     assert session.finished and session.get("final", "P1", "loans") == 1  # kept from the run, as typed then
 
 
@@ -251,8 +252,8 @@ def test_london_an_edit_of_a_loan_breaks_a_later_repayment(store):
     prompter = ScriptedPrompter(["Event 1 · How many loans", "1", "4"])
     lines = []
     assert edit.interactive(store, session_id, prompter, lines.append)
-    assert prompter.refused == [("1", "that would make Event 2 · How many loans does P1 repay (2) impossible: "
-                                      "P1 holds 1 loan")]
+    assert prompter.refused == [("1", "the edit breaks Event 2 · How many loans does P1 repay: P1 holds 1 "
+                                      "loan")]
     session = saved(store, session_id)
     assert session.finished and session.get("setup", "track", 0, "count") == 4
 
@@ -306,7 +307,8 @@ def test_ctrl_c_while_the_edit_asks_a_new_question_saves_nothing(store):
 def test_london_first_edition_fix_mid_game(store):
     session_id = start(store, "london-1e", ("Ana", "Ben"))
     answers = [LOAN, "Ana", "2", END, "fix", "Event 1 · How many loans", "1",
-               "3", "8", "1", "20", "5", None, "0", "",      # vp, borough vp, underground, cards, £, loans, hand, poverty
+               # vp, borough vp, underground, cards, £, loans, hand, poverty
+               "3", "8", "1", "20", "5", None, "0", "",
                "4", "6", "0", "18", "9", "0", "1", ""]
     session, prompter, text = run(store, session_id, answers)
     assert "Changed Event 1 · How many loans does Ana take: 2 → 1." in text
@@ -349,8 +351,8 @@ def test_a_london_event_that_changes_kind_asks_its_new_questions_and_drops_the_o
     lines.clear()
     assert not edit.interactive(store, session_id, ScriptedPrompter(["Event 1 · What happened", END, RUN]),
                                 lines.append)
-    assert lines == ["Refused: that would leave Event 2 · What happened (Take a loan (£10 each)) unasked: the game no "
-                     "longer asks it after this change", edit.UNCHANGED]
+    assert lines == ["Refused: the edit leaves Event 2 · What happened (Take a loan (£10 each)) unasked: the game "
+                     "would no longer ask it", edit.UNCHANGED]
 
 
 def test_names_of_questions():
