@@ -31,7 +31,7 @@ def examples(mark):
 
 
 def ids(mark):
-    """`lost-cities@L42`: the game and the line of the document, to find a failing example."""
+    """`lost-cities@L42`: the game and the line where the example ends in the document, to find a failing one."""
     return [f"{json.loads(body)['game']}@L{TEXT[:end].count(chr(10)) + 1}" for body, end in examples(mark)]
 
 
@@ -105,7 +105,11 @@ def test_each_import_error_example_is_refused_and_stores_nothing(tmp_path, body,
     assert CliRunner().invoke(cli.app, ["list"]).stdout.startswith("No sessions yet")
 
 
-@pytest.mark.parametrize("body, end", [e for e in examples("table") if "session" in json.loads(e[0])])
+WITH_SESSION = [e for e in examples("table") if "session" in json.loads(e[0])]
+
+
+@pytest.mark.parametrize("body, end", WITH_SESSION, ids=[i for e, i in zip(examples("table"), ids("table"))
+                                                         if e in WITH_SESSION])
 def test_a_table_with_its_session_imports_and_exports_back_the_same(tmp_path, body, end):
     path = tmp_path / "table.json"
     path.write_text(body, encoding="utf-8")
