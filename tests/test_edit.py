@@ -366,3 +366,14 @@ def test_names_of_questions():
     with pytest.raises(InvalidInput):
         edit.check(Session(new_doc(by_slug("lost-cities"), ["A", "B"], [], 1), by_slug("lost-cities")),
                    edit.Item(Ask(("rounds", 0, "A", "blue"), "m", parse=lambda t: None), [2]), "")
+
+
+def test_next_station_london_an_edit_that_breaks_the_rest_of_the_line_is_refused(store):
+    session_id = start(store, "next-station-london", ["A", "B"], rounds=1, variants=["additive-lines"])
+    run(store, session_id, ["A", "Physical cards", "5", "3", "4", "1", "2", "5", "3", "4", "1", "2", "", ""])
+    before = store.get(session_id)
+    result = invoke("edit", session_id, "-r", 1, "-p", "A", "-f", "sections", "1")  # A's line holds 4 stations
+    assert (result.exit_code, result.stderr) == (1, "Error: stations 4 but sections 1: at most sections + 2 in one "
+                                                    "district (the departure station, one a section, and the circle "
+                                                    "power's one more)\n")
+    assert store.get(session_id) == before
