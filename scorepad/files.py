@@ -14,6 +14,7 @@ import json
 import os
 import stat
 import tempfile
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,50 +187,79 @@ def check_target(path: Path, kind: Kind, *, force: bool = False, protected: Iter
     return real
 
 
-def write_atomically(path: Path, data: bytes, *, protected: Iterable[Protected] = (),
-                     new_mode: int | None = None) -> Path:
-    """Write `data` as the whole file at `path` (through a symlink to its target); returns where it went.
-
-    A temporary file beside the target, fsync, rename, fsync of the directory: the old file stays whole
-    until the new one is complete and on disk. A replaced file keeps its permissions (and, where we may,
-    its owner); a new one gets `new_mode` (default: 0666 less the umask, as any program's new file).
-    A protected path, a directory, device, FIFO or socket is Refused.
+def replace_file(real: Path, data: bytes, *, sync: bool = True, mode_of: os.stat_result | None = None,
+                 new_mode: int | None = None) -> None:
+    """The one atomic write (the store's files and every file below): a temporary file beside `real`,
+    fsync, rename, fsync of the directory; the old file stays whole until the new one is complete and on
+    disk. `mode_of`: the file being replaced, whose permissions (and, where we may, owner) the new one keeps;
+    a new file gets `new_mode` (default: 0666 less the umask, as any program's new file). OSError on failure,
+    with no temporary file left behind; `sync=False` leaves the syncing to the caller (a bulk import syncs
+    once at the end).
     """
-    real, st = _target(Path(path), list(protected))
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=TEMP_SUFFIX)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if st is not None:
-            os.chmod(tmp, stat.S_IMODE(st.st_mode))
-            if hasattr(os, "getuid") and (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+            if sync:
+                f.flush()
+                os.fsync(f.fileno())
+        if mode_of is not None:
+            os.chmod(tmp, stat.S_IMODE(mode_of.st_mode))
+            if hasattr(os, "getuid") and (mode_of.st_uid, mode_of.st_gid) != (os.getuid(), os.getgid()):
                 with contextlib.suppress(OSError):  # only root may give a file away; others keep theirs
-                    os.chown(tmp, st.st_uid, st.st_gid)
+                    os.chown(tmp, mode_of.st_uid, mode_of.st_gid)
         elif new_mode is not None:
             os.chmod(tmp, new_mode)
         else:  # mkstemp makes the file private (0600); a sheet or a table file is meant to be shared
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, real)
-    except BaseException as error:  # Ctrl-C too: the old file is whole, and no temporary file stays behind
+        _rename(tmp, real)
+    except BaseException:  # Ctrl-C too: the old file is whole, and no temporary file stays behind
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-        if isinstance(error, OSError):
-            raise ScorepadError(CANNOT_WRITE.format(path=path, reason=error.strerror or error)) from None
         raise
+    if sync:
+        sync_folder(real.parent)
+
+
+def sync_folder(folder: Path) -> None:
     # The rename is durable once the directory is; a filesystem that refuses the fsync still has the file.
     if os.name == "posix":
         with contextlib.suppress(OSError):
-            dir_fd = os.open(real.parent, os.O_RDONLY)
+            dir_fd = os.open(folder, os.O_RDONLY)
             try:
                 os.fsync(dir_fd)
             finally:
                 os.close(dir_fd)
+
+
+def _rename(tmp: str, real: Path) -> None:
+    # On Windows os.replace fails while any process (a reader, a virus scanner) has the target open;
+    # such holds are brief. This is why upstream TinyDB reverted atomic writes (tinydb #467, #468).
+    for delay in (0.05, 0.1, 0.2, 0.4, None):
+        try:
+            return os.replace(tmp, real)
+        except PermissionError:
+            if os.name != "nt" or delay is None:
+                raise
+            time.sleep(delay)
+
+
+def write_atomically(path: Path, data: bytes, *, protected: Iterable[Protected] = (),
+                     new_mode: int | None = None) -> Path:
+    """Write `data` as the whole file at `path` (through a symlink to its target); returns where it went.
+
+    A replaced file keeps its permissions (and, where we may, its owner); a new one gets `new_mode`.
+    A protected path, a directory, device, FIFO or socket is Refused.
+    """
+    real, st = _target(Path(path), list(protected))
+    try:
+        replace_file(real, data, mode_of=st, new_mode=new_mode)
+    except OSError as error:
+        raise ScorepadError(CANNOT_WRITE.format(path=path, reason=error.strerror or error)) from None
     return real
 
 

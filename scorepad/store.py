@@ -1,12 +1,33 @@
-"""The session database: one TinyDB JSON file, written atomically under a file lock, each doc versioned."""
+"""The session database (the only tinydb import): one small TinyDB file per session and a TinyDB index of
+session summaries, written atomically under one lock, each doc versioned.
+
+Layout (the database file is the one `--db PATH` names; its folder `PATH.d` sits beside it):
+
+    scorepad.json                    {"meta": {"1": {"layout": 2, "next_id": N, "summary_version": V}}}
+    scorepad.json.lock               held by every write, for one operation
+    scorepad.json.d/sessions/0003/777.json   session 777: {"session": {"777": {...}}}
+    scorepad.json.d/index/0003.json          summaries of sessions 768-1023: {"summaries": {"777": {...}}}
+    scorepad.json.d/pending-777      a write of session 777 is between its file and its summary
+
+Why this shape: an answer rewrites one session file (a few KB) and, when the summary changed (a round was
+completed, the game ended), one index file of at most BUCKET summaries; nothing grows with the number of
+games kept. `list` reads the index alone; `show`, `score`, `export` read one session file. The session
+file is the truth: a summary is derived from it, and the pending marker lets the next writer (or a
+reader) rebuild a summary that a killed writer left behind.
+
+The database file of scorepad 0.1 (layout 1: every session in `{"sessions": {...}}`) is moved over on
+first use; the old file is kept beside it as `PATH.v1-backup` (see `_migrate`).
+"""
+
+from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import stat
-import tempfile
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import filelock
 import orjson
@@ -17,16 +38,22 @@ from tinydb.storages import MemoryStorage, Storage
 from tinydb.table import Table
 
 from scorepad.errors import NotFound, StoreError
-from scorepad.files import FILE_TYPES
+from scorepad.files import FILE_TYPES, TEMP_SUFFIX, replace_file, sync_folder
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 1  # of a session document
+LAYOUT = 2  # of the files on disk (1: one file holding every session, scorepad 0.1)
 ENV_VAR = "SCOREPAD_DB"
-TABLE = "sessions"
-SHAPE = '{"sessions": {"1": {...}}}'
+META, SESSION, SUMMARIES, OLD_TABLE = "meta", "session", "summaries", "sessions"
+# Sessions per folder and per index file. An answer that changes a summary rewrites one index file of
+# at most this many summaries (~300 B each): about 80 KB whatever the history.
+BUCKET = 256
+BACKUP_SUFFIX = ".v1-backup"
+SHAPE = '{"meta": {...}} or {"sessions": {"1": {...}}}'
 NOT_A_DATABASE_FILE = "the database {path} is {what}, not a file: name a file with --db PATH or $SCOREPAD_DB"
-# A write takes milliseconds, so a temp file this old is debris from a killed writer; a younger one
-# may belong to a writer that does not share our lock (another path spelling, a network disk).
-STALE_TMP_SECONDS = 60
+MIGRATED = ("Moved {count} session{s} of {path} to the new storage layout (one file per session, beside it "
+            "in {folder}); the old file is kept as {backup}.")
+
+Summarize = Callable[[dict], dict]
 
 
 def default_path() -> Path:
@@ -35,80 +62,49 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("scorepad")) / "scorepad.json"
 
 
+def basic_summary(doc: dict) -> dict:
+    """What the index keeps when the caller gives no summary of its own."""
+    return {key: doc[key] for key in ("game", "players", "status") if key in doc}
+
+
 def _reason(error: OSError) -> str:
     return error.strerror or str(error)
 
 
-def _exists(path: Path) -> bool:
+# --- one file, written whole or not at all -----------------------------------------------------------
+
+def write_file(path: Path, payload: bytes, *, sync: bool = True) -> None:
+    """One of the database's files, whole or not at all (files.replace_file: the one atomic write)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    replace_file(path, payload, sync=sync, mode_of=_stat(path))
+
+
+def _stat(path: Path) -> os.stat_result | None:
     try:
-        return path.exists()
-    except OSError:  # e.g. an unreadable directory: let the lock or the read say why, in one line
-        return True
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
 
 
-def _is_tinydb_shape(data: object) -> bool:
-    # TinyDB turns every doc key into int() and every doc into a dict; anything else would crash it
-    # mid-operation or, worse, be rewritten in TinyDB's shape and lose what the file really held.
-    return isinstance(data, dict) and all(
-        isinstance(table, dict)
-        and all(key.isascii() and key.isdigit() and isinstance(doc, dict) for key, doc in table.items())
-        for table in data.values()
-    )
-
-
-def _sweep_stale_tmp(path: Path) -> None:
-    prefix, cutoff = f".{path.name}.", time.time() - STALE_TMP_SECONDS
-    for entry in os.scandir(path.parent):
-        if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
-            with contextlib.suppress(OSError):  # another sweeper got there first: fine
-                if entry.stat().st_mtime < cutoff:
+def _sweep_tmp(folder: Path, prefix: str = ".") -> None:
+    """Remove the temp files of killed writers, under the lock: no other writer can be running, so every
+    temp file there is debris and goes at once (its owner is provably gone: the lock was free)."""
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if entry.name.startswith(prefix) and entry.name.endswith(TEMP_SUFFIX):
+                with contextlib.suppress(OSError):  # another sweeper got there first: fine
                     os.unlink(entry.path)
 
 
-def _replace(tmp: str, path: Path) -> None:
-    # On Windows os.replace fails while any process (a reader, a virus scanner) has the target open;
-    # such holds are brief. This is why upstream reverted atomic writes (tinydb #467, #468).
-    for delay in (0.05, 0.1, 0.2, 0.4, None):
-        try:
-            return os.replace(tmp, path)
-        except PermissionError:
-            if os.name != "nt" or delay is None:
-                raise
-            time.sleep(delay)
-
-
 class AtomicJSONStorage(Storage):
-    """TinyDB storage that never leaves a half-written file: temp file, fsync, os.replace, fsync(dir).
+    """TinyDB storage that never leaves a half-written file (TinyDB's JSONStorage rewrites in place, so a
+    crash or a full disk mid-write loses the file: tech-notes §3)."""
 
-    TinyDB's JSONStorage rewrites in place, so a crash or a full disk mid-write loses every session
-    (tech-notes §3). The temp file sits in the same directory so the rename cannot cross filesystems.
-    """
-
-    def __init__(self, path: Path, shown: Path):
-        self.path, self.shown = path, shown  # shown: the path as the user gave it, for messages
+    def __init__(self, path: Path, shown: Path, table: str, sync: bool = True):
+        self.path, self.shown, self.table, self.sync = path, shown, table, sync
 
     def read(self) -> dict | None:
-        try:
-            data = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        except OSError as error:
-            raise StoreError(f"cannot read the database {self.shown}: {_reason(error)}") from None
-        # A blank file holds nothing that could be lost; TinyDB's own storage reads an empty file as an
-        # empty database, and `touch scorepad.json` is a natural way to pick a --db location.
-        if not data.strip():
-            return None
-        try:
-            tables = orjson.loads(data)
-            problem = None if _is_tinydb_shape(tables) else f"not a scorepad database (expected {SHAPE})"
-        except orjson.JSONDecodeError as error:
-            problem = f"not valid JSON (line {error.lineno}, column {error.colno})"
-        if problem:
-            raise StoreError(
-                f"cannot read the database {self.shown}: {problem}; it was left as it is. "
-                "Move it aside or use --db PATH."
-            )
-        return tables
+        return _read_tables(self.path, self.shown, self.table)
 
     def write(self, data: dict) -> None:
         try:  # first, so a value orjson rejects never reaches the disk
@@ -116,30 +112,57 @@ class AtomicJSONStorage(Storage):
         except orjson.JSONEncodeError as error:  # e.g. an integer beyond 64 bits
             raise StoreError(f"cannot write the database {self.shown}: {error}") from None
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            _sweep_stale_tmp(self.path)
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(payload)
-                    f.flush()
-                    os.fsync(f.fileno())
-                _replace(tmp, self.path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+            write_file(self.path, payload, sync=self.sync)
         except OSError as error:
             raise StoreError(f"cannot write the database {self.shown}: {_reason(error)}") from None
-        # The rename is durable only once the directory is. If that fsync is refused (some network
-        # filesystems), the new file is already in place, so reporting a failure would be false.
-        if os.name == "posix":
-            with contextlib.suppress(OSError):
-                dir_fd = os.open(self.path.parent, os.O_RDONLY)
-                try:
-                    os.fsync(dir_fd)
-                finally:
-                    os.close(dir_fd)
+
+
+def _check_is_a_file(path: Path, shown: Path) -> None:
+    # Reading a FIFO waits forever for a writer; /dev/null reads as an empty database that the first
+    # write would replace (as root) with a plain file. Anything but a file is refused before the lock.
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # nothing there yet, or unreachable: the lock or the read says why
+        return
+    if not stat.S_ISREG(mode):
+        what = FILE_TYPES.get(stat.S_IFMT(mode), "not a regular file")
+        raise StoreError(NOT_A_DATABASE_FILE.format(path=shown, what=what))
+
+
+def _read_tables(path: Path, shown: Path, table: str) -> dict | None:
+    """A TinyDB file's tables, or None when there is no file; anything unreadable is refused, untouched."""
+    _check_is_a_file(path, shown)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise StoreError(f"cannot read the database {shown}: {_reason(error)}") from None
+    # A blank file holds nothing that could be lost; `touch scorepad.json` is a natural way to pick a --db.
+    if not data.strip():
+        return None
+    try:
+        tables = orjson.loads(data)
+        problem = None if _is_tinydb_shape(tables, table) else "not a scorepad database"
+    except orjson.JSONDecodeError as error:
+        problem = f"not valid JSON (line {error.lineno}, column {error.colno})"
+    if problem:
+        where = shown if path == shown else f"{shown} ({path})"
+        raise StoreError(f"cannot read the database {where}: {problem}; it was left as it is. "
+                         "Move it aside or use --db PATH.")
+    return tables
+
+
+def _is_tinydb_shape(data: object, table: str) -> bool:
+    # TinyDB turns every doc key into int() and every doc into a dict; anything else would crash it
+    # mid-operation or, worse, be rewritten in TinyDB's shape and lose what the file really held.
+    # Ids must read as one number each way: "1" and "01" would be one session after the next write.
+    return isinstance(data, dict) and set(data) <= {table, META, OLD_TABLE} and all(
+        isinstance(docs, dict)
+        and all(key.isascii() and key.isdigit() and str(int(key)) == key and isinstance(doc, dict)
+                for key, doc in docs.items())
+        for docs in data.values()
+    )
 
 
 class _Transaction(CachingMiddleware):
@@ -152,18 +175,64 @@ class _Transaction(CachingMiddleware):
         self.storage.close()
 
 
+@contextlib.contextmanager
+def _tinydb_table(path: Path, shown: Path, table: str, *, write: bool, sync: bool = True) -> Iterator[Table]:
+    """One TinyDB table of one file; written back (atomically) when the block ends without an error."""
+    if not write and not path.exists():
+        yield TinyDB(storage=MemoryStorage).table(table)
+        return
+    if write:
+        _sweep_tmp(path.parent)  # only ever our own folders, and only under the lock
+    db = TinyDB(path, shown, table, sync, storage=_Transaction(AtomicJSONStorage))
+    try:
+        yield db.table(table)
+        if write:
+            db.storage.flush()
+    finally:
+        db.close()
+
+
+# --- the store ---------------------------------------------------------------------------------------
+
 class Store:
-    def __init__(self, path: str | Path, *, lock_timeout: float = 10.0):
+    """Sessions by id: insert, get, update (read-modify-write under the lock), remove; and their summaries.
+
+    `summarize(doc)` makes the summary the index keeps of a session (what `list` and `stats` read); its
+    `version` attribute, when it changes, makes the store rebuild every summary once.
+    """
+
+    def __init__(self, path: str | Path, *, lock_timeout: float = 10.0, summarize: Summarize | None = None,
+                 notify: Callable[[str], None] | None = None):
         self.path = Path(path)
         self.lock_timeout = lock_timeout
         # os.replace on a symlink would swap the link for a plain file: write (and lock) its target.
         self._real = Path(os.path.realpath(self.path))
+        self._dir = self._real.with_name(self._real.name + ".d")
+        self.summarize = summarize or basic_summary
+        self.summary_version = getattr(self.summarize, "version", 0)
+        self.notify = notify or (lambda message: None)
+
+    # --- paths
+
+    def _session_file(self, doc_id: int) -> Path:
+        return self._dir / "sessions" / f"{doc_id // BUCKET:04d}" / f"{doc_id}.json"
+
+    def _index_file(self, bucket: int) -> Path:
+        return self._dir / "index" / f"{bucket:04d}.json"
+
+    def _marker(self, name: str) -> Path:
+        return self._dir / f"pending-{name}"
+
+    # --- the lock and the meta record
 
     @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self) -> Iterator[dict]:
+        """The lock for one write operation, with the meta record as it stands (migrated and repaired)."""
         lock_path = f"{self._real}.lock"
         lock = filelock.FileLock(lock_path, timeout=self.lock_timeout)
+        _check_is_a_file(self._real, self.path)
         try:
+            self._real.parent.mkdir(parents=True, exist_ok=True)
             lock.acquire()
         except filelock.Timeout:  # before OSError: Timeout is a TimeoutError, hence an OSError
             raise StoreError(
@@ -171,61 +240,179 @@ class Store:
                 f"within {self.lock_timeout:g} s (is another scorepad running?)"
             ) from None
         except OSError as error:
-            raise StoreError(
-                f"cannot lock the database {self.path} ({lock_path}): {_reason(error)}"
-            ) from None
+            raise StoreError(f"cannot lock the database {self.path} ({lock_path}): {_reason(error)}") from None
         try:
-            yield
+            tables = _read_tables(self._real, self.path, META)
+            if tables and OLD_TABLE in tables:
+                meta = self._migrate(tables)
+            else:
+                meta = self._meta(tables) or {"layout": LAYOUT, "next_id": 1, "summary_version": self.summary_version}
+            self._repair(meta)
+            yield meta
         finally:
             lock.release()
 
-    def _check_is_a_file(self) -> None:
-        # Reading a FIFO waits forever for a writer; /dev/null reads as an empty database that the first
-        # write would replace (as root) with a plain file. Anything but a file is refused before the lock.
-        try:
-            mode = os.stat(self.path).st_mode
-        except OSError:  # nothing there yet, or unreachable: the lock or the read says why
-            return
-        if not stat.S_ISREG(mode):
-            what = FILE_TYPES.get(stat.S_IFMT(mode), "not a regular file")
-            raise StoreError(NOT_A_DATABASE_FILE.format(path=self.path, what=what))
+    def _meta(self, tables: dict | None) -> dict | None:
+        if not tables:
+            return None
+        if set(tables) != {META} or list(tables[META]) != ["1"]:
+            raise StoreError(f"cannot read the database {self.path}: not a scorepad database (expected {SHAPE}); "
+                             "it was left as it is. Move it aside or use --db PATH.")
+        meta = tables[META]["1"]
+        layout = meta.get("layout")
+        if layout != LAYOUT:
+            raise StoreError(f"the database {self.path} was written by a newer scorepad (layout {layout!r})")
+        return meta
 
-    @contextlib.contextmanager
-    def _table(self, *, create: bool = False) -> Iterator[Table]:
-        self._check_is_a_file()
-        if not create and not _exists(self._real):
-            # Nothing stored yet: an empty in-memory table answers the same way, and a read (or a
-            # failed update/remove) leaves behind no database file, lock file or directory.
-            yield TinyDB(storage=MemoryStorage).table(TABLE)
-            return
-        with self._locked():
-            # A fresh TinyDB inside the lock every time: a long-lived one keeps a stale query cache
-            # and next id, and loses or duplicates sessions written by another process (tech-notes §3).
-            db = TinyDB(self._real, self.path, storage=_Transaction(AtomicJSONStorage))
-            try:
-                yield db.table(TABLE)
-                db.storage.flush()
-            finally:
-                db.close()
+    def _write_meta(self, meta: dict) -> None:
+        try:
+            write_file(self._real, orjson.dumps({META: {"1": meta}}))
+        except OSError as error:
+            raise StoreError(f"cannot write the database {self.path}: {_reason(error)}") from None
+
+    def _read_meta(self) -> dict | None:
+        """For readers (no lock): None when nothing is stored yet. An old-layout file is moved over first."""
+        tables = _read_tables(self._real, self.path, META)
+        if tables and OLD_TABLE in tables:
+            with self._locked() as meta:
+                return meta
+        return self._meta(tables)
+
+    # --- one session file, one index file
+
+    def _session_table(self, doc_id: int, *, write: bool, sync: bool = True):
+        return _tinydb_table(self._session_file(doc_id), self.path, SESSION, write=write, sync=sync)
+
+    def _index_table(self, bucket: int, *, write: bool, sync: bool = True):
+        return _tinydb_table(self._index_file(bucket), self.path, SUMMARIES, write=write, sync=sync)
 
     def _checked(self, doc_id: int, doc: dict) -> dict:
         # A doc without "schema" predates versioning, which started at 1.
         schema = doc.get("schema", SCHEMA_VERSION)
         if not isinstance(schema, int) or schema > SCHEMA_VERSION:
-            raise StoreError(
-                f"session {doc_id} in {self.path} was written by a newer scorepad (schema {schema!r})"
-            )
+            raise StoreError(f"session {doc_id} in {self.path} was written by a newer scorepad (schema {schema!r})")
         return doc
 
-    def _get(self, table: Table, doc_id: int) -> dict:
-        doc = table.get(doc_id=doc_id)
-        if doc is None:
-            raise NotFound(f"no session {doc_id} in {self.path}")
-        return self._checked(doc_id, dict(doc))
+    def _load(self, doc_id: int) -> dict | None:
+        with self._session_table(doc_id, write=False) as table:
+            doc = table.get(doc_id=doc_id)
+        return None if doc is None else self._checked(doc_id, dict(doc))
+
+    def _summary_of(self, doc_id: int, doc: dict) -> dict:
+        try:
+            return self.summarize(doc)
+        except Exception:  # noqa: BLE001 - a summary must never stop an answer from being saved
+            return {**basic_summary(doc), "damaged": True}
+
+    def _put_summaries(self, summaries: dict[int, dict | None], *, sync: bool = True) -> None:
+        """Set (or, for None, drop) summaries, one index file per bucket touched."""
+        buckets: dict[int, dict[int, dict | None]] = {}
+        for doc_id, summary in summaries.items():
+            buckets.setdefault(doc_id // BUCKET, {})[doc_id] = summary
+        for bucket, changes in buckets.items():
+            with self._index_table(bucket, write=True, sync=sync) as table:
+                for doc_id, summary in changes.items():
+                    if not table.contains(doc_id=doc_id):
+                        if summary is not None:
+                            table.insert(_doc(summary, doc_id))
+                    elif summary is None:
+                        table.remove(doc_ids=[doc_id])
+                    else:  # upsert would merge the old fields in; a summary is replaced whole
+                        table.update(_replacing(summary), doc_ids=[doc_id])
+
+    def _repair(self, meta: dict) -> None:
+        """Finish what a killed writer left between a session file and its summary (under the lock)."""
+        _sweep_tmp(self._real.parent, prefix=f".{self._real.name}.")
+        if not self._dir.is_dir():
+            return
+        _sweep_tmp(self._dir)
+        for entry in list(os.scandir(self._dir)):
+            if entry.name.startswith("pending-"):
+                self._finish(entry.name.removeprefix("pending-"))
+        if meta.get("summary_version") != self.summary_version:
+            self._rebuild_summaries(meta)
+
+    def _finish(self, name: str) -> None:
+        """Make the index agree with the session files after the interrupted write `name`."""
+        if name.startswith("import-"):  # an import that never finished: none of it was stored
+            first, last = map(int, name.removeprefix("import-").split("-"))
+            for doc_id in range(first, last + 1):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(self._session_file(doc_id))
+            self._put_summaries({doc_id: None for doc_id in range(first, last + 1)})
+        else:
+            doc_id = int(name)
+            doc = self._load(doc_id)
+            self._put_summaries({doc_id: None if doc is None else self._summary_of(doc_id, doc)})
+        self._marker(name).unlink()
+
+    def _rebuild_summaries(self, meta: dict) -> None:
+        """Every summary made again (once, after the way summaries are made has changed)."""
+        index = self._dir / "index"
+        summaries = {doc_id: self._summary_of(doc_id, doc) for doc_id, doc in self._docs(self._ids_on_disk())}
+        shutil.rmtree(index, ignore_errors=True)
+        self._put_summaries(summaries)
+        meta["summary_version"] = self.summary_version
+        self._write_meta(meta)
+
+    def _ids_on_disk(self) -> list[int]:
+        folder = self._dir / "sessions"
+        if not folder.is_dir():
+            return []
+        return sorted(int(f.name[:-5]) for sub in folder.iterdir() for f in sub.iterdir()
+                      if f.name.endswith(".json") and not f.name.startswith("."))
+
+    def _docs(self, ids: Iterable[int]) -> Iterator[tuple[int, dict]]:
+        for doc_id in ids:
+            doc = self._load(doc_id)
+            if doc is not None:
+                yield doc_id, doc
+
+    @contextlib.contextmanager
+    def _pending(self, name: str) -> Iterator[None]:
+        # An empty file, not synced: it guards against a killed process (the kernel keeps what was
+        # written); after a power cut a summary may lag, and the session file is still the truth.
+        marker = self._marker(name)
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+        try:
+            yield
+        except BaseException:
+            with contextlib.suppress(Exception):  # else the next writer does it
+                self._finish(name)
+            raise
+        marker.unlink()
+
+    # --- the operations
 
     def insert(self, doc: dict) -> int:
-        with self._table(create=True) as table:
-            return table.insert({**doc, "schema": SCHEMA_VERSION})
+        return self.insert_many([doc])[0]
+
+    def insert_many(self, docs: Iterable[dict]) -> list[int]:
+        """Store every doc or, if anything fails (or the process is killed), none of them."""
+        docs = list(docs)
+        if not docs:
+            return []
+        try:
+            with self._locked() as meta:
+                first = meta["next_id"]
+                ids = list(range(first, first + len(docs)))
+                meta["next_id"] = first + len(docs)
+                self._write_meta(meta)  # the ids are spent even if the rest fails: never handed out twice
+                with self._pending(f"import-{ids[0]}-{ids[-1]}"):
+                    many = len(docs) > 1  # a bulk import syncs once at the end instead of once a file
+                    summaries = {}
+                    for doc_id, doc in zip(ids, docs):
+                        stored = {**doc, "schema": SCHEMA_VERSION}
+                        with self._session_table(doc_id, write=True, sync=not many) as table:
+                            table.insert(_doc(stored, doc_id))
+                        summaries[doc_id] = self._summary_of(doc_id, stored)
+                    self._put_summaries(summaries, sync=not many)
+                    if many:
+                        os.sync()
+                return ids
+        except OSError as error:
+            raise StoreError(f"cannot write the database {self.path}: {_reason(error)}") from None
 
     def insert_many(self, docs: list[dict],
                     check: Callable[[list[tuple[int, dict]]], None] | None = None) -> list[int]:
@@ -241,26 +428,119 @@ class Store:
             return table.insert_multiple([{**doc, "schema": SCHEMA_VERSION} for doc in docs])
 
     def get(self, doc_id: int) -> dict:
-        with self._table() as table:
-            return self._get(table, doc_id)
+        if self._read_meta() is not None:
+            doc = self._load(doc_id)
+            if doc is not None:
+                return doc
+        raise NotFound(f"no session {doc_id} in {self.path}")
 
     def all(self) -> list[tuple[int, dict]]:
-        with self._table() as table:
-            docs = [(doc.doc_id, self._checked(doc.doc_id, dict(doc))) for doc in table.all()]
-        return sorted(docs, key=lambda pair: pair[0])
+        """Every session, by id (reads every file: for exports and backups, not for listing)."""
+        return list(self._docs(self.summaries())) if self._read_meta() is not None else []
+
+    def summaries(self) -> dict[int, dict]:
+        """Every session's summary by id, from the index alone (what `list` and `stats` read)."""
+        meta = self._read_meta()
+        if meta is None or not self._dir.is_dir():
+            return {}
+        if meta.get("summary_version") != self.summary_version:
+            with self._locked():  # rebuilt once, then read as usual
+                pass
+        found: dict[int, dict] = {}
+        index = self._dir / "index"
+        for name in sorted(os.listdir(index)) if index.is_dir() else ():
+            if name.endswith(".json") and not name.startswith("."):
+                with self._index_table(int(name[:-5]), write=False) as table:
+                    found.update((summary.doc_id, dict(summary)) for summary in table.all())
+        for entry in os.scandir(self._dir):  # a write in progress, or one a killed writer left
+            name = entry.name.removeprefix("pending-")
+            if entry.name.startswith("pending-import-"):
+                first, last = map(int, name.removeprefix("import-").split("-"))
+                for doc_id in range(first, last + 1):
+                    found.pop(doc_id, None)
+            elif entry.name.startswith("pending-") and name.isdigit():
+                doc_id = int(name)
+                doc = self._load(doc_id)
+                found.pop(doc_id, None)
+                if doc is not None:
+                    found[doc_id] = self._summary_of(doc_id, doc)
+        return dict(sorted(found.items()))
 
     def update(self, doc_id: int, change: Callable[[dict], dict | None]) -> dict:
-        with self._table() as table:
-            doc = self._get(table, doc_id)
+        with self._locked():
+            doc = self._load(doc_id)
+            if doc is None:
+                raise NotFound(f"no session {doc_id} in {self.path}")
             result = change(doc)
             new = doc if result is None else dict(result)
             new["schema"] = SCHEMA_VERSION
-            # Table.update only merges fields; clearing first makes fields the change removed disappear.
-            table.update(lambda stored: (stored.clear(), stored.update(new)), doc_ids=[doc_id])
+            summary = self._summary_of(doc_id, new)
+            with self._index_table(doc_id // BUCKET, write=False) as index:
+                old = index.get(doc_id=doc_id)
+            # Most answers leave the summary as it was (the leader changes when a round is complete):
+            # then only the session file is written.
+            with self._pending(str(doc_id)) if old != summary else contextlib.nullcontext():
+                with self._session_table(doc_id, write=True) as table:
+                    table.update(_replacing(new), doc_ids=[doc_id])
+                if old != summary:
+                    self._put_summaries({doc_id: summary})
         return new
 
     def remove(self, doc_id: int) -> None:
         # Allowed even for a doc from a newer scorepad: deleting it cannot misread it.
-        with self._table() as table:
-            if not table.remove(doc_ids=[doc_id]):
+        with self._locked():
+            path = self._session_file(doc_id)
+            if not path.exists():
                 raise NotFound(f"no session {doc_id} in {self.path}")
+            with self._pending(str(doc_id)):
+                path.unlink()
+                self._put_summaries({doc_id: None})
+
+    # --- moving a layout-1 database over
+
+    def _migrate(self, tables: dict) -> dict:
+        """Layout 1 -> 2, under the lock. The old file stays the truth until the very last step (it is
+        replaced by the new meta record), so a migration killed at any instant simply runs again."""
+        old = tables.get(OLD_TABLE, {})
+        docs = {int(key): self._checked(int(key), dict(doc)) for key, doc in old.items()}
+        backup = self._real.with_name(self._real.name + BACKUP_SUFFIX)
+        building = self._real.with_name(f"{self._real.name}.d.migrating")
+        try:
+            write_file(backup, self._real.read_bytes())
+            shutil.rmtree(building, ignore_errors=True)  # a killed migration's half-built folder
+            staged = Store(building.with_name(building.name[:-2]), summarize=self.summarize)
+            staged._dir = building
+            summaries = {}
+            for doc_id, doc in docs.items():
+                with staged._session_table(doc_id, write=True, sync=False) as table:
+                    table.insert(_doc(doc, doc_id))
+                summaries[doc_id] = staged._summary_of(doc_id, doc)
+            staged._put_summaries(summaries, sync=False)
+            os.sync()
+            shutil.rmtree(self._dir, ignore_errors=True)  # left by a migration killed after this step
+            os.replace(building, self._dir)
+            sync_folder(self._dir.parent)
+            meta = {"layout": LAYOUT, "next_id": max(docs, default=0) + 1, "summary_version": self.summary_version}
+            self._write_meta(meta)
+        except OSError as error:
+            raise StoreError(f"cannot move the database {self.path} to the new layout: {_reason(error)}; "
+                             "it was left as it is") from None
+        self.notify(MIGRATED.format(count=len(docs), s="" if len(docs) == 1 else "s", path=self.path,
+                                    folder=self._dir.name, backup=backup.name))
+        return meta
+
+
+def _doc(data: dict, doc_id: int) -> Any:
+    from tinydb.table import Document
+
+    return Document(data, doc_id=doc_id)
+
+
+def _replacing(new: dict) -> Callable[[dict], None]:
+    """A TinyDB update that replaces a document whole (Table.update only merges fields: clearing first makes
+    the fields a change removed disappear)."""
+    def replace(stored: dict) -> None:
+        stored.clear()
+        stored.update(new)
+
+    return replace
