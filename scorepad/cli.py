@@ -46,6 +46,10 @@ PRIVATE_TOTALS = ("session {id} is a {title} game in progress, and cash stays pr
 NOTHING_TO_RESUME = "no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME"
 ALREADY_FINISHED = "session {id} is finished; see it with: scorepad show {id}"
 ASK_NAME = "Player {n} name{optional}:"
+LIST_LATEST = 20  # `list` shows the latest sessions; --all shows every one
+NO_SESSIONS = "No sessions yet. Start one: scorepad play GAME --players NAME NAME"
+NO_MATCH = "No session matches."
+MORE_SESSIONS = "(the latest {shown} of {count}; --all lists every one)"
 UNDO_FINISHED_ASK = "Session {id} ({title} — {players}) is finished. Reopen it and take back its last answer?"
 UNDO_FINISHED_NEEDS_YES = ("session {id} is finished: undo reopens it, so it asks first; "
                            "without a terminal, say so with: scorepad undo {id} --yes")
@@ -104,8 +108,10 @@ def make_prompter() -> Prompter:  # tests replace this with a scripted prompter
 
 def open_store(ctx: typer.Context) -> Store:
     from scorepad.store import Store, default_path
+    from scorepad.summary import summarize
 
-    return Store((ctx.find_root().obj or {}).get("db") or default_path())
+    return Store((ctx.find_root().obj or {}).get("db") or default_path(), summarize=summarize,
+                 notify=lambda message: typer.echo(message, err=True))
 
 
 def protected_files(ctx: typer.Context, *inputs: Path) -> list[Any]:
@@ -195,8 +201,10 @@ def play(ctx: typer.Context,
         if names or variant or rounds or modules or drawn:
             raise fail("name the game: scorepad play GAME --players NAME NAME", code=2)
         store = open_store(ctx)
-        unfinished = [(doc.get("updated") or "", doc_id) for doc_id, doc in store.all()
-                      if doc.get("status") != "finished"]
+        # The index says which sessions are unfinished (a few); only those are opened, to find the one
+        # answered last.
+        unfinished = [(store.get(doc_id).get("updated") or "", doc_id)
+                      for doc_id, summary in store.summaries().items() if summary.get("status") != "finished"]
         if not unfinished:
             raise ScorepadError(NOTHING_TO_RESUME)
         _need_terminal("play")
@@ -442,48 +450,82 @@ def _confirmed(question: str, *, refusal: str) -> bool:
 
 @app.command("list")
 @handles_errors
-def list_(ctx: typer.Context) -> None:
-    """List sessions with their leader or winner."""
-    from scorepad.games import session_of
+def list_(ctx: typer.Context,
+          all_: bool = typer.Option(False, "--all", help=f"Every session (default: the latest {LIST_LATEST})."),
+          game: Optional[str] = typer.Option(None, "--game", "-g", metavar="SLUG", help="Only this game's sessions."),
+          player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
+                                               help="Only sessions this player played (case does not matter)."),
+          status: Optional[str] = typer.Option(None, "--status", metavar="playing|finished",
+                                               help="Only sessions being played, or only finished ones."),
+          as_json: bool = typer.Option(False, "--json", help="Print the list as JSON (the spec's shape).")) -> None:
+    """List sessions, newest first, with their leader or winner.
+
+    It reads the database's index of summaries alone, so it stays quick however many games are kept.
+    """
+    if status not in (None, "playing", "finished"):
+        raise fail(f"--status takes playing or finished, not {status!r}", code=2)
+    if game is not None:
+        from scorepad.games import by_slug
+
+        by_slug(game)  # an unknown slug is an error, not an empty list
+    wanted = player.strip().casefold() if player else None
+    found = [(doc_id, summary) for doc_id, summary in open_store(ctx).summaries().items()
+             if (game is None or summary.get("game") == game)
+             and (status is None or summary.get("status") == status)
+             and (wanted is None or wanted in (str(p).strip().casefold() for p in summary.get("players", [])))]
+    # Newest first: by the day played, then by id (a session without a known date comes last).
+    found.sort(key=lambda item: (item[1].get("date") or "", item[0]), reverse=True)
+    shown = found if all_ else found[:LIST_LATEST]
+    if as_json:
+        rows = [{"id": doc_id, "game": summary.get("game"), "players": summary.get("players"),
+                 "date": (summary.get("date") or "")[:10] or None, "status": summary.get("status"),
+                 "leaders": summary.get("leaders", []), "winners": summary.get("winners", [])}
+                for doc_id, summary in shown]
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    if not shown:
+        typer.echo(NO_SESSIONS if not found and not (game or player or status) else NO_MATCH)
+        return
     from scorepad.grid import grid
 
-    rows = []
-    for doc_id, doc in open_store(ctx).all():
-        session = session_of(doc, doc_id)
-        rows.append([doc_id, session.game.slug, ", ".join(session.players),
-                     (session.date or UNKNOWN_DATE)[:16].replace("T", " "),
-                     doc.get("status", ""), _leader(session)])
-    if not rows:
-        typer.echo("No sessions yet. Start one: scorepad play GAME --players NAME NAME")
-        return
-    typer.echo(grid(["ID", "Game", "Players", "Started", "Status", "Leader / winner"], rows, indent=""))
+    rows = [[doc_id, summary.get("game", "?"), ", ".join(map(str, summary.get("players", []))),
+             (summary.get("date") or UNKNOWN_DATE)[:16].replace("T", " "), summary.get("status", ""),
+             _leader(summary)] for doc_id, summary in shown]
+    typer.echo(grid(["ID", "Game", "Players", "Date", "Status", "Leader / winner"], rows, indent=""))
+    if len(shown) < len(found):
+        typer.echo(MORE_SESSIONS.format(shown=len(shown), count=len(found)))
+
+
+def _leader(summary: dict[str, Any]) -> str:
+    """The list's last column, from a session's summary (store.py's index; scorepad/summary.py)."""
+    from scorepad.games import by_slug
+
+    if summary.get("damaged"):
+        return "?"
+    totals = summary.get("totals")
+    if not totals or not summary.get("leaders"):
+        return "—"
+    game = by_slug(summary["game"])
+    label = game.label_for(summary.get("variants", [])).lower()
+    complete = summary.get("complete", 0)
+    if summary.get("private"):
+        return f"{label} {complete} done (totals private)"
+    names = " and ".join(summary["leaders"])
+    top = (game.figure or str)(totals[summary["leaders"][0]])
+    finished = summary.get("status") == "finished"
+    if finished and len(totals) == 1:  # a solo game: a score, not a win
+        return f"{names} ({top})"
+    if finished:
+        return f"won by {names} ({top})"
+    if game.default_rounds is None:
+        return f"{names} ({top})"
+    return f"{names} ({top}) after {label} {complete}"
 
 
 def _nothing_to_score(session: Session, purpose: str = "") -> str:
     if session.game.default_rounds is None:
         return f"session {session.id} has not reached its final scoring yet"
     return f"session {session.id} has no complete {session.game.label_for(session.variants).lower()}{purpose} yet"
-
-
-def _leader(session: Session) -> str:
-    if not session.scorable():
-        return "—"
-    complete = session.complete_rounds()
-    if session.game.private(session):
-        return f"{session.game.label_for(session.variants).lower()} {complete} done (totals private)"
-    try:
-        result = session.score(complete)
-    except InvalidInput:
-        return "?"
-    top = (session.game.figure or str)(result.standings[0].total)
-    names = " and ".join(result.winners)
-    if session.finished and len(result.standings) == 1:  # a solo game: a score, not a win
-        return f"{names} ({top})"
-    if session.finished:
-        return f"won by {names} ({top})"
-    if session.game.default_rounds is None:
-        return f"{names} ({top})"
-    return f"{names} ({top}) after {session.game.label_for(session.variants).lower()} {complete}"
 
 
 @app.command()
@@ -587,7 +629,7 @@ def import_(ctx: typer.Context,
     A file holds a table file, a JSON array of them, or JSON Lines (what `export --all` writes).
     """
     from scorepad import session as sessions
-    from scorepad.games import of_table, session_of
+    from scorepad.games import of_table
 
     docs: list[dict[str, Any]] = []
     labels: list[tuple[str, int]] = []  # what an error names first (nothing for one file of one table), the file
@@ -600,23 +642,22 @@ def import_(ctx: typer.Context,
                 raise ScorepadError(f"{label}{error}") from None
             labels.append((label, number))
 
-    def refuse_stored(stored: list[tuple[int, dict[str, Any]]]) -> None:
+    def refuse_stored(stored: dict[int, dict[str, Any]]) -> None:
         """A game already stored is refused; so is one given twice by two files. The items of one file are not
-        compared with each other: a backup holds the copies that --again made."""
+        compared with each other: a backup holds the copies that --again made. `stored`: the store's
+        summaries, which keep each session's identities (no session file is opened)."""
         if again:
             return
         seen: dict[str, tuple[str, int]] = {}
-        for doc_id, doc in stored:
-            try:
-                marks = sessions.identities(session_of(doc, doc_id))
-            except ScorepadError:  # a damaged session: `show` says so; it is no reason to refuse an import
-                continue
-            seen.update(dict.fromkeys(marks, (ALREADY_STORED.format(id=doc_id), -1)))
+        for doc_id, summary in stored.items():
+            seen.update(dict.fromkeys(summary.get("identities", []), (ALREADY_STORED.format(id=doc_id), -1)))
         for (label, number), doc in zip(labels, docs):
-            earlier = seen.get(doc[sessions.SOURCE])
-            if earlier is not None and earlier[1] != number:
+            marks = sessions.identities(doc)
+            earlier = next((seen[mark] for mark in marks if mark in seen and seen[mark][1] != number), None)
+            if earlier is not None:
                 raise ScorepadError(label + earlier[0])
-            seen.setdefault(doc[sessions.SOURCE], (SAME_GAME.format(where=label.rstrip(": ")), number))
+            for mark in marks:
+                seen.setdefault(mark, (SAME_GAME.format(where=label.rstrip(": ")), number))
 
     for doc_id in open_store(ctx).insert_many(docs, check=refuse_stored):
         typer.echo(doc_id)

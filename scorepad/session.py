@@ -491,11 +491,15 @@ def export_doc(session: Session) -> dict[str, Any]:
     return doc
 
 
-def identities(session: Session) -> set[str]:
-    """The fingerprints a stored session answers to: the file it was imported from, and its export as it is now."""
-    marks = {fingerprint(export_doc(session))}
-    if isinstance(session.doc.get(SOURCE), str):
-        marks.add(session.doc[SOURCE])
+def identities(doc: dict[str, Any]) -> list[str]:
+    """What a session answers to when a file is imported: the file it was imported from, and the game itself
+    (its game, start and seed: the same session exported at any later answer is still that game). Stable
+    from answer to answer, so the store's index keeps them (scorepad/summary.py) and an import compares
+    them without opening a single session file.
+    """
+    marks = [doc[SOURCE]] if isinstance(doc.get(SOURCE), str) else []
+    if doc.get("created") and "seed" in doc:
+        marks.append(f"{doc.get('game')}|{doc['created']}|{doc['seed']}")
     return marks
 
 

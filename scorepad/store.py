@@ -388,13 +388,21 @@ class Store:
     def insert(self, doc: dict) -> int:
         return self.insert_many([doc])[0]
 
-    def insert_many(self, docs: Iterable[dict]) -> list[int]:
-        """Store every doc or, if anything fails (or the process is killed), none of them."""
+    def insert_many(self, docs: Iterable[dict],
+                    check: Callable[[dict[int, dict]], None] | None = None) -> list[int]:
+        """Store every doc or, if anything fails (or the process is killed), none of them; their new ids in order.
+
+        `check`, if given, sees every stored session's summary under the same lock, before anything is
+        written, and may raise to store nothing (e.g. a session that is stored already): no other writer can
+        slip between.
+        """
         docs = list(docs)
         if not docs:
             return []
         try:
             with self._locked() as meta:
+                if check is not None:
+                    check(self._read_index())
                 first = meta["next_id"]
                 ids = list(range(first, first + len(docs)))
                 meta["next_id"] = first + len(docs)
@@ -413,19 +421,6 @@ class Store:
                 return ids
         except OSError as error:
             raise StoreError(f"cannot write the database {self.path}: {_reason(error)}") from None
-
-    def insert_many(self, docs: list[dict],
-                    check: Callable[[list[tuple[int, dict]]], None] | None = None) -> list[int]:
-        """Store every doc or none, in one locked write; returns their new ids in order.
-
-        `check`, if given, sees every stored (id, doc) under the same lock, before anything is written, and
-        may raise to store nothing (e.g. a session that is stored already): no other writer can slip between.
-        """
-        with self._table(create=True) as table:
-            if check is not None:
-                check(sorted(((d.doc_id, self._checked(d.doc_id, dict(d))) for d in table.all()),
-                             key=lambda pair: pair[0]))
-            return table.insert_multiple([{**doc, "schema": SCHEMA_VERSION} for doc in docs])
 
     def get(self, doc_id: int) -> dict:
         if self._read_meta() is not None:
@@ -446,12 +441,7 @@ class Store:
         if meta.get("summary_version") != self.summary_version:
             with self._locked():  # rebuilt once, then read as usual
                 pass
-        found: dict[int, dict] = {}
-        index = self._dir / "index"
-        for name in sorted(os.listdir(index)) if index.is_dir() else ():
-            if name.endswith(".json") and not name.startswith("."):
-                with self._index_table(int(name[:-5]), write=False) as table:
-                    found.update((summary.doc_id, dict(summary)) for summary in table.all())
+        found = self._read_index()
         for entry in os.scandir(self._dir):  # a write in progress, or one a killed writer left
             name = entry.name.removeprefix("pending-")
             if entry.name.startswith("pending-import-"):
@@ -465,6 +455,15 @@ class Store:
                 if doc is not None:
                     found[doc_id] = self._summary_of(doc_id, doc)
         return dict(sorted(found.items()))
+
+    def _read_index(self) -> dict[int, dict]:
+        found: dict[int, dict] = {}
+        index = self._dir / "index"
+        for name in sorted(os.listdir(index)) if index.is_dir() else ():
+            if name.endswith(".json") and not name.startswith("."):
+                with self._index_table(int(name[:-5]), write=False) as table:
+                    found.update((summary.doc_id, dict(summary)) for summary in table.all())
+        return found
 
     def update(self, doc_id: int, change: Callable[[dict], dict | None]) -> dict:
         with self._locked():

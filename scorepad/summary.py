@@ -1,0 +1,45 @@
+"""What the store's index keeps of each session, so that `list` (and later `stats`) never open a session file.
+
+A summary is data, not text: who played what and when, how far the game got, who leads or won and every
+player's total. It is made again whenever the session is written (store.py compares it and rewrites the
+index only when it changed), and all of them are made again once when VERSION changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from calculators.core import InvalidInput
+from scorepad.errors import ScorepadError
+
+VERSION = 1  # bump when a summary's fields or their meaning change: the store then rebuilds every summary
+
+
+def summarize(doc: dict[str, Any]) -> dict[str, Any]:
+    from scorepad.games import session_of
+    from scorepad.session import identities
+
+    session = session_of(doc)
+    summary: dict[str, Any] = {
+        "game": session.game.slug, "players": list(session.players), "variants": list(session.variants),
+        "date": session.date, "status": "finished" if session.finished else "playing",
+        "rounds_planned": session.rounds_planned, "complete": 0, "private": False,
+        "leaders": [], "winners": [], "totals": None, "identities": identities(doc),
+    }
+    if not session.scorable():
+        return summary
+    complete = session.complete_rounds()
+    summary["complete"] = complete
+    summary["private"] = bool(session.game.private(session))
+    try:
+        result = session.score(complete)
+    except (InvalidInput, ScorepadError):
+        summary["damaged"] = True  # shown as '?' rather than stopping every `list`
+        return summary
+    summary["leaders"] = result.winners
+    summary["winners"] = result.winners if session.finished else []
+    summary["totals"] = {s.player: s.total for s in result.standings}
+    return summary
+
+
+summarize.version = VERSION  # type: ignore[attr-defined]

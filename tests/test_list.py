@@ -1,0 +1,105 @@
+"""`scorepad list` and `list --json` read the store's index of summaries; a scorepad 0.1 database moves over."""
+
+import copy
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import TABLES
+from scorepad.cli import app
+
+V1_DATABASE = Path(__file__).parent / "data" / "v1-database.json"
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def listed(*args):
+    result = invoke("list", "--json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.fixture
+def stored(tmp_path):
+    """Five finished games, one of each, imported in the spec's table order with dates 2026-11-01 … 05."""
+    ids = []
+    for day, (slug, table) in enumerate(TABLES.items(), start=1):
+        path = tmp_path / f"{slug}.json"
+        path.write_text(json.dumps({**table, "date": f"2026-11-0{day}"}))
+        result = invoke("import", path)
+        assert result.exit_code == 0, result.output
+        ids.append(int(result.stdout))
+    return ids
+
+
+def test_list_json_is_the_spec_shape_newest_first(stored):
+    rows = listed()
+    assert [row["id"] for row in rows] == stored[::-1]
+    assert rows[-1] == {"id": stored[0], "game": "lost-cities", "players": ["Ana", "Ben"], "date": "2026-11-01",
+                        "status": "finished", "leaders": ["Ben"], "winners": ["Ben"]}
+    assert all(set(row) == {"id", "game", "players", "date", "status", "leaders", "winners"} for row in rows)
+
+
+@pytest.mark.parametrize("args, games", [
+    (["--game", "chinatown"], ["chinatown"]),
+    (["--player", "  ana "], ["next-station-london", "lost-cities"]),  # trimmed, any case
+    (["--player", "Nobody"], []),
+    (["--status", "playing"], []),
+    (["--status", "finished", "--game", "london-2e"], ["london-2e"]),
+])
+def test_list_filters(stored, args, games):
+    assert [row["game"] for row in listed(*args)] == games
+
+
+def test_list_shows_the_latest_twenty_unless_all(tmp_path):
+    path = tmp_path / "lc.json"
+    path.write_text(json.dumps(TABLES["lost-cities"]))
+    for _ in range(23):
+        assert invoke("import", path, "--again").exit_code == 0
+    assert [row["id"] for row in listed()] == list(range(23, 3, -1))
+    assert len(listed("--all")) == 23
+    text = invoke("list").stdout
+    assert text.rstrip().endswith("(the latest 20 of 23; --all lists every one)")
+    assert len(invoke("list", "--all").stdout.splitlines()) == 23 + 2  # the header and its rule
+
+
+def test_list_of_a_game_in_progress_leads_and_wins_nothing_yet(tmp_path):
+    table = copy.deepcopy(TABLES["lost-cities"])
+    table["rounds"] = table["rounds"][:1]
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(table))
+    assert invoke("import", path).exit_code == 0
+    assert listed()[0]["leaders"] == ["Ben"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--status", "done"], "Error: --status takes playing or finished, not 'done'\n"),
+    (["--game", "azul"], "Error: game: unknown game 'azul' (games: lost-cities, next-station-london, london-1e, "
+                         "london-2e, chinatown)\n"),
+])
+def test_list_refuses_bad_filters(args, message):
+    result = invoke("list", *args)
+    assert result.exit_code in (1, 2) and result.stderr == message
+
+
+def test_a_v1_database_moves_over_on_first_use_and_everything_still_works(database):
+    database.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(V1_DATABASE, database)
+    result = invoke("list", "--all")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("Moved 8 sessions of ") and result.stderr.count("\n") == 1
+    assert (database.parent / "scorepad.json.v1-backup").read_bytes() == V1_DATABASE.read_bytes()
+    assert "won by Ben (136)" in result.stdout
+    assert invoke("list").stderr == ""  # told once
+    rows = {row["id"]: row for row in listed("--all")}
+    assert rows[6]["status"] == "playing" and rows[6]["leaders"] == ["Ben"]  # game 1 complete, game 2 under way
+    assert rows[7]["winners"] == ["Ben"]
+    for session_id in rows:
+        assert invoke("show", session_id).exit_code == 0
+    assert invoke("score", 7, "--json").exit_code == 0
+    assert invoke("undo", 6).exit_code == 0  # the stopped match answers as before
