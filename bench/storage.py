@@ -1,0 +1,217 @@
+"""How scorepad's costs grow with the number of stored games (issue 10), as ratios to `python -c "import typer"`.
+
+    python bench/storage.py [--sizes 0 1000 10000 50000] [--runs 7]
+
+Stores are built through the store module (Store.insert_many of realistic finished sessions of all five
+games, made by importing a whole table of each), not by running scorepad 50,000 times. For each size it
+measures, in one run so the noise of a shared machine hits baseline and commands alike:
+- one recorded answer (the store call, in-process): a plain answer and one that completes a round;
+- `show`, `score ID`, `export ID`, `import FILE`, `undo`, `edit ID … VALUE`, `list`, `list --all`;
+- Enter -> next prompt in a pseudo-terminal (pexpect) while playing a Lost Cities match;
+- peak memory (maximum resident set, /usr/bin/time -v) of `list --all`, `show` and an answer in `play`;
+and once: `import` of 10,000 tables in one JSON Lines file, `--help`, `score --table` and `sheet`.
+Each figure is a median with its min–max over --runs fresh processes after one warm-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from bench import TABLES  # noqa: E402  (the whole game of each of the five, as bench.py uses)
+
+# What issue 10 measured on scorepad 0.1 (one file for every session), for the table's last columns.
+BEFORE = {
+    100: {"list": "2.1–2.6×", "show": "1.6×", "answer": "11–15 ms", "pty": "99 ms", "rss": "27 MiB"},
+    1000: {"list": "6.4–7.5×", "show": "2.6×", "answer": "79–105 ms", "pty": "198 ms", "rss": "61 MiB"},
+    10000: {"list": "65×", "show": "20×", "answer": "1.6–2.0 s", "pty": "2.3 s", "rss": "398 MiB"},
+    50000: {"list": "334×", "show": "81×", "answer": "10 s", "pty": "—", "rss": "1.9 GiB"},
+}
+
+
+def timed(command: list[str], runs: int, env: dict[str, str]) -> list[float]:
+    subprocess.run(command, capture_output=True, env=env, check=True)  # warm-up: page cache, .pyc files
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, env=env, check=True)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def spread(times: list[float], baseline: float | None = None) -> str:
+    if baseline:
+        return (f"{statistics.median(times) / baseline:.2f}× ({min(times) / baseline:.2f}–"
+                f"{max(times) / baseline:.2f})")
+    return f"{statistics.median(times):.1f} ms ({min(times):.1f}–{max(times):.1f})"
+
+
+def peak_mib(command: list[str], env: dict[str, str], stdin: str | None = None) -> float:
+    done = subprocess.run(["/usr/bin/time", "-v", *command], capture_output=True, text=True, env=env, input=stdin)
+    found = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
+    return int(found.group(1)) / 1024 if found else float("nan")
+
+
+def build(path: Path, count: int) -> None:
+    """`count` finished sessions, the five games in turn, through the store module in batches."""
+    from scorepad.session import doc_from_table
+    from scorepad.store import Store
+    from scorepad.summary import summarize
+
+    docs = [doc_from_table(table) for table in TABLES.values()]
+    store = Store(path, summarize=summarize)
+    batch = 2000
+    for start in range(0, count, batch):
+        store.insert_many([dict(docs[n % len(docs)]) for n in range(start, min(count, start + batch))])
+
+
+def answer_cost(path: Path, runs: int) -> tuple[list[float], list[float], int]:
+    """A Lost Cities match being played: the store call of a plain answer and of a round's last answer."""
+    from scorepad import session as sessions
+    from scorepad.games import by_slug
+    from scorepad.store import Store
+    from scorepad.summary import summarize
+
+    store = Store(path, summarize=summarize)
+    doc = sessions.new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], None, seed=1)
+    doc["entries"] = [{"at": ["setup", "oldest"], "value": "Ana"}]
+    session_id = store.insert(doc)
+    plain, closing = [], []
+    colours = ["yellow", "blue", "white", "green", "red"]
+    for n in range(runs):
+        for player in ("Ana", "Ben"):
+            for colour in colours:
+                at = ("rounds", n, player, colour)
+                start = time.perf_counter()
+                store.update(session_id, lambda stored, at=at: sessions.record(stored, at, [2 + n % 8]))
+                took = (time.perf_counter() - start) * 1000
+                (closing if (player, colour) == ("Ben", "red") else plain).append(took)
+    return plain, closing, session_id
+
+
+PTY_ANSWERS = ["", "w 3 5", "", "2 4 6", "", "", "3 5 7", "", "9", ""]
+
+
+def enter_to_prompt(scorepad: str, env: dict[str, str]) -> list[float]:
+    """Start a Lost Cities match in a pty and time each Enter until the next question is drawn."""
+    import pexpect
+
+    child = pexpect.spawn(scorepad, ["play", "lost-cities", "--players", "Ana", "Ben"], env=env,
+                          encoding="utf-8", dimensions=(50, 120), timeout=60)
+    child.delaybeforesend = None  # pexpect waits 50 ms before each send by default
+    child.expect("oldest")
+    child.send("\r")
+    child.expect(r"Game 1 · Ana · Yellow")
+    times = []
+    for answer in PTY_ANSWERS:
+        child.send(answer)
+        time.sleep(0.05)
+        start = time.perf_counter()
+        child.send("\r")
+        child.expect(r"Game 1 · (Ana|Ben) · \w+:")
+        times.append((time.perf_counter() - start) * 1000)
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[0, 1000, 10000, 50000])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--no-bulk", action="store_true", help="skip the import of 10,000 tables")
+    options = parser.parse_args()
+    runs = options.runs
+    work = Path(tempfile.mkdtemp(prefix="scorepad-bench-storage-"))
+    scorepad = shutil.which("scorepad", path=str(Path(sys.executable).parent)) or "scorepad"
+    py = sys.executable
+    lc = work / "lc.json"
+    lc.write_text(json.dumps(TABLES["lost-cities"]))
+    print(f"scorepad storage bench: {runs} runs a figure; medians (min–max); × is a ratio to import typer\n")
+    results = []
+    for size in options.sizes:
+        db = work / f"db-{size}" / "scorepad.json"
+        started = time.perf_counter()
+        build(db, size)
+        built = time.perf_counter() - started
+        env = {**os.environ, "SCOREPAD_DB": str(db)}
+        plain, closing, playing = answer_cost(db, runs)
+        base = timed([py, "-c", "import typer"], runs, env)
+        baseline = statistics.median(base)
+        row = {"size": size, "file": sum(f.stat().st_size for f in db.parent.rglob("*") if f.is_file()),
+               "built": built, "typer": spread(base), "answer": spread(plain), "closing": spread(closing)}
+        finished = max(1, size // 2)  # one of the stored finished games
+        commands = {
+            "list": ["list"], "list --all": ["list", "--all"], "show": ["show", str(finished)],
+            "score ID": ["score", str(finished)], "export ID": ["export", str(finished)],
+            "import FILE": ["import", str(lc), "--again"], "undo": ["undo", str(playing)],
+            "edit": ["edit", str(playing), "--round", "1", "--player", "Ana", "--field", "yellow", "2"],
+        }
+        for name, args in commands.items():
+            try:
+                row[name] = spread(timed([scorepad, *args], runs, env), baseline)
+            except subprocess.CalledProcessError as error:
+                row[name] = f"failed ({error.returncode})"
+        try:
+            row["pty"] = spread(enter_to_prompt(scorepad, env))
+        except Exception as error:  # noqa: BLE001 - a bench reports, it does not stop
+            row["pty"] = f"failed ({type(error).__name__})"
+        row["rss list --all"] = peak_mib([scorepad, "list", "--all"], env)
+        row["rss show"] = peak_mib([scorepad, "show", str(finished)], env)
+        results.append(row)
+        print(json.dumps(row, ensure_ascii=False), flush=True)
+
+    env = {**os.environ, "SCOREPAD_DB": str(work / "bulk" / "scorepad.json")}
+    once = {}
+    base = timed([py, "-c", "import typer"], runs, env)
+    baseline = statistics.median(base)
+    once["--help"] = spread(timed([scorepad, "--help"], runs, env), baseline)
+    once["score --table"] = spread(timed([scorepad, "score", "--table", str(lc)], runs, env), baseline)
+    once["sheet --table"] = spread(timed([scorepad, "sheet", "--table", str(lc), "-o", str(work / "x.pdf")],
+                                         runs, env), baseline)
+    if not options.no_bulk:
+        bulk = work / "bulk.jsonl"
+        tables = list(TABLES.values())
+        with bulk.open("w") as f:
+            for n in range(10_000):
+                f.write(json.dumps({**tables[n % len(tables)], "date": f"2026-{1 + n % 12:02d}-{1 + n % 28:02d}"})
+                        + "\n")
+        start = time.perf_counter()
+        done = subprocess.run(["/usr/bin/time", "-v", scorepad, "import", str(bulk), "--again"],
+                              capture_output=True, text=True, env=env)
+        took = time.perf_counter() - start
+        peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
+        once["import 10,000 tables (JSON Lines)"] = (f"{took:.1f} s, exit {done.returncode}, peak "
+                                                     f"{int(peak.group(1)) / 1024 if peak else float('nan'):.0f} MiB")
+    print()
+    print("| stored sessions | files | one answer (store call) | round-closing answer | `list` | `list --all` | "
+          "`show` | `score ID` | `export ID` | `import FILE` | `undo` | `edit` | Enter → next prompt (pty) | "
+          "peak memory (list --all / show) | before: list, show, answer, pty, memory |")
+    print("|" + "---|" * 15)
+    for row in results:
+        before = BEFORE.get(row["size"]) or BEFORE.get(100 if row["size"] < 1000 else row["size"], {})
+        print(f"| {row['size']:,} | {row['file'] / 1e6:.1f} MB | {row['answer']} | {row['closing']} | {row['list']} | "
+              f"{row['list --all']} | {row['show']} | {row['score ID']} | {row['export ID']} | {row['import FILE']} | "
+              f"{row['undo']} | {row['edit']} | {row['pty']} | {row['rss list --all']:.0f} / {row['rss show']:.0f} MiB"
+              f" | {', '.join(before.values()) if before else '—'} |")
+    print()
+    for name, figure in once.items():
+        print(f"- {name}: {figure}")
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
