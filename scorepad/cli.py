@@ -107,10 +107,11 @@ def make_prompter() -> Prompter:  # tests replace this with a scripted prompter
 
 
 def open_store(ctx: typer.Context) -> Store:
+    from scorepad.session import upgraded
     from scorepad.store import Store, default_path
     from scorepad.summary import summarize
 
-    return Store((ctx.find_root().obj or {}).get("db") or default_path(), summarize=summarize,
+    return Store((ctx.find_root().obj or {}).get("db") or default_path(), summarize=summarize, upgrade=upgraded,
                  notify=lambda message: typer.echo(message, err=True))
 
 
@@ -140,7 +141,8 @@ def version_callback(value: bool) -> None:
 @app.callback()
 def root(ctx: typer.Context,
          db: Optional[Path] = typer.Option(None, "--db", metavar="PATH",
-                                           help="The database file (default: $SCOREPAD_DB, else your data folder)."),
+                                           help="The database file (default: $SCOREPAD_DB, else your data folder); "
+                                                "its sessions live in the folder PATH.d beside it."),
          version: bool = typer.Option(False, "--version", callback=version_callback, is_eager=True,
                                       help="Show the version and exit.")) -> None:
     """A scoring companion and score pad for board games at a real table."""

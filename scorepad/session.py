@@ -491,6 +491,21 @@ def export_doc(session: Session) -> dict[str, Any]:
     return doc
 
 
+def upgraded(doc: dict[str, Any]) -> dict[str, Any]:
+    """A session of scorepad 0.1 as this release reads it, meaning what it meant then (the store's migration).
+
+    0.1 scored Next Station: London objectives whatever the modules; a table now needs the `objectives`
+    module for them, so a 0.1 game that scored objectives was played with it.
+    """
+    if doc.get("game") == "next-station-london":
+        scored = any(e.get("at", [None])[0] == "final" and e["at"][-1] == "objectives" and e.get("value")
+                     for e in doc.get("entries", []) if isinstance(e, dict) and isinstance(e.get("at"), list))
+        modules = doc.get("modules") or []
+        if scored and isinstance(modules, list) and "objectives" not in modules:
+            doc = {**doc, "modules": [*modules, "objectives"]}
+    return doc
+
+
 def identities(doc: dict[str, Any]) -> list[str]:
     """What a session answers to when a file is imported: the file it was imported from, and the game itself
     (its game, start and seed: the same session exported at any later answer is still that game). Stable
@@ -498,8 +513,8 @@ def identities(doc: dict[str, Any]) -> list[str]:
     them without opening a single session file.
     """
     marks = [doc[SOURCE]] if isinstance(doc.get(SOURCE), str) else []
-    if doc.get("created") and "seed" in doc:
-        marks.append(f"{doc.get('game')}|{doc['created']}|{doc['seed']}")
+    if "seed" in doc:  # a 32-bit random seed drawn when the session began (its start may be unknown: null)
+        marks.append(f"{doc.get('game')}|{doc.get('created')}|{doc['seed']}")
     return marks
 
 

@@ -202,7 +202,7 @@ class Store:
     """
 
     def __init__(self, path: str | Path, *, lock_timeout: float = 10.0, summarize: Summarize | None = None,
-                 notify: Callable[[str], None] | None = None):
+                 notify: Callable[[str], None] | None = None, upgrade: Callable[[dict], dict] | None = None):
         self.path = Path(path)
         self.lock_timeout = lock_timeout
         # os.replace on a symlink would swap the link for a plain file: write (and lock) its target.
@@ -211,6 +211,7 @@ class Store:
         self.summarize = summarize or basic_summary
         self.summary_version = getattr(self.summarize, "version", 0)
         self.notify = notify or (lambda message: None)
+        self.upgrade = upgrade or (lambda doc: doc)  # a layout-1 session as this release reads it (migration)
 
     # --- paths
 
@@ -246,7 +247,7 @@ class Store:
             if tables and OLD_TABLE in tables:
                 meta = self._migrate(tables)
             else:
-                meta = self._meta(tables) or {"layout": LAYOUT, "next_id": 1, "summary_version": self.summary_version}
+                meta = self._meta(tables) or self._fresh_meta()
             self._repair(meta)
             yield meta
         finally:
@@ -264,6 +265,14 @@ class Store:
             raise StoreError(f"the database {self.path} was written by a newer scorepad (layout {layout!r})")
         return meta
 
+    def _fresh_meta(self) -> dict:
+        """The meta record of a database file that is missing. Its folder may still hold sessions (the file
+        was deleted by hand): then nothing is lost, the ids go on after theirs and every summary is rebuilt."""
+        ids = self._ids_on_disk()
+        if not ids:
+            return {"layout": LAYOUT, "next_id": 1, "summary_version": self.summary_version}
+        return {"layout": LAYOUT, "next_id": ids[-1] + 1, "summary_version": None}
+
     def _write_meta(self, meta: dict) -> None:
         try:
             write_file(self._real, orjson.dumps({META: {"1": meta}}))
@@ -276,6 +285,8 @@ class Store:
         if tables and OLD_TABLE in tables:
             with self._locked() as meta:
                 return meta
+        if not tables and self._dir.is_dir():  # the file was deleted by hand, its folder was not
+            return {"layout": LAYOUT, "next_id": 0, "summary_version": self.summary_version}
         return self._meta(tables)
 
     # --- one session file, one index file
@@ -501,7 +512,7 @@ class Store:
         """Layout 1 -> 2, under the lock. The old file stays the truth until the very last step (it is
         replaced by the new meta record), so a migration killed at any instant simply runs again."""
         old = tables.get(OLD_TABLE, {})
-        docs = {int(key): self._checked(int(key), dict(doc)) for key, doc in old.items()}
+        docs = {int(key): self.upgrade(self._checked(int(key), dict(doc))) for key, doc in old.items()}
         backup = self._real.with_name(self._real.name + BACKUP_SUFFIX)
         building = self._real.with_name(f"{self._real.name}.d.migrating")
         try:

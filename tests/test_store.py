@@ -547,3 +547,13 @@ def test_a_value_orjson_cannot_write_is_a_store_error_and_writes_nothing(db):
         store.update(1, lambda doc: doc.update(n=2**64))
     assert str(caught.value) == f"cannot write the database {db}: Integer exceeds 64-bit range"
     assert snapshot(db) == before and tmp_files(db.parent) == []
+
+
+def test_a_database_file_deleted_by_hand_beside_its_folder_loses_nothing(db):
+    store = Store(db, summarize=by_game)
+    store.insert_many([{"game": "azul", "status": "finished"}, {"game": "lost", "status": "playing"}])
+    db.unlink()
+    assert Store(db, summarize=by_game).summaries() == {1: {"game": "azul", "status": "finished"},
+                                                         2: {"game": "lost", "status": "playing"}}
+    assert Store(db, summarize=by_game).insert({"game": "next"}) == 3  # the ids go on after the folder's
+    assert [doc["game"] for _, doc in Store(db).all()] == ["azul", "lost", "next"]

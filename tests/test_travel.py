@@ -6,6 +6,7 @@ here: the refusals, bulk import, duplicates, dates, and games in progress resume
 
 import copy
 import json
+import shutil
 
 import pytest
 from typer.testing import CliRunner
@@ -159,6 +160,7 @@ def exported(tmp_path, database):
     lc11_in_progress(Store(database))
     doc = json.loads(ok("export", "1"))
     database.unlink()  # the file is imported into an empty database
+    shutil.rmtree(database.with_name(database.name + ".d"))
     return doc
 
 
