@@ -76,7 +76,8 @@ def _reason(error: OSError) -> str:
 def write_file(path: Path, payload: bytes, *, sync: bool = True) -> None:
     """One of the database's files, whole or not at all (files.replace_file: the one atomic write)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    replace_file(path, payload, sync=sync, mode_of=_stat(path))
+    # A new file is private (0600), as the one-file database of 0.1 was: a game's notes are the table's own.
+    replace_file(path, payload, sync=sync, mode_of=_stat(path), new_mode=0o600)
 
 
 def _stat(path: Path) -> os.stat_result | None:
