@@ -8,6 +8,7 @@ from scorepad import cli
 from scorepad.games import by_slug
 from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import new_doc
+from scorepad.store import Store
 
 
 def invoke(*args):
