@@ -9,6 +9,10 @@ class StoreError(ScorepadError):
     """The database cannot be read or written (unparseable file, newer schema, lock timeout)."""
 
 
+class ReadOnly(StoreError):
+    """The database can be read but not written (a read-only disk or folder): only writes fail."""
+
+
 class NotFound(ScorepadError):
     """No session with that id."""
 

@@ -22,6 +22,7 @@ first use; the old file is kept beside it as `PATH.v1-backup` (see `_migrate`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import stat
@@ -37,7 +38,7 @@ from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import MemoryStorage, Storage
 from tinydb.table import Table
 
-from scorepad.errors import NotFound, StoreError
+from scorepad.errors import NotFound, ReadOnly, StoreError
 from scorepad.files import FILE_TYPES, TEMP_SUFFIX, replace_file, sync_folder
 
 SCHEMA_VERSION = 1  # of a session document
@@ -49,6 +50,11 @@ META, SESSION, SUMMARIES, OLD_TABLE = "meta", "session", "summaries", "sessions"
 BUCKET = 256
 BACKUP_SUFFIX = ".v1-backup"
 SHAPE = '{"meta": {...}} or {"sessions": {"1": {...}}}'
+CANNOT_CHANGE = ("the database {path} can be read but not changed ({reason}): listing, showing, scoring, "
+                 "exporting and printing work; playing, importing and editing need a copy you may write")
+DAMAGED_FILE = "session {id} in {path} is damaged: {problem}; it was left as it is"
+INEXACT_NUMBER = "{where} is {value!r}, a number JSON cannot keep exactly (scorepad writes whole numbers only)"
+NOT_ITS_FILE = "its file {name} holds {found}"
 NOT_A_DATABASE_FILE = "the database {path} is {what}, not a file: name a file with --db PATH or $SCOREPAD_DB"
 MIGRATED = ("Moved {count} session{s} of {path} to the new storage layout (one file per session, beside it "
             "in {folder}); the old file is kept as {backup}.")
@@ -154,6 +160,21 @@ def _read_tables(path: Path, shown: Path, table: str) -> dict | None:
     return tables
 
 
+def _check_exact(doc: dict, doc_id: int, shown: Path) -> None:
+    """orjson reads an integer beyond 64 bits as a float, so a hand-edited 30-digit number would come back
+    changed: a session holds whole numbers only, and one it cannot keep exactly is refused, not half-read."""
+    todo: list[tuple[str, Any]] = [("", doc)]
+    while todo:
+        where, value = todo.pop()
+        if isinstance(value, float) or (isinstance(value, int) and not -2**63 <= value < 2**63):
+            problem = INEXACT_NUMBER.format(where=where.lstrip(".") or "a value", value=value)
+            raise StoreError(DAMAGED_FILE.format(id=doc_id, path=shown, problem=problem))
+        if isinstance(value, dict):
+            todo.extend((f"{where}.{key}", item) for key, item in value.items())
+        elif isinstance(value, list):
+            todo.extend((f"{where}[{n}]", item) for n, item in enumerate(value))
+
+
 def _is_tinydb_shape(data: object, table: str) -> bool:
     # TinyDB turns every doc key into int() and every doc into a dict; anything else would crash it
     # mid-operation or, worse, be rewritten in TinyDB's shape and lose what the file really held.
@@ -213,6 +234,7 @@ class Store:
         self.summary_version = getattr(self.summarize, "version", 0)
         self.notify = notify or (lambda message: None)
         self.upgrade = upgrade or (lambda doc: doc)  # a layout-1 session as this release reads it (migration)
+        self._legacy: dict[int, dict] | None = None  # a layout-1 file read where it cannot be moved over
 
     # --- paths
 
@@ -242,6 +264,8 @@ class Store:
                 f"within {self.lock_timeout:g} s (is another scorepad running?)"
             ) from None
         except OSError as error:
+            if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise ReadOnly(CANNOT_CHANGE.format(path=self.path, reason=_reason(error))) from None
             raise StoreError(f"cannot lock the database {self.path} ({lock_path}): {_reason(error)}") from None
         try:
             tables = _read_tables(self._real, self.path, META)
@@ -284,8 +308,13 @@ class Store:
         """For readers (no lock): None when nothing is stored yet. An old-layout file is moved over first."""
         tables = _read_tables(self._real, self.path, META)
         if tables and OLD_TABLE in tables:
-            with self._locked() as meta:
-                return meta
+            try:
+                with self._locked() as meta:
+                    return meta
+            except ReadOnly:  # a 0.1 database on a read-only disk: read it as it is, without moving it
+                self._legacy = {int(key): self.upgrade(self._checked(int(key), dict(doc)))
+                                for key, doc in tables[OLD_TABLE].items()}
+                return {"layout": 1, "next_id": max(self._legacy, default=0) + 1, "summary_version": None}
         if not tables and self._dir.is_dir():  # the file was deleted by hand, its folder was not
             return {"layout": LAYOUT, "next_id": 0, "summary_version": self.summary_version}
         return self._meta(tables)
@@ -306,9 +335,19 @@ class Store:
         return doc
 
     def _load(self, doc_id: int) -> dict | None:
-        with self._session_table(doc_id, write=False) as table:
-            doc = table.get(doc_id=doc_id)
-        return None if doc is None else self._checked(doc_id, dict(doc))
+        if self._legacy is not None:
+            return self._legacy.get(doc_id)
+        path = self._session_file(doc_id)
+        tables = _read_tables(path, self.path, SESSION)
+        if tables is None:
+            return None
+        found = list(tables.get(SESSION, {}))
+        if found != [str(doc_id)]:  # a file copied or edited by hand: which session it is would be a guess
+            problem = NOT_ITS_FILE.format(name=path.name, found=", ".join(f"session {k}" for k in found) or "nothing")
+            raise StoreError(DAMAGED_FILE.format(id=doc_id, path=self.path, problem=problem))
+        doc = tables[SESSION][str(doc_id)]
+        _check_exact(doc, doc_id, self.path)
+        return self._checked(doc_id, dict(doc))
 
     def _summary_of(self, doc_id: int, doc: dict) -> dict:
         try:
@@ -448,11 +487,16 @@ class Store:
     def summaries(self) -> dict[int, dict]:
         """Every session's summary by id, from the index alone (what `list` and `stats` read)."""
         meta = self._read_meta()
+        if self._legacy is not None:  # read where it lies (read-only): each summary made on the spot
+            return {doc_id: self._summary_of(doc_id, doc) for doc_id, doc in sorted(self._legacy.items())}
         if meta is None or not self._dir.is_dir():
             return {}
         if meta.get("summary_version") != self.summary_version:
-            with self._locked():  # rebuilt once, then read as usual
-                pass
+            try:
+                with self._locked():  # rebuilt once, then read as usual
+                    pass
+            except ReadOnly:  # made on the spot instead, from the session files
+                return {doc_id: self._summary_of(doc_id, doc) for doc_id, doc in self._docs(self._ids_on_disk())}
         found = self._read_index()
         for entry in os.scandir(self._dir):  # a write in progress, or one a killed writer left
             name = entry.name.removeprefix("pending-")
