@@ -22,6 +22,7 @@ from scorepad.errors import ScorepadError, StoreError, TableFileError
 from scorepad.games.base import Ask, Game
 
 PLAYING, FINISHED = "playing", "finished"
+REQUIRED_PARTS = ("game", "players", "status", "entries")  # of a stored session document
 EDIT = "edit"  # the last change was an edit: what `undo` puts back (the entries and status before it)
 SETUP = "setup"  # entries under this path are the session's own notes (e.g. who is oldest)
 # A session made by `import`: its answers are a table file's, not a guided game's, so they cannot be
@@ -71,7 +72,13 @@ class Session:
             self.rounds_planned: int = int(doc.get("rounds_planned") or 0)
             self.modules: list[str] = [str(m) for m in doc.get("modules", [])]
             self.seed: int = int(doc.get("seed", 0))  # every random draw of the game derives from it
-            self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc.get("entries", [])}
+            # Every part a session is written with: one a hand edit took away is damage, not an empty game.
+            missing = next((key for key in REQUIRED_PARTS if key not in doc), None)
+            if missing is not None:
+                raise KeyError(missing)
+            if not isinstance(doc["entries"], list) or doc["status"] not in (PLAYING, FINISHED):
+                raise ValueError("its entries or status are not a session's")
+            self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc["entries"]}
         except (KeyError, TypeError, ValueError, InvalidInput) as error:
             raise damaged(id, error) from None
 
