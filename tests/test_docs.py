@@ -23,7 +23,7 @@ TEXT = DOC.read_text(encoding="utf-8")
 # A fenced block with the marker comment (if any) on the line before it.
 BLOCK = re.compile(r"(?:<!-- (?P<mark>[^>]*?) -->\n)?```(?P<lang>\w*)\n(?P<body>.*?)\n```", re.S)
 BLOCKS = [(m.group("mark"), m.group("lang"), m.group("body"), m.end()) for m in BLOCK.finditer(TEXT)]
-MARKS = ("table", "error", "import error", "score --json", "shape")
+MARKS = ("table", "error", "import error", "score --json", "list --json", "shape")
 
 
 def examples(mark):
@@ -135,6 +135,21 @@ def test_the_game_in_progress_resumes_where_the_document_says(tmp_path, monkeypa
     monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
     CliRunner().invoke(cli.app, ["resume", session_id])
     assert prompter.asked[0].startswith("Game 2 · Ana · Blue")
+
+
+def test_the_list_shown_is_what_list_prints_after_importing_the_dated_examples(tmp_path):
+    (shown, end), = examples("list --json")
+    dated = [body for body, _ in examples("table") if "date" in json.loads(body)]
+    assert len(dated) == 4 and "the four examples above that have a `date`" in TEXT[end - 1500:end]
+    paths = []
+    for n, body in enumerate(dated):
+        paths.append(tmp_path / f"{n}.json")
+        paths[-1].write_text(body, encoding="utf-8")
+    imported = CliRunner().invoke(cli.app, ["import", *map(str, paths)])
+    assert (imported.exit_code, imported.stdout) == (0, "1\n2\n3\n4\n"), imported.stderr
+    listed = CliRunner().invoke(cli.app, ["list", "--json"])
+    assert listed.exit_code == 0, listed.stderr
+    assert json.loads(listed.stdout) == json.loads(shown)
 
 
 def test_every_table_in_the_document_is_checked():
