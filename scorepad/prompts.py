@@ -17,6 +17,7 @@ Validator = Callable[[str], "str | None"]
 
 REFUSED = "  ✗ {text}: {problem}"  # over the question asked again, the refused answer cleared from it
 REFUSED_EMPTY = "  ✗ {problem}"
+REFUSED_INDENT = "    "  # a refusal's next lines start under its text
 MENU_HINT = "(arrows, or type to pick)"
 MENU_TYPED = "typed: {typed}"
 MENU_NO_MATCH = "no choice matches {typed!r}: Backspace, or a word: {words}"
@@ -67,6 +68,36 @@ def typed_word(typed: str, words: Sequence[str]) -> bool:
     return first in {w.lower() for w in words}
 
 
+def wrap_lines(text: str, columns: int, indent: str = REFUSED_INDENT,
+               width: Callable[[str], int] = len) -> list[str]:
+    """`text` cut into lines of at most `columns` (as `width` measures them: the terminal's cell count), at
+    spaces, a word too long for a line cut where it must; the next lines start with `indent`.
+
+    >>> wrap_lines("  ✗ 0: best card 26 is worth more than 25", 20)
+    ['  ✗ 0: best card 26', '    is worth more', '    than 25']
+    >>> wrap_lines("  ✗ /a/very/long/path.pdf: no", 12)
+    ['  ✗ /a/very/', '    long/pat', '    h.pdf:', '    no']
+    """
+    columns = max(columns, width(indent) + 1)
+    lines, line = [], text[:len(text) - len(text.lstrip(" "))]
+    for word in text.split():
+        joined = f"{line} {word}" if line.strip() else line + word
+        if width(joined) <= columns:
+            line = joined
+        elif width(indent + word) <= columns:  # on the next line
+            lines.append(line)
+            line = indent + word
+        else:  # too long for any line: cut where a line is full
+            line = f"{line} " if line.strip() else line
+            for ch in word:
+                if width(line + ch) > columns:
+                    lines.append(line)
+                    line = indent
+                line += ch
+    lines.append(line)
+    return lines
+
+
 def resolve_menu(typed: str, choices: Sequence[str], words: Sequence[str] = ()) -> str | None:
     """What Enter gives at a menu after typing `typed`: a prompt word as typed (unless it is also a choice's
     name), else the first matching choice, else None (Enter does nothing)."""
@@ -95,7 +126,14 @@ class TerminalPrompter:
         self._state.update(validate=validate, refused=None)
 
         def prompt() -> list[tuple[str, str]]:
-            refused = self._state["refused"]  # above the question: it wraps, and a toolbar needs the terminal's height
+            # Above the question, in lines cut to the terminal's width: prompt_toolkit draws the lines before a
+            # prompt's last without wrapping them (a refusal longer than the width lost its end), and a toolbar
+            # would need the terminal's height.
+            refused = self._state["refused"]
+            if refused:
+                from prompt_toolkit.utils import get_cwidth
+                columns = session.app.output.get_size().columns
+                refused = "\n".join(wrap_lines(refused, columns, width=get_cwidth))
             return ([("class:refused", refused + "\n")] if refused else []) + [
                 ("class:qmark", "? "), ("class:question", message + " ")]
 

@@ -44,6 +44,20 @@ def test_the_reason_of_a_refused_empty_answer(keys):
     assert "✗ digits only" in keys.screen.getvalue()
 
 
+def test_a_refusal_longer_than_the_terminal_is_wrapped_not_cut():
+    # prompt_toolkit draws the lines above a prompt's last without wrapping: in a 120-column tmux London's
+    # "… a counter only scores in a borough you occupy" lost its last word, at 80 columns half of it.
+    reason = "1 Underground counter but 0 boroughs occupied: a counter only scores in a borough you occupy"
+    with create_pipe_input() as pipe:
+        screen = io.StringIO()
+        prompter = TerminalPrompter(input=pipe, output=Vt100_Output(screen, lambda: Size(rows=40, columns=40),
+                                                                     term="xterm"))
+        pipe.send_text("0" + ENTER + "2" + ENTER)
+        assert prompter.text("Boroughs:", validate=lambda text: None if text != "0" else reason) == "2"
+    drawn = screen.getvalue()
+    assert all(word in drawn for word in reason.split()) and "occupy" in drawn
+
+
 def test_one_text_prompt_serves_every_question(keys):
     keys.send("1" + ENTER + "2" + ENTER + ENTER)
     answers = [keys.text("First:"), keys.text("Second:"), keys.text("Third:", default="kept")]
