@@ -38,8 +38,12 @@ FLAT_CAP: Final = 10
 FLAT_CAP_TEXT: Final = ("{field} {value} is over {cap}: in the Persian summary debt and poverty are at most {cap} at "
                         "the end of every round, the excess paid off by returning city cards")
 MISSING_TEXT: Final = "missing: every end-game figure is needed except boroughs and best_card (only a tie needs them)"
-TIE_TEXT: Final = ("{names} tie on {total} point{s} with {left} poverty left each, so tie-break {level} needs "
+MISSING_TEXT_FLAT: Final = "missing: flat-penalties needs all four figures (card_vp, bonus, debt, poverty)"
+TIE_TEXT: Final = ("{names} tie on {total} point{s} with {figures} each, so tie-break {level} needs "
                    "{field} of each of them (missing for {missing})")
+# What the players a tie-break question is asked of are level on: tie-break 3 is reached only by players level on
+# boroughs too ("4 poverty left and 3 borough cards each", not just "4 poverty left each").
+TIED_ON: Final = {"boroughs": "{left} poverty left", "best_card": "{left} poverty left and {boroughs}"}
 # No London figure comes near this (the whole deck is 110 cards); it keeps a typo like 10**30 from being
 # stored (the database holds 64-bit integers) and from printing a 30-digit score.
 MAX_FIGURE: Final = 999
@@ -184,7 +188,8 @@ def check_final(final: Mapping[str, Mapping[str, Any]], players: Sequence[str], 
         if complete:
             for key in required_fields(rules, variants):
                 if key not in checked[player]:
-                    raise InvalidInput(MISSING_TEXT, player=player, field=key)
+                    raise InvalidInput(MISSING_TEXT_FLAT if FLAT_PENALTIES in variants else MISSING_TEXT,
+                                       player=player, field=key)
     if FLAT_PENALTIES not in variants:
         for key, noun, limit in (("boroughs", rules.borough_noun, BOROUGHS),
                                  ("underground", "Underground counter", UNDERGROUND_COUNTERS)):
@@ -388,6 +393,19 @@ def tie_needs(reckonings: Mapping[str, Reckoning], players: Sequence[str]) -> li
     return needs
 
 
+def tied_on(field: str, first: Reckoning, rules: Rules) -> str:
+    """What the players still tied when `field` is reached are level on besides points (TIED_ON).
+
+    >>> zeros = {"vp": 0, "card_vp": 0, "money": 0, "loans": 0, "hand": 0, "poverty": 4, "boroughs": 3}
+    >>> tied_on("boroughs", reckon("A", zeros, SECOND_EDITION, least=0), SECOND_EDITION)
+    '4 poverty left'
+    >>> tied_on("best_card", reckon("A", zeros, SECOND_EDITION, least=0), SECOND_EDITION)
+    '4 poverty left and 3 borough cards'
+    """
+    boroughs = "" if first.boroughs is None else plural(first.boroughs, rules.borough_noun)
+    return TIED_ON[field].format(left=first.poverty_left, boroughs=boroughs)
+
+
 def score(table: Any) -> Result:
     """Score a London table (either edition; the slug picks the rules). `detail` is a Detail."""
     rules = EDITIONS.get(table.get("game")) if isinstance(table, dict) else None
@@ -414,7 +432,7 @@ def score(table: Any) -> Result:
         if missing:
             r = reckonings[group[0]]
             raise InvalidInput(TIE_TEXT.format(names=join_names(group), total=_figure(r.total),
-                                               s="" if abs(r.total) == 1 else "s", left=r.poverty_left,
+                                               s="" if abs(r.total) == 1 else "s", figures=tied_on(field, r, rules),
                                                level=TIEBREAK_FIELDS.index(field) + 2, field=field,
                                                missing=join_names(missing)), field=field)
     totals = {p: r.total for p, r in reckonings.items()}

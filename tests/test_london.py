@@ -188,6 +188,24 @@ def test_every_field_but_the_tie_break_ones_is_required(game, field):
         score(t)
 
 
+def test_a_flat_penalties_figure_left_out_is_named_without_the_official_tie_break_fields():
+    # flat-penalties has no boroughs or best_card: "every figure is needed except boroughs and best_card" misled
+    t = {"game": "london-1e", "variants": ["flat-penalties"], "players": ["Ana", "Ben"],
+         "final": {"Ana": {"card_vp": 15, "bonus": 0, "poverty": 2}, "Ben": {"card_vp": 1, "bonus": 0, "debt": 0,
+                                                                             "poverty": 0}}}
+    with pytest.raises(InvalidInput, match=r"^player Ana, debt: missing: flat-penalties needs all four figures "
+                                           r"\(card_vp, bonus, debt, poverty\)$"):
+        score(t)
+
+
+def test_the_least_poor_are_listed_with_commas():
+    # 'Ana and Ben and Cy and Di with 0' (4 players with the same poverty)
+    rows = {p: ZEROS_2E for p in ("Ana", "Ben", "Cy", "Di")}
+    t = {"game": "london-2e", "players": list(rows),
+         "final": {p: {**z, "boroughs": 1, "best_card": 0} for p, z in rows.items()}}
+    assert "Least poverty after hands: Ana, Ben, Cy and Di with 0; everyone drops 0." in guided.reckoning_text(score(t))
+
+
 # A tie that reaches a tie-break figure left out is an error naming the tied players and the field.
 # Rows: score track, £, loans, hand, poverty, card VP, borough cards, best card (None: left out).
 TIE_NEEDS = [
@@ -199,7 +217,8 @@ TIE_NEEDS = [
     # example 8 without best cards: W and X are still level on 3 borough cards
     ({"W": (20, 14, 1, 0, 6, 25, 3, None), "X": (23, 6, 0, 2, 4, 17, 3, None), "Y": (18, 33, 2, 0, 10, 21, None, None),
       "Z": (20, 0, 0, 0, 2, 14, None, None)},
-     r"^best_card: W and X tie on 39 points with 4 poverty left each, so tie-break 3 needs best_card of each of them "
+     r"^best_card: W and X tie on 39 points with 4 poverty left and 3 borough cards each, so tie-break 3 needs "
+     r"best_card of each of them "
      r"\(missing for W and X\)$"),
     # a tie for third place counts as much as one for first
     ({"A": (9, 0, 0, 0, 0, 0, None, None), "B": (5, 0, 0, 0, 0, 0, None, None), "C": (5, 0, 0, 0, 0, 0, 1, None)},
@@ -871,7 +890,8 @@ def test_a_tie_on_boroughs_too_asks_the_best_card_of_those_still_level(store):
     assert [m for m in prompter.asked if "borough cards held" in m or "best city card" in m] == [
         "W · borough cards held:", "X · borough cards held:", "W · prestige of the single best city card:",
         "X · prestige of the single best city card:"]
-    assert "W and X tie on 39 points with 4 poverty left each: the best single card decides (tie-break 3)." in text
+    assert "W and X tie on 39 points with 4 poverty left and 3 borough cards each: the best single card decides " \
+           "(tie-break 3)." in text
     assert "W wins with 39." in text
 
 

@@ -133,7 +133,7 @@ Enter alone = 0, or keeps the figure tracked during play, shown in brackets (typ
 FINAL_INTRO_FLAT = """\
 Final reckoning ({edition}). For each player, the figures after round 3. Enter alone = 0."""
 ASK_FIELD = "{player} · {question}:"
-TIE_REACHED = "{names} tie on {total} point{s} with {left} poverty left each: {decides}."
+TIE_REACHED = "{names} tie on {total} point{s} with {figures} each: {decides}."  # figures: rules.TIED_ON
 TIE_DECIDES = {"boroughs": "most {noun}s decides (tie-break 2)",
                "best_card": "the best single card decides (tie-break 3)"}
 RANKING_TITLE, RANKING_TITLE_FLAT = "Place and tie-breaks", "Place (ties are shared)"  # sheet section titles
@@ -580,7 +580,7 @@ def tiebreak_steps(session: Session, r: rules.Rules, ask: Callable[[str, str], A
         first = reckonings[group[0]]
         out.append(Say(lambda group=group, name=name, first=first: TIE_REACHED.format(
             names=rules.join_names(group), total=cell(first.total), s="" if abs(first.total) == 1 else "s",
-            left=first.poverty_left, decides=TIE_DECIDES[name].format(noun=r.borough_noun))))
+            figures=rules.tied_on(name, first, r), decides=TIE_DECIDES[name].format(noun=r.borough_noun))))
         out += [ask(player, name) for player in group]
     return out
 
@@ -649,7 +649,7 @@ def reckoning_text(result: Result) -> str:
     text = (title + "\n"
             + grid(["", *players], [*steps_, total, ranks, *ties]))
     if not d.flat:
-        text += "\n" + LEAST_LINE.format(names=" and ".join(d.least_players), least=d.least)
+        text += "\n" + LEAST_LINE.format(names=rules.join_names(d.least_players), least=d.least)
     return text
 
 
