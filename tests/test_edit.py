@@ -283,15 +283,19 @@ def test_london_an_edit_that_makes_a_tie_asks_the_tie_breaks_then_one_that_ends_
     # the tie ended again: the tie-break figures are no longer asked; still true, they stay in the table
     result = invoke("edit", session_id, "--player", "P1", "--field", "vp", "33")
     assert result.exit_code == 0, result.stderr
-    assert "  No longer asked (no tie reaches it), kept in the table: P2 · borough cards held: 3.\n" in result.stdout
     assert saved(store, session_id).table()["final"]["P2"]["best_card"] == 4
     # and still checked: card prestige below the best card is refused, naming the best card
     refused = invoke("edit", session_id, "--player", "P1", "--field", "card_vp", "2")
     assert (refused.exit_code, refused.stderr) == (1, "Error: player P1, best_card: best card 5 is worth more than all "
                                                       "city cards together (2)\n")
+    # which an edit can change (it was 'best_card has nothing to change': only undo got out), then the card prestige
+    assert "P1 · prestige of the single best city card" in [item.name for item in edit.items(saved(store, session_id))]
+    assert invoke("edit", session_id, "--player", "P1", "--field", "best_card", "2").exit_code == 0
+    assert invoke("edit", session_id, "--player", "P1", "--field", "card_vp", "2").exit_code == 0
+    assert saved(store, session_id).finished and saved(store, session_id).get("final", "P1", "best_card") == 2
     # undo takes back the last edit whole
     invoke("undo", session_id)
-    assert saved(store, session_id).get("final", "P1", "vp") == 30
+    assert saved(store, session_id).get("final", "P1", "card_vp") == 18
 
 
 def test_ctrl_c_while_the_edit_asks_a_new_question_saves_nothing(store):

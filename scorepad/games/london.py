@@ -569,8 +569,10 @@ def tiebreak_steps(session: Session, r: rules.Rules, ask: Callable[[str, str], A
     """Boroughs, then best card, asked only of the players still tied when that tie-break is reached.
 
     Derived from the answers alone, every time the steps are built: an answer changed later (undo, an edit)
-    that makes or ends a tie adds or drops these questions, and an answer to a question no longer asked
-    stays in the session as a figure no tie reaches.
+    that makes or ends a tie adds these questions or leaves them unreached. A figure given that no tie reaches
+    now is still true and stays in the table; it stays among the answered questions too, so that `edit` and
+    `fix` can change it: it is still checked (a best card above the city cards' total is refused), and an edit
+    of the city cards below a best card that no edit could reach would have had no way out but undo.
     """
     final = {p: {f: session.get("final", p, f) for f in r.fields if session.get("final", p, f) is not None}
              for p in session.players}
@@ -582,6 +584,9 @@ def tiebreak_steps(session: Session, r: rules.Rules, ask: Callable[[str, str], A
             names=rules.join_names(group), total=cell(first.total), s="" if abs(first.total) == 1 else "s",
             figures=rules.tied_on(name, first, r), decides=TIE_DECIDES[name].format(noun=r.borough_noun))))
         out += [ask(player, name) for player in group]
+    reached = {(player, name) for name, group in rules.tie_needs(reckonings, session.players) for player in group}
+    out += [ask(player, name) for player in session.players for name in rules.TIEBREAK_FIELDS
+            if (player, name) not in reached and session.get("final", player, name) is not None]
     return out
 
 
