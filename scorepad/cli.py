@@ -101,9 +101,9 @@ def stdin_is_tty() -> bool:
 
 
 def make_prompter() -> Prompter:  # tests replace this with a scripted prompter
-    from scorepad.prompts import TerminalPrompter
+    from scorepad.prompts import QuestionaryPrompter
 
-    return TerminalPrompter()
+    return QuestionaryPrompter()
 
 
 def open_store(ctx: typer.Context) -> Store:

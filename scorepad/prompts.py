@@ -1,7 +1,7 @@
-"""How scorepad asks: the Prompter protocol, the terminal prompter (the only prompt_toolkit import), a scripted one.
+"""How scorepad asks: the Prompter protocol, the questionary prompter (the only questionary import), a scripted one.
 
-The terminal prompter keeps one text prompt and one menu for a whole game: building a prompt_toolkit
-prompt loads some 600 key bindings, which cost a player ~25 ms (a menu ~50 ms) between every two questions.
+questionary builds each question afresh (a prompt_toolkit application, some 600 key bindings): measured with
+bench/prompt_latency.py, a player waits some 20–30 ms from Enter to the next question, within issue 10's 60 ms.
 """
 
 from __future__ import annotations
@@ -19,13 +19,7 @@ REFUSED = "  ✗ {text}: {problem}"  # over the question asked again, the refuse
 REFUSED_EMPTY = "  ✗ {problem}"
 REFUSED_INDENT = "    "  # a refusal's next lines start under its text
 MENU_HINT = "(arrows, or type to pick)"
-MENU_TYPED = "typed: {typed}"
-MENU_NO_MATCH = "no choice matches {typed!r}: Backspace, or a word: {words}"
-MENU_NO_MATCH_NO_WORDS = "no choice matches {typed!r}: Backspace to change it"
-MENU_MORE = "  … {count} more"
-CONFIRM_HINT = {True: "(Y/n)", False: "(y/N)"}
-YES, NO = "Yes", "No"
-MENU_ROWS = 12  # a menu longer than this scrolls (an edit menu lists every answer of a game)
+REFUSED_STYLE = "fg:ansired"
 
 
 class Aborted(Exception):
@@ -42,30 +36,26 @@ class Prompter(Protocol):
 
 
 def menu_matches(typed: str, choices: Sequence[str]) -> list[str]:
-    """The choices a typed text picks out, best first: those it starts (case aside), else those with a word it
-    starts, else those holding it. The menu points at the first; Enter takes it.
+    """The choices a text typed at a menu keeps, in the menu's order: those holding it, case aside (questionary's
+    search filter). The menu points at the first; Enter takes it.
 
     >>> menu_matches("b", ["Ana", "Ben", "Bo"]), menu_matches("loan", ["Take a loan", "Repay loans", "Run"])
     (['Ben', 'Bo'], ['Take a loan', 'Repay loans'])
-    >>> menu_matches("ben gr 2", ["Game 1 · Ben · Green: 5 8", "Game 2 · Ben · Green: W W 3", "Game 2 · Ana · Red"])
-    ['Game 2 · Ben · Green: W W 3']
     """
-    key = typed.strip().casefold()
-    if not key:
+    if not typed:
         return list(choices)
-    folded = [(c, c.casefold()) for c in choices]
-    words = key.split()
-    return ([c for c, f in folded if f.startswith(key)]
-            or [c for c, f in folded if any(w.startswith(key) for w in f.split())]
-            or [c for c, f in folded if key in f]
-            # several words, each starting one of the choice's (`ana green` for "Game 1 · Ana · Green: W W")
-            or [c for c, f in folded if len(words) > 1 and all(any(w.startswith(t) for w in f.split()) for t in words)])
+    return [choice for choice in choices if typed.lower() in choice.lower()]
 
 
 def typed_word(typed: str, words: Sequence[str]) -> bool:
     """Whether a text typed at a menu is one of the prompt words it takes (`undo`, `help`, `cash Ana`)."""
     first = typed.strip().split()[0].lower() if typed.strip() else ""
     return first in {w.lower() for w in words}
+
+
+def _word_at(typed: str, choices: Sequence[str], words: Sequence[str]) -> bool:
+    """A prompt word typed at a menu, unless it is also a choice's name."""
+    return typed_word(typed, words) and typed.strip().casefold() not in (c.casefold() for c in choices)
 
 
 def wrap_lines(text: str, columns: int, indent: str = REFUSED_INDENT,
@@ -98,220 +88,121 @@ def wrap_lines(text: str, columns: int, indent: str = REFUSED_INDENT,
     return lines
 
 
+def several_words(typed: str, choices: Sequence[str]) -> list[str]:
+    """The choices that several typed words pick out, each word starting one of the choice's, in the menu's order:
+    an edit menu of every answer takes `ana green` for "Game 1 · Ana · Green: W W".
+
+    >>> several_words("ben gr 2", ["Game 1 · Ben · Green: 5 8", "Game 2 · Ben · Green: W W", "Game 2 · Ana"])
+    ['Game 2 · Ben · Green: W W']
+    """
+    typed_words = typed.casefold().split()
+    if len(typed_words) < 2:
+        return []
+    return [c for c in choices if all(any(w.startswith(t) for w in c.casefold().split()) for t in typed_words)]
+
+
 def resolve_menu(typed: str, choices: Sequence[str], words: Sequence[str] = ()) -> str | None:
-    """What Enter gives at a menu after typing `typed`: a prompt word as typed (unless it is also a choice's
-    name), else the first matching choice, else None (Enter does nothing)."""
-    if typed in choices:
-        return typed
-    matches = menu_matches(typed, choices)
-    if typed_word(typed, words) and typed.strip().casefold() not in (c.casefold() for c in matches):
+    """What Enter gives at a menu after typing `typed` (the arrow keys untouched): a prompt word as typed (unless
+    it is also a choice's name), else the first choice that holds the text (the one the menu points at), else the
+    first that several typed words pick out, else None (Enter does nothing).
+
+    >>> resolve_menu("be", ["Ana", "Ben"]), resolve_menu("undo", ["Ana", "Ben"], ["undo"]), resolve_menu("x", ["Ana"])
+    ('Ben', 'undo', None)
+    """
+    if _word_at(typed, choices, words):
         return typed.strip()
+    matches = menu_matches(typed, choices) or several_words(typed, choices)
     return matches[0] if matches else None
 
 
-class TerminalPrompter:
-    """The real prompts: a refused answer is cleared and its reason stays over the question; a menu takes the
-    arrow keys or typed letters. `input`/`output` are prompt_toolkit's (tests pass a pipe, tech-notes §2)."""
+class QuestionaryPrompter:
+    """The real prompts, questionary's: a refused answer is cleared and its reason stays over the question asked
+    again; a menu takes the arrow keys or typed letters (questionary's search filter), several typed words, and
+    the prompt words it is given. `unsafe_ask`, because `ask` swallows Ctrl-C and returns None (tech-notes §2).
+    Tests pass prompt_toolkit's `input=`/`output=` (a pipe)."""
 
     def __init__(self, **session: Any) -> None:
-        self._io = session
-        self._text: Any = None  # the one PromptSession, made at the first question
-        self._menu: Any = None  # the one menu Application
-        self._state: dict[str, Any] = {}  # what the question being asked shows
+        self._session = session
 
-    # --- text ---------------------------------------------------------------------------------------------
-
-    def text(self, message: str, *, default: str = "", validate: Validator | None = None) -> str:
-        session = self._text_session()
-        self._state.update(validate=validate, refused=None)
-
-        def prompt() -> list[tuple[str, str]]:
-            # Above the question, in lines cut to the terminal's width: prompt_toolkit draws the lines before a
-            # prompt's last without wrapping them (a refusal longer than the width lost its end), and a toolbar
-            # would need the terminal's height.
-            refused = self._state["refused"]
-            if refused:
-                from prompt_toolkit.utils import get_cwidth
-                columns = session.app.output.get_size().columns
-                refused = "\n".join(wrap_lines(refused, columns, width=get_cwidth))
-            return ([("class:refused", refused + "\n")] if refused else []) + [
-                ("class:qmark", "? "), ("class:question", message + " ")]
-
-        return self._run(lambda: session.prompt(prompt, default=default))
-
-    def _text_session(self) -> Any:
-        if self._text is not None:
-            return self._text
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import DummyHistory
-        from prompt_toolkit.key_binding import KeyBindings
-
-        keys = KeyBindings()
-
-        @keys.add("enter", eager=True)
-        def accept(event: Any) -> None:
-            buffer = event.current_buffer
-            check = self._state.get("validate")
-            problem = check(buffer.text) if check else None
-            if problem is None:
-                buffer.validate_and_handle()
-                return
-            shown = buffer.text.strip()
-            self._state["refused"] = (REFUSED.format(text=shown, problem=problem) if shown
-                                      else REFUSED_EMPTY.format(problem=problem))
-            buffer.reset()  # the next try starts from an empty line, not from "3-1"
-
-        self._text = PromptSession(key_bindings=keys, style=_style(), history=DummyHistory(), **self._io)
-        return self._text
-
-    # --- menus --------------------------------------------------------------------------------------------
-
-    def select(self, message: str, choices: Sequence[str], *, default: str | None = None,
-               words: Sequence[str] = ()) -> str:
-        app = self._menu_app()
-        state = self._state
-        state.update(message=message, choices=list(choices), words=list(words), typed="", answer=None,
-                     pointer=list(choices).index(default) if default in choices else 0, keys={})
-        return self._run(app.run)
-
-    def _menu_app(self) -> Any:
-        if self._menu is not None:
-            return self._menu
-        from prompt_toolkit.application import Application
-        from prompt_toolkit.filters import Condition, is_done
-        from prompt_toolkit.key_binding import KeyBindings
-        from prompt_toolkit.keys import Keys
-        from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
-        from prompt_toolkit.layout.controls import FormattedTextControl
-
-        state = self._state
-
-        def shown() -> list[str]:
-            return menu_matches(state["typed"], state["choices"])
-
-        def header() -> list[tuple[str, str]]:
-            tokens = [("class:qmark", "? "), ("class:question", state["message"] + " ")]
-            if state["answer"] is not None:
-                return tokens + [("class:answer", state["answer"])]
-            if state["keys"]:
-                return tokens
-            if state["typed"]:
-                return tokens + [("class:instruction", MENU_TYPED.format(typed=state["typed"]))]
-            return tokens + [("class:instruction", MENU_HINT)]
-
-        def body() -> list[tuple[str, str]]:
-            if state["keys"]:  # a yes-or-no question: one line
-                return []
-            matches = shown()
-            if not matches:
-                typed, words = state["typed"], state["words"]
-                text = (MENU_NO_MATCH.format(typed=typed, words=", ".join(words)) if words
-                        else MENU_NO_MATCH_NO_WORDS.format(typed=typed))
-                if typed_word(typed, words):
-                    return []
-                return [("class:refused", "  " + text)]
-            pointer = min(state["pointer"], len(matches) - 1)
-            first = max(0, min(pointer - MENU_ROWS // 2, len(matches) - MENU_ROWS))
-            tokens: list[tuple[str, str]] = []
-            for index in range(first, min(first + MENU_ROWS, len(matches))):
-                if index == pointer:
-                    tokens += [("class:pointer", " » "), ("class:highlighted", matches[index]), ("", "\n")]
-                else:
-                    tokens += [("", "   " + matches[index] + "\n")]
-            if len(matches) > first + MENU_ROWS:
-                tokens.append(("class:instruction", MENU_MORE.format(count=len(matches) - first - MENU_ROWS)))
-            elif tokens:
-                tokens.pop()  # no newline after the last line
-            return tokens
-
-        keys = KeyBindings()
-
-        @keys.add("c-c", eager=True)
-        @keys.add("c-d", eager=True)
-        def stop(event: Any) -> None:
-            event.app.exit(exception=KeyboardInterrupt)
-
-        @keys.add("down", eager=True)
-        @keys.add("c-n", eager=True)
-        @keys.add("tab", eager=True)
-        def down(event: Any) -> None:
-            count = len(shown())
-            state["pointer"] = (min(state["pointer"], count - 1) + 1) % count if count else 0
-
-        @keys.add("up", eager=True)
-        @keys.add("c-p", eager=True)
-        @keys.add("s-tab", eager=True)
-        def up(event: Any) -> None:
-            count = len(shown())
-            state["pointer"] = (min(state["pointer"], count - 1) - 1) % count if count else 0
-
-        @keys.add("backspace", eager=True)
-        def erase(event: Any) -> None:
-            state["typed"] = state["typed"][:-1]
-            state["pointer"] = 0
-
-        @keys.add("c-u", eager=True)
-        def clear(event: Any) -> None:
-            state["typed"], state["pointer"] = "", 0
-
-        @keys.add(Keys.Any)
-        def letter(event: Any) -> None:
-            character = event.data
-            if character.lower() in state["keys"]:
-                state["answer"] = state["keys"][character.lower()]
-                event.app.exit(result=state["answer"])
-            elif not state["keys"] and character.isprintable() and (character != " " or state["typed"]):
-                state["typed"] += character
-                state["pointer"] = 0
-
-        @keys.add("enter", eager=True)
-        def accept(event: Any) -> None:
-            answer = resolve_menu(state["typed"], state["choices"], state["words"])
-            if answer is None:
-                return  # nothing to take: the reason is on screen
-            matches = shown()
-            if answer in state["choices"] and state["pointer"] and matches:  # moved with the arrow keys
-                answer = matches[min(state["pointer"], len(matches) - 1)]
-            state["answer"] = answer
-            event.app.exit(result=answer)
-
-        layout = HSplit([Window(FormattedTextControl(header), dont_extend_height=True, wrap_lines=True),
-                         ConditionalContainer(Window(FormattedTextControl(body), dont_extend_height=True),
-                                              filter=~is_done & Condition(lambda: state["answer"] is None))])
-        self._menu = Application(layout=Layout(layout), key_bindings=keys, style=_style(), **self._io)
-        return self._menu
-
-    # --- yes or no ----------------------------------------------------------------------------------------
-
-    def confirm(self, message: str, *, default: bool = True) -> bool:
-        """y or n at once, Enter for the default (as questionary's confirm, which players know)."""
-        app = self._menu_app()
-        self._state.update(message=f"{message} {CONFIRM_HINT[default]}", choices=[YES if default else NO], words=[],
-                           typed="", answer=None, pointer=0, keys={"y": YES, "n": NO})
-        return self._run(app.run) == YES
-
-    def _run(self, ask: Callable[[], Any]) -> Any:
+    def _ask(self, question: Any) -> Any:
         try:
-            return ask()
+            return question.unsafe_ask()
         except (KeyboardInterrupt, EOFError) as error:
             raise Aborted from error
 
+    def text(self, message: str, *, default: str = "", validate: Validator | None = None) -> str:
+        import questionary  # ~120 ms: only commands that ask pay for it
 
+        while True:
+            answer = self._ask(questionary.text(message, default=default, **self._session))
+            problem = validate(answer) if validate else None
+            if problem is None:
+                return answer
+            # The question stays on screen with the refused answer; the reason under it; then the same
+            # question again, from an empty line (not from "3-1").
+            shown = answer.strip()
+            refused = REFUSED.format(text=shown, problem=problem) if shown else REFUSED_EMPTY.format(problem=problem)
+            self._say(refused)
+            default = ""
 
-def _style() -> Any:
-    from prompt_toolkit.styles import Style
+    def _say(self, refused: str) -> None:
+        """The reason, in lines cut to the terminal's width, each next one under the reason's text."""
+        import questionary
+        from prompt_toolkit.application.current import get_app_session
+        from prompt_toolkit.utils import get_cwidth
 
-    # questionary's look, which players already know: a bold question, the answer in the accent colour.
-    return Style.from_dict({"qmark": "fg:#5f819d bold", "question": "bold", "answer": "fg:#FF9D00 bold",
-                            "pointer": "fg:#FF9D00 bold", "highlighted": "fg:#FF9D00 bold",
-                            "instruction": "fg:#858585", "refused": "fg:ansired"})
+        output = self._session.get("output") or get_app_session().output
+        lines = wrap_lines(refused, output.get_size().columns, width=get_cwidth)
+        questionary.print("\n".join(lines), style=REFUSED_STYLE, output=output)
+
+    def select(self, message: str, choices: Sequence[str], *, default: str | None = None,
+               words: Sequence[str] = ()) -> str:
+        import questionary
+        from prompt_toolkit.filters import Condition
+        from questionary.prompts.common import InquirerControl
+
+        choices = list(choices)
+        question = questionary.select(message, choices=choices, default=default if default in choices else None,
+                                      instruction=MENU_HINT, use_search_filter=True, use_jk_keys=False,
+                                      **self._session)
+        app = question.application
+        menu = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
+
+        def typed() -> str:
+            return menu.search_filter or ""
+
+        # When the typed text is a prompt word or no choice holds it, questionary's Enter would take the choice
+        # pointed at in the whole list. A binding added after questionary's own is the one prompt_toolkit calls
+        # while its filter holds: it takes the word, or the choice several words pick out, or waits.
+        @Condition
+        def a_word_or_no_match() -> bool:
+            return bool(typed()) and (_word_at(typed(), choices, words) or not menu_matches(typed(), choices))
+
+        @app.key_bindings.add("enter", eager=True, filter=a_word_or_no_match)
+        def word_or_wait(event: Any) -> None:
+            answer = resolve_menu(typed(), choices, words)
+            if answer is not None:
+                event.app.exit(result=answer)
+            # else nothing to take: questionary shows the whole list with the text in red; Backspace mends it
+
+        @app.key_bindings.add("c-d", eager=True)
+        def end(event: Any) -> None:
+            event.app.exit(exception=EOFError)
+
+        return self._ask(question)
+
+    def confirm(self, message: str, *, default: bool = True) -> bool:
+        """y or n at once, Enter for the default."""
+        import questionary
+
+        return self._ask(questionary.confirm(message, default=default, **self._session))
 
 
 class ScriptedPrompter:
-    """Answers from a list, for tests, as the terminal prompter takes them. A text answer the validator refuses
-    is recorded and the next one taken, as a player would retype. A menu answer is either a choice or text typed
-    at the menu (`be` for Ben, `undo`), resolved as the terminal menu resolves it. An exception in the list
-    (e.g. Aborted) is raised at that prompt."""
+    """Answers from a list, for tests, as the real prompter takes them. A text answer the validator refuses is
+    recorded and the next one taken, as a player would retype. A menu answer is either a choice (picked with the
+    arrows) or text typed at the menu (`be` for Ben, `undo`), resolved as the real menu resolves it. An exception
+    in the list (e.g. Aborted) is raised at that prompt."""
 
     def __init__(self, answers: Iterable[Any]) -> None:
         self.answers = deque(answers)
@@ -341,6 +232,8 @@ class ScriptedPrompter:
         answer = self._next(message)
         if answer is None and default in choices:  # Enter alone at the default
             return default
+        if answer in choices:  # a choice named in full: picked with the arrow keys
+            return answer
         resolved = resolve_menu(answer, choices, words) if isinstance(answer, str) else None
         if resolved is None:
             raise AssertionError(f"{answer!r} picks nothing at {message!r}: {list(choices)} (words: {list(words)})")

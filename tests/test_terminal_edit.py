@@ -15,7 +15,7 @@ def test_fix_mid_game_then_edit_at_the_real_prompts(terminal):
     term.type("fix")
     term.wait_for("Which answer?")
     term.keys("-l", "yel")  # typed letters filter the menu
-    term.wait_for("typed: yel")
+    term.wait_for("/ yel")  # questionary shows the typed filter under the menu
     term.keys("Enter")
     term.wait_for("Game 1 · Ana · Yellow — now W 3 4 6 8 9; the new answer (Enter keeps it):")
     term.type("w3468")
@@ -29,7 +29,7 @@ def test_fix_mid_game_then_edit_at_the_real_prompts(terminal):
     edit = terminal("edit 1")
     edit.wait_for("Which answer?")
     edit.keys("-l", "ana blue")
-    edit.wait_for("typed: ana blue")
+    edit.wait_for("/ ana blue")
     edit.keys("Enter")
     edit.wait_for("Game 1 · Ana · Blue — now 2 5 7 10; the new answer (Enter keeps it):")
     edit.type("2 5 7 1")  # there is no card 1: refused with the reason, the line cleared
