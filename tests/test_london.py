@@ -768,6 +768,22 @@ def test_one_template_prints_each_edition_and_the_variant(tmp_path, slug, varian
     assert by_slug(slug).template == "london"
 
 
+def test_a_filled_first_edition_sheet_with_three_tie_break_lines_is_one_page(tmp_path):
+    # 4 players level on points and poverty, boroughs 2/2/1/1, each pair to the best card: three explanations
+    # (two wrapped). At 7.5 mm a row the poverty table went alone onto a second page (any 1e tie did).
+    zeros = {"vp": 10, "borough_vp": 0, "underground": 0, "card_vp": 5, "money": 0, "loans": 0, "hand": 0,
+             "poverty": 0}
+    figures = {"Anastasia": (2, 4), "Bartholomew": (2, 5), "Cornelius": (1, 5), "Desdemona": (1, 5)}
+    table = tmp_path / "tie.json"
+    table.write_text(json.dumps({"game": "london-1e", "players": list(figures), "final": {
+        p: {**zeros, "boroughs": b, "best_card": c} for p, (b, c) in figures.items()}}))
+    out = tmp_path / "tie.pdf"
+    assert invoke("sheet", "--table", table, "-o", out).exit_code == 0
+    reader = pypdf.PdfReader(out)
+    text = pdf_text(out)
+    assert len(reader.pages) == 1 and "they share the place" in text and "Points lost" in text
+
+
 def test_the_sheet_and_the_guide_take_rule_values_from_the_calculator(store):
     from calculators import london as calc
     assert guided.poverty_bands() == [("0", 0), ("1–2", 1), ("3", 2), ("4", 3), ("5", 5), ("6", 7), ("7", 9),
