@@ -20,7 +20,9 @@ def test_fix_mid_game_then_edit_at_the_real_prompts(terminal):
     term.wait_for("Game 1 · Ana · Yellow — now W 3 4 6 8 9; the new answer (Enter keeps it):")
     term.type("w3468")
     term.wait_for("Changed Game 1 · Ana · Yellow: W 3 4 6 8 9 → W 3 4 6 8.")
-    assert term.screen().rstrip().endswith("? Game 1 · Ana · White:")  # back at the question that was open
+    # back at the question that was open (waited for: the next prompt is drawn a moment after the line above)
+    term.wait_for("puts the old answer back.)\n? Game 1 · Ana · White:")
+    assert term.screen().rstrip().endswith("? Game 1 · Ana · White:")
     term.type("undo")
     term.wait_for("Took back the edit of Game 1 · Ana · Yellow: W 3 4 6 8 9 again (it was W 3 4 6 8).")
     term.keys("C-c")
