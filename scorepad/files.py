@@ -36,6 +36,8 @@ FOLDER_NOT_WRITABLE = "the folder {folder} is not writable"
 DATABASE = "the database"
 LOCK_OF = "the lock file of {what}"
 TEMP_OF = "a temporary file of {what}"
+INSIDE = "inside the folder of {what}"
+BACKUP_OF = "the scorepad 0.1 backup of {what}"
 INPUT = "this command's input"
 FILE_TYPES = {stat.S_IFDIR: "a directory", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
               stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFSOCK: "a socket"}
@@ -66,11 +68,13 @@ class Kind:
 
 @dataclass(frozen=True)
 class Protected:
-    """A path never written over; `family`: also its lock file and the temporary files of its writes."""
+    """A path never written over; `family`: also its lock file and the temporary files of its writes;
+    `tree`: a folder, and everything in it or made in it."""
 
     path: Path
     what: str
     family: bool = False
+    tree: bool = False
 
 
 def _is_pdf(path: Path) -> bool:
@@ -105,9 +109,18 @@ PDF = Kind("a PDF", _is_pdf)
 TABLE = Kind("a table file", _is_table_file)
 
 
+# Beside the database file (store.py names them the same way, from the file's real path).
+FOLDER_SUFFIX = ".d"
+BACKUP_SUFFIX = ".v1-backup"
+
+
 def database_files(path: Path) -> list[Protected]:
-    """The database at `path`, with its lock and temporary files, as protected paths."""
-    return [Protected(Path(path), DATABASE, family=True)]
+    """The database at `path`, with its lock and temporary files, its folder of sessions and index
+    (`PATH.d`, every file in it) and the backup of a 0.1 database, as protected paths."""
+    real = Path(os.path.realpath(path))
+    return [Protected(Path(path), DATABASE, family=True),
+            Protected(real.with_name(real.name + FOLDER_SUFFIX), INSIDE.format(what=DATABASE), tree=True),
+            Protected(real.with_name(real.name + BACKUP_SUFFIX), BACKUP_OF.format(what=DATABASE))]
 
 
 def _same_file(a: os.stat_result | None, b: os.stat_result | None) -> bool:
@@ -125,7 +138,7 @@ def _protection(real: Path, st: os.stat_result | None, protected: Iterable[Prote
     """What `real` is among the protected paths (compared as real paths and as inodes), or None."""
     for guard in protected:
         base = Path(os.path.realpath(guard.path))
-        if real == base or _same_file(st, _stat(base)):
+        if real == base or _same_file(st, _stat(base)) or (guard.tree and real.is_relative_to(base)):
             return guard.what
         if not guard.family:
             continue

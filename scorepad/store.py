@@ -39,7 +39,7 @@ from tinydb.storages import MemoryStorage, Storage
 from tinydb.table import Table
 
 from scorepad.errors import NotFound, ReadOnly, StoreError
-from scorepad.files import FILE_TYPES, TEMP_SUFFIX, replace_file, sync_folder
+from scorepad.files import BACKUP_SUFFIX, FILE_TYPES, FOLDER_SUFFIX, TEMP_SUFFIX, replace_file, sync_folder
 
 SCHEMA_VERSION = 1  # of a session document
 LAYOUT = 2  # of the files on disk (1: one file holding every session, scorepad 0.1)
@@ -48,7 +48,6 @@ META, SESSION, SUMMARIES, OLD_TABLE = "meta", "session", "summaries", "sessions"
 # Sessions per folder and per index file. An answer that changes a summary rewrites one index file of
 # at most this many summaries (~300 B each): about 80 KB whatever the history.
 BUCKET = 256
-BACKUP_SUFFIX = ".v1-backup"
 SHAPE = '{"meta": {...}} or {"sessions": {"1": {...}}}'
 CANNOT_CHANGE = ("the database {path} can be read but not changed ({reason}): listing, showing, scoring, "
                  "exporting and printing work; playing, importing and editing need a copy you may write")
@@ -229,7 +228,7 @@ class Store:
         self.lock_timeout = lock_timeout
         # os.replace on a symlink would swap the link for a plain file: write (and lock) its target.
         self._real = Path(os.path.realpath(self.path))
-        self._dir = self._real.with_name(self._real.name + ".d")
+        self._dir = self._real.with_name(self._real.name + FOLDER_SUFFIX)
         self.summarize = summarize or basic_summary
         self.summary_version = getattr(self.summarize, "version", 0)
         self.notify = notify or (lambda message: None)

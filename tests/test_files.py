@@ -87,6 +87,24 @@ def test_the_database_lock_and_temporary_files_are_refused(game):
     assert temp.read_bytes() == b"%PDF-1.4 looks like a sheet"
 
 
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_the_files_in_the_database_folder_are_refused(game, force):
+    # sheet 1 -o PATH.d/sessions/0000/1.json --force wrote a PDF over session 1: list still named it, show failed
+    folder = Path(f"{game}.d")
+    session, index = folder / "sessions" / "0000" / "1.json", folder / "index" / "0000.json"
+    before = {path: path.read_bytes() for path in (session, index)}
+    inside = f"inside the folder of the database: {NEVER}"
+    for path in (session, index, folder / "sessions" / "0000" / "2.json", folder / "notes.pdf"):
+        assert refused("sheet", "1", "-o", path, *force) == f"{path} is {inside}"
+        assert refused("export", "1", "-o", path, *force) == f"{path} is {inside}"
+    assert refused("export", "--all", "-o", session, *force) == f"{session} is {inside}"
+    backup = Path(f"{game}.v1-backup")
+    assert refused("sheet", "1", "-o", backup, *force) == f"{backup} is the scorepad 0.1 backup of the database: {NEVER}"
+    assert {path: path.read_bytes() for path in (session, index)} == before
+    assert sorted(p.name for p in folder.rglob("*") if p.is_file()) == ["0000.json", "1.json"]
+    assert "Ben wins with 136." in ok("show", "1")
+
+
 def test_the_commands_own_input_is_refused(tmp_path):
     table = tmp_path / "game.pdf"  # a table file with a .pdf name: the default output is its own input
     table.write_text(json.dumps(LC11))
