@@ -239,7 +239,9 @@ def _names_given(ctx: typer.Context, players: Optional[list[str]]) -> list[str]:
     """The names after --players: `-p Ana Ben` (the rest arrive as extra arguments) or `-p Ana,Ben`."""
     if ctx.args and not players:
         raise fail(f"unexpected {' '.join(ctx.args)!r}; names go after --players", code=2)
-    return [n for value in (players or []) + ctx.args for n in value.split(",") if n.strip()]
+    # A blank name stays, to be refused as "empty name"; a comma list's empty pieces ('Ana,Ben,') do not.
+    return [n for value in (players or []) + ctx.args for n in (value.split(",") if value.strip() else [value])
+            if n.strip() or not value.strip()]
 
 
 def _need_terminal(command: str) -> None:

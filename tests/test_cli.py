@@ -304,6 +304,11 @@ def test_undo_with_nothing_recorded(terminal):
      "Error: variants: unknown variant 'pink' (this game has: purple, bonus-numbers-only, wagers-alone-score-zero)\n"),
     (["play", "lost-cities", "-p", "Ana,Ben,Cy"], "Error: players: 3 players; this game takes 2\n"),
     (["play", "lost-cities", "-p", "Ana,Ana"], "Error: players: 'Ana' appears twice\n"),
+    (["play", "lost-cities", "-p", "Ana", ""], "Error: players: empty name\n"),  # was '1 player; this game takes 2'
+    (["play", "lost-cities", "-p", "Ana", "  "], "Error: players: empty name\n"),
+    (["play", "lost-cities", "-p", "ana", "Ana"],
+     "Error: players: 'Ana' and 'ana' are the same player (names ignore case)\n"),
+    (["sheet", "lost-cities", "--blank", "-p", "Ana", ""], "Error: players: empty name\n"),
     (["play", "lost-cities", "-p", "Ana,Ben", "--rounds", "0"], "Error: rounds: 0 rounds; Lost Cities takes 1 or more\n"),
     (["play"], "Error: no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME\n"),
 ])
