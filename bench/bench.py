@@ -31,7 +31,7 @@ SHOPS = [{"type": "photo", "tiles": 3}, {"type": "restaurant", "tiles": 2}]
 # A whole game of each: 3 Lost Cities games, 4 lines of 4 players, 4 London cities, 6 Chinatown years of 5.
 TABLES = {
     "lost-cities": LC,
-    "next-station-london": {"game": "next-station-london", "players": list("ABCD"),
+    "next-station-london": {"game": "next-station-london", "players": list("ABCD"), "modules": ["objectives"],
                             "rounds": [{p: LINE for p in "ABCD"}] * 4,
                             "final": {p: {"interchanges": {"2": 3, "3": 1, "4": 0}, "objectives": 1} for p in "ABCD"}},
     "london-1e": {"game": "london-1e", "players": list("ABCD"),

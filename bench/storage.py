@@ -67,11 +67,12 @@ def peak_mib(command: list[str], env: dict[str, str], stdin: str | None = None) 
 
 def build(path: Path, count: int) -> None:
     """`count` finished sessions, the five games in turn, through the store module in batches."""
+    from scorepad.games import by_slug
     from scorepad.session import doc_from_table
     from scorepad.store import Store
     from scorepad.summary import summarize
 
-    docs = [doc_from_table(table) for table in TABLES.values()]
+    docs = [doc_from_table(table, by_slug(table["game"])) for table in TABLES.values()]
     store = Store(path, summarize=summarize)
     batch = 2000
     for start in range(0, count, batch):

@@ -6,7 +6,7 @@ import functools
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -107,12 +107,12 @@ def make_prompter() -> Prompter:  # tests replace this with a scripted prompter
 
 
 def open_store(ctx: typer.Context) -> Store:
-    from scorepad.session import upgraded
+    from scorepad.session import identities, upgraded
     from scorepad.store import Store, default_path
     from scorepad.summary import summarize
 
     return Store((ctx.find_root().obj or {}).get("db") or default_path(), summarize=summarize, upgrade=upgraded,
-                 notify=lambda message: typer.echo(message, err=True))
+                 identify=identities, notify=lambda message: typer.echo(message, err=True))
 
 
 def protected_files(ctx: typer.Context, *inputs: Path) -> list[Any]:
@@ -635,35 +635,35 @@ def import_(ctx: typer.Context,
     from scorepad import session as sessions
     from scorepad.games import of_table
 
-    docs: list[dict[str, Any]] = []
-    labels: list[tuple[str, int]] = []  # what an error names first (nothing for one file of one table), the file
-    for number, path in enumerate(files):
-        for where, table in sessions.load_table_files(path):
-            label = "" if len(files) == 1 and where is None else f"{path}{' ' + where if where else ''}: "
-            try:
-                docs.append(sessions.doc_from_file(table, of_table(table)))
-            except (InvalidInput, ScorepadError) as error:
-                raise ScorepadError(f"{label}{error}") from None
-            labels.append((label, number))
+    store = open_store(ctx)
+    # Marks of what this import has stored so far, each with where it came from: a game given twice by two
+    # files is refused. The items of one file are not compared with each other: a backup holds the copies
+    # that --again made.
+    seen: dict[str, tuple[str, int]] = {}
 
-    def refuse_stored(stored: dict[int, dict[str, Any]]) -> None:
-        """A game already stored is refused; so is one given twice by two files. The items of one file are not
-        compared with each other: a backup holds the copies that --again made. `stored`: the store's
-        summaries, which keep each session's identities (no session file is opened)."""
-        if again:
-            return
-        seen: dict[str, tuple[str, int]] = {}
-        for doc_id, summary in stored.items():
-            seen.update(dict.fromkeys(summary.get("identities", []), (ALREADY_STORED.format(id=doc_id), -1)))
-        for (label, number), doc in zip(labels, docs):
-            marks = sessions.identities(doc)
-            earlier = next((seen[mark] for mark in marks if mark in seen and seen[mark][1] != number), None)
-            if earlier is not None:
-                raise ScorepadError(label + earlier[0])
-            for mark in marks:
-                seen.setdefault(mark, (SAME_GAME.format(where=label.rstrip(": ")), number))
+    def docs() -> Iterator[dict[str, Any]]:
+        """Each table made a session, one at a time, under the store's lock (store.insert_many): a game
+        stored already is refused by the store's index of identities, which reads only these marks' files."""
+        for number, path in enumerate(files):
+            for where, table in sessions.load_table_files(path):
+                label = "" if len(files) == 1 and where is None else f"{path}{' ' + where if where else ''}: "
+                try:
+                    doc = sessions.doc_from_file(table, of_table(table))
+                except (InvalidInput, ScorepadError) as error:
+                    raise ScorepadError(f"{label}{error}") from None
+                if not again:
+                    marks = sessions.identities(doc)
+                    stored = store.find(marks)
+                    if stored:
+                        raise ScorepadError(label + ALREADY_STORED.format(id=next(iter(stored.values()))))
+                    earlier = next((seen[mark] for mark in marks if mark in seen and seen[mark][1] != number), None)
+                    if earlier is not None:
+                        raise ScorepadError(label + SAME_GAME.format(where=earlier[0]))
+                    for mark in marks:
+                        seen.setdefault(mark, (label.rstrip(": ") or "an earlier one", number))
+                yield doc
 
-    for doc_id in open_store(ctx).insert_many(docs, check=refuse_stored):
+    for doc_id in store.insert_many(docs()):
         typer.echo(doc_id)
 
 

@@ -28,8 +28,18 @@ NOT_STARTED = "(not started)"
 # --- the question list and progress -----------------------------------------------------------------------
 
 def asks(session: Session) -> list[Ask]:
-    """Every question the session asks, in order, given what is recorded (a later answer may add questions)."""
-    return [step for step in session.game.steps(session) if isinstance(step, Ask)]
+    """Every question the session asks, in order, given what is recorded (a later answer may add questions).
+
+    Kept on the session while its answers are as they were: the next question, complete rounds and an
+    import's checks each ask for the list, and a game's steps are its costliest part (a 6-year Chinatown
+    game: hundreds of steps).
+    """
+    key = (id(session.answers), len(session.answers))
+    cached = getattr(session, "_asks", None)
+    if cached is None or cached[0] != key:
+        cached = (key, [step for step in session.game.steps(session) if isinstance(step, Ask)])
+        session._asks = cached  # type: ignore[attr-defined]
+    return list(cached[1])
 
 
 def next_ask(session: Session) -> Ask | None:

@@ -11,7 +11,7 @@ import dataclasses
 import hashlib
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -271,21 +271,24 @@ def doc_from_table(table: dict[str, Any], game: Game) -> dict[str, Any]:
     rounds = None if game.default_rounds is None else max(1, len(table.get("rounds") or []))
     doc = new_doc(game, table["players"], table.get("variants") or [], rounds,  # null: the default, as in scoring
                   table.get("modules") or [])
+    # Each place of a table is filled once, so the answers are appended as they come (record() looks for a
+    # previous answer to replace: quadratic over a 10,000-table import).
+    add = lambda at, value: doc["entries"].append({"at": list(at), "value": value})  # noqa: E731
     for number, inputs in enumerate(table.get("rounds", [])):
         for name, fields in inputs.items():
             for key, value in fields.items():
-                record(doc, ("rounds", number, name.strip(), key), value)
+                add(("rounds", number, name.strip(), key), value)
     for name, fields in table.get("final", {}).items():
         for key, value in fields.items():
-            record(doc, ("final", name.strip(), key), value)
+            add(("final", name.strip(), key), value)
     for key, value in table.items():
         if key in COMMON_KEYS:
             continue
         if isinstance(value, list):  # item by item, as the guided game records them (e.g. trades)
             for number, item in enumerate(value):
-                record(doc, (key, number), item)
+                add((key, number), item)
         else:
-            record(doc, (key,), value)
+            add((key,), value)
     finish(doc)
     doc["created"] = doc["updated"] = table.get("date")
     if _as_guided(Session(doc, game), game) is not True:
@@ -545,27 +548,29 @@ def load_table_file(path: Path) -> dict[str, Any]:
     return _parse(_read(path), path)
 
 
-def load_table_files(path: Path) -> list[tuple[str | None, Any]]:
+def load_table_files(path: Path) -> Iterator[tuple[str | None, Any]]:
     """Every table a file holds, each with where it is: a table file (None), a JSON array of them ("item N")
-    or JSON Lines ("line N", blank lines skipped)."""
+    or JSON Lines ("line N", blank lines skipped). JSON Lines are read a line at a time, as they are used."""
     text = _read(path)
     try:
         whole = json.loads(text)
     except json.JSONDecodeError as error:
         if error.msg != "Extra data":  # more than one JSON value: JSON Lines
             raise _not_json(path, error) from None
-        tables = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                tables.append((f"line {number}", _parse(line, f"{path} line {number}")))
-        return tables
+        return _lines(text, path)
     except (ValueError, RecursionError):
-        return [(None, _parse(text, path))]  # the same words as for one table file
+        return iter([(None, _parse(text, path))])  # the same words as for one table file
     if isinstance(whole, list):
         if not whole:
             raise TableFileError(f"{path}: an empty list, no table in it")
-        return [(f"item {number}", table) for number, table in enumerate(whole, start=1)]
-    return [(None, whole)]
+        return ((f"item {number}", table) for number, table in enumerate(whole, start=1))
+    return iter([(None, whole)])
+
+
+def _lines(text: str, path: Path) -> Iterator[tuple[str, Any]]:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            yield f"line {number}", _parse(line, f"{path} line {number}")
 
 
 def _read(path: Path) -> str:

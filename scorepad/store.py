@@ -26,6 +26,7 @@ import errno
 import os
 import shutil
 import stat
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,8 @@ from scorepad.files import BACKUP_SUFFIX, FILE_TYPES, FOLDER_SUFFIX, TEMP_SUFFIX
 SCHEMA_VERSION = 1  # of a session document
 LAYOUT = 2  # of the files on disk (1: one file holding every session, scorepad 0.1)
 ENV_VAR = "SCOREPAD_DB"
-META, SESSION, SUMMARIES, OLD_TABLE = "meta", "session", "summaries", "sessions"
+META, SESSION, SUMMARIES, MARKS, OLD_TABLE = "meta", "session", "summaries", "marks", "sessions"
+MARK_BUCKETS = 256  # files of the marks index: a mark's file is found from the mark alone
 # Sessions per folder and per index file. An answer that changes a summary rewrites one index file of
 # at most this many summaries (~300 B each): about 80 KB whatever the history.
 BUCKET = 256
@@ -223,7 +225,8 @@ class Store:
     """
 
     def __init__(self, path: str | Path, *, lock_timeout: float = 10.0, summarize: Summarize | None = None,
-                 notify: Callable[[str], None] | None = None, upgrade: Callable[[dict], dict] | None = None):
+                 notify: Callable[[str], None] | None = None, upgrade: Callable[[dict], dict] | None = None,
+                 identify: Callable[[dict], list[str]] | None = None):
         self.path = Path(path)
         self.lock_timeout = lock_timeout
         # os.replace on a symlink would swap the link for a plain file: write (and lock) its target.
@@ -234,6 +237,9 @@ class Store:
         self.notify = notify or (lambda message: None)
         self.upgrade = upgrade or (lambda doc: doc)  # a layout-1 session as this release reads it (migration)
         self._legacy: dict[int, dict] | None = None  # a layout-1 file read where it cannot be moved over
+        # What a session answers to when a file is imported (e.g. the fingerprint of the file it came from):
+        # kept in a hashed index, so finding a stored game reads one small file per mark, not every summary.
+        self.identify = identify or (lambda doc: [])
 
     # --- paths
 
@@ -242,6 +248,9 @@ class Store:
 
     def _index_file(self, bucket: int) -> Path:
         return self._dir / "index" / f"{bucket:04d}.json"
+
+    def _marks_file(self, mark: str) -> Path:
+        return self._dir / "marks" / f"{_mark_bucket(mark):02x}.json"
 
     def _marker(self, name: str) -> Path:
         return self._dir / f"pending-{name}"
@@ -361,14 +370,61 @@ class Store:
             buckets.setdefault(doc_id // BUCKET, {})[doc_id] = summary
         for bucket, changes in buckets.items():
             with self._index_table(bucket, write=True, sync=sync) as table:
+                present = {entry.doc_id for entry in table.all()}
                 for doc_id, summary in changes.items():
-                    if not table.contains(doc_id=doc_id):
+                    if doc_id not in present:
                         if summary is not None:
                             table.insert(_doc(summary, doc_id))
                     elif summary is None:
                         table.remove(doc_ids=[doc_id])
                     else:  # upsert would merge the old fields in; a summary is replaced whole
                         table.update(_replacing(summary), doc_ids=[doc_id])
+
+    def _marks_of(self, doc: dict) -> list[str]:
+        try:
+            return [m for m in self.identify(doc) if isinstance(m, str)]
+        except Exception:  # noqa: BLE001 - a damaged session answers to nothing, and is still saved
+            return []
+
+    def _put_marks(self, changes: dict[int, list[str]], *, sync: bool = True, everywhere: bool = False) -> None:
+        """Set each session's marks (an empty list: none), touching only the files those marks hash to;
+        `everywhere`: also clear the session from every other file (after a write that was cut short)."""
+        files: dict[Path, dict[int, list[str]]] = {}
+        for doc_id, marks in changes.items():
+            for mark in marks:
+                files.setdefault(self._marks_file(mark), {}).setdefault(doc_id, []).append(mark)
+        folder = self._dir / "marks"
+        if everywhere and folder.is_dir():
+            for name in os.listdir(folder):
+                if name.endswith(".json") and not name.startswith("."):
+                    files.setdefault(folder / name, {})
+        for path, marks in files.items():
+            with _tinydb_table(path, self.path, MARKS, write=True, sync=sync) as table:
+                present = {entry.doc_id for entry in table.all()}
+                gone = [doc_id for doc_id in (changes if everywhere else marks) if doc_id in present]
+                if gone:
+                    table.remove(doc_ids=gone)
+                table.insert_multiple(_doc({"marks": found}, doc_id) for doc_id, found in marks.items())
+
+    def _drop_marks(self, doc_id: int, marks: Iterable[str]) -> None:
+        """Take a session out of the files these marks hash to."""
+        for path in {self._marks_file(mark) for mark in marks}:
+            with _tinydb_table(path, self.path, MARKS, write=True) as table:
+                if table.contains(doc_id=doc_id):
+                    table.remove(doc_ids=[doc_id])
+
+    def find(self, marks: Iterable[str]) -> dict[str, int]:
+        """The stored session each of these marks belongs to (marks no session has are left out)."""
+        found: dict[str, int] = {}
+        wanted: dict[Path, set[str]] = {}
+        for mark in marks:
+            wanted.setdefault(self._marks_file(mark), set()).add(mark)
+        for path, those in wanted.items():
+            tables = _read_tables(path, self.path, MARKS) or {}
+            for key, entry in tables.get(MARKS, {}).items():
+                for mark in set(entry.get("marks", [])) & those:
+                    found[mark] = int(key)
+        return found
 
     def _repair(self, meta: dict) -> None:
         """Finish what a killed writer left between a session file and its summary (under the lock)."""
@@ -385,23 +441,28 @@ class Store:
     def _finish(self, name: str) -> None:
         """Make the index agree with the session files after the interrupted write `name`."""
         if name.startswith("import-"):  # an import that never finished: none of it was stored
-            first, last = map(int, name.removeprefix("import-").split("-"))
-            for doc_id in range(first, last + 1):
+            first = int(name.removeprefix("import-").split("-")[0])
+            written = [doc_id for doc_id in self._ids_on_disk() if doc_id >= first]
+            for doc_id in written:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(self._session_file(doc_id))
-            self._put_summaries({doc_id: None for doc_id in range(first, last + 1)})
+            self._put_summaries({doc_id: None for doc_id in written})
+            self._put_marks({doc_id: [] for doc_id in written}, everywhere=True)
         else:
             doc_id = int(name)
             doc = self._load(doc_id)
             self._put_summaries({doc_id: None if doc is None else self._summary_of(doc_id, doc)})
+            self._put_marks({doc_id: [] if doc is None else self._marks_of(doc)}, everywhere=True)
         self._marker(name).unlink()
 
     def _rebuild_summaries(self, meta: dict) -> None:
         """Every summary made again (once, after the way summaries are made has changed)."""
         index = self._dir / "index"
-        summaries = {doc_id: self._summary_of(doc_id, doc) for doc_id, doc in self._docs(self._ids_on_disk())}
+        docs = dict(self._docs(self._ids_on_disk()))
         shutil.rmtree(index, ignore_errors=True)
-        self._put_summaries(summaries)
+        shutil.rmtree(self._dir / "marks", ignore_errors=True)
+        self._put_summaries({doc_id: self._summary_of(doc_id, doc) for doc_id, doc in docs.items()})
+        self._put_marks({doc_id: self._marks_of(doc) for doc_id, doc in docs.items()})
         meta["summary_version"] = self.summary_version
         self._write_meta(meta)
 
@@ -439,35 +500,42 @@ class Store:
         return self.insert_many([doc])[0]
 
     def insert_many(self, docs: Iterable[dict],
-                    check: Callable[[dict[int, dict]], None] | None = None) -> list[int]:
+                    check: Callable[[Callable[[Iterable[str]], dict[str, int]]], None] | None = None) -> list[int]:
         """Store every doc or, if anything fails (or the process is killed), none of them; their new ids in order.
 
-        `check`, if given, sees every stored session's summary under the same lock, before anything is
-        written, and may raise to store nothing (e.g. a session that is stored already): no other writer can
-        slip between.
+        `docs` may be an iterator: it is consumed under the lock, one doc at a time (a 10,000-table import
+        never holds its sessions in memory), and an error it raises stores nothing; checks it makes with
+        `find` see a store no other writer can change meanwhile. `check`, if given, is called under the same
+        lock before anything is written, with `find`, and may raise to store nothing.
         """
-        docs = list(docs)
-        if not docs:
-            return []
         try:
             with self._locked() as meta:
                 if check is not None:
-                    check(self._read_index())
+                    check(self.find)
                 first = meta["next_id"]
-                ids = list(range(first, first + len(docs)))
-                meta["next_id"] = first + len(docs)
-                self._write_meta(meta)  # the ids are spent even if the rest fails: never handed out twice
-                with self._pending(f"import-{ids[0]}-{ids[-1]}"):
-                    many = len(docs) > 1  # a bulk import syncs once at the end instead of once a file
-                    summaries = {}
-                    for doc_id, doc in zip(ids, docs):
+                ids: list[int] = []
+                with self._pending(f"import-{first}"):
+                    summaries, marks = {}, {}
+                    for doc in docs:
+                        doc_id = first + len(ids)
                         stored = {**doc, "schema": SCHEMA_VERSION}
-                        with self._session_table(doc_id, write=True, sync=not many) as table:
+                        # Not synced one by one: the whole import is synced once before it counts.
+                        with self._session_table(doc_id, write=True, sync=False) as table:
                             table.insert(_doc(stored, doc_id))
                         summaries[doc_id] = self._summary_of(doc_id, stored)
-                    self._put_summaries(summaries, sync=not many)
-                    if many:
+                        marks[doc_id] = self._marks_of(stored)
+                        ids.append(doc_id)
+                    if not ids:
+                        return []
+                    self._put_summaries(summaries, sync=False)
+                    self._put_marks(marks, sync=False)
+                    if len(ids) == 1:  # one file: its own fsync is cheaper than syncing the whole disk
+                        _fsync_file(self._session_file(ids[0]))
+                        sync_folder(self._session_file(ids[0]).parent)
+                    else:
                         os.sync()
+                    meta["next_id"] = first + len(ids)
+                    self._write_meta(meta)  # then the marker goes: from here on the import counts
                 return ids
         except OSError as error:
             raise StoreError(f"cannot write the database {self.path}: {_reason(error)}") from None
@@ -499,10 +567,9 @@ class Store:
         found = self._read_index()
         for entry in os.scandir(self._dir):  # a write in progress, or one a killed writer left
             name = entry.name.removeprefix("pending-")
-            if entry.name.startswith("pending-import-"):
-                first, last = map(int, name.removeprefix("import-").split("-"))
-                for doc_id in range(first, last + 1):
-                    found.pop(doc_id, None)
+            if entry.name.startswith("pending-import-"):  # an import under way: none of it counts yet
+                first = int(name.removeprefix("import-").split("-")[0])
+                found = {doc_id: summary for doc_id, summary in found.items() if doc_id < first}
             elif entry.name.startswith("pending-") and name.isdigit():
                 doc_id = int(name)
                 doc = self._load(doc_id)
@@ -512,12 +579,14 @@ class Store:
         return dict(sorted(found.items()))
 
     def _read_index(self) -> dict[int, dict]:
+        # Read as the JSON it is (TinyDB's files), not through Table.all(): making a Document of each of
+        # 10,000 summaries was a third of `list`.
         found: dict[int, dict] = {}
         index = self._dir / "index"
         for name in sorted(os.listdir(index)) if index.is_dir() else ():
             if name.endswith(".json") and not name.startswith("."):
-                with self._index_table(int(name[:-5]), write=False) as table:
-                    found.update((summary.doc_id, dict(summary)) for summary in table.all())
+                tables = _read_tables(index / name, self.path, SUMMARIES) or {}
+                found.update((int(key), summary) for key, summary in tables.get(SUMMARIES, {}).items())
         return found
 
     def update(self, doc_id: int, change: Callable[[dict], dict | None]) -> dict:
@@ -525,19 +594,25 @@ class Store:
             doc = self._load(doc_id)
             if doc is None:
                 raise NotFound(f"no session {doc_id} in {self.path}")
+            old_marks = self._marks_of(doc)
             result = change(doc)
             new = doc if result is None else dict(result)
             new["schema"] = SCHEMA_VERSION
             summary = self._summary_of(doc_id, new)
+            new_marks = self._marks_of(new)
             with self._index_table(doc_id // BUCKET, write=False) as index:
                 old = index.get(doc_id=doc_id)
             # Most answers leave the summary as it was (the leader changes when a round is complete):
             # then only the session file is written.
-            with self._pending(str(doc_id)) if old != summary else contextlib.nullcontext():
+            derived_changed = old != summary or old_marks != new_marks
+            with self._pending(str(doc_id)) if derived_changed else contextlib.nullcontext():
                 with self._session_table(doc_id, write=True) as table:
                     table.update(_replacing(new), doc_ids=[doc_id])
                 if old != summary:
                     self._put_summaries({doc_id: summary})
+                if old_marks != new_marks:  # rare: what a session answers to is fixed when it is made
+                    self._drop_marks(doc_id, [m for m in old_marks if m not in new_marks])
+                    self._put_marks({doc_id: new_marks})
         return new
 
     def remove(self, doc_id: int) -> None:
@@ -546,9 +621,17 @@ class Store:
             path = self._session_file(doc_id)
             if not path.exists():
                 raise NotFound(f"no session {doc_id} in {self.path}")
+            try:
+                marks = self._marks_of(self._load(doc_id) or {})
+            except StoreError:  # a damaged or newer session: its marks are found the slow way
+                marks = None
             with self._pending(str(doc_id)):
                 path.unlink()
                 self._put_summaries({doc_id: None})
+                if marks is None:
+                    self._put_marks({doc_id: []}, everywhere=True)
+                else:
+                    self._drop_marks(doc_id, marks)
 
     # --- moving a layout-1 database over
 
@@ -562,7 +645,7 @@ class Store:
         try:
             write_file(backup, self._real.read_bytes())
             shutil.rmtree(building, ignore_errors=True)  # a killed migration's half-built folder
-            staged = Store(building.with_name(building.name[:-2]), summarize=self.summarize)
+            staged = Store(building.with_name(building.name[:-2]), summarize=self.summarize, identify=self.identify)
             staged._dir = building
             summaries = {}
             for doc_id, doc in docs.items():
@@ -570,6 +653,7 @@ class Store:
                     table.insert(_doc(doc, doc_id))
                 summaries[doc_id] = staged._summary_of(doc_id, doc)
             staged._put_summaries(summaries, sync=False)
+            staged._put_marks({doc_id: staged._marks_of(doc) for doc_id, doc in docs.items()}, sync=False)
             os.sync()
             shutil.rmtree(self._dir, ignore_errors=True)  # left by a migration killed after this step
             os.replace(building, self._dir)
@@ -582,6 +666,18 @@ class Store:
         self.notify(MIGRATED.format(count=len(docs), s="" if len(docs) == 1 else "s", path=self.path,
                                     folder=self._dir.name, backup=backup.name))
         return meta
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _mark_bucket(mark: str) -> int:
+    return zlib.crc32(mark.encode("utf-8", "surrogatepass")) % MARK_BUCKETS
 
 
 def _doc(data: dict, doc_id: int) -> Any:

@@ -12,19 +12,18 @@ from typing import Any
 from calculators.core import InvalidInput
 from scorepad.errors import ScorepadError
 
-VERSION = 1  # bump when a summary's fields or their meaning change: the store then rebuilds every summary
+VERSION = 2  # bump when a summary's fields or their meaning change: the store then rebuilds every summary
 
 
 def summarize(doc: dict[str, Any]) -> dict[str, Any]:
     from scorepad.games import session_of
-    from scorepad.session import identities
 
     session = session_of(doc)
     summary: dict[str, Any] = {
         "game": session.game.slug, "players": list(session.players), "variants": list(session.variants),
         "date": session.date, "status": "finished" if session.finished else "playing",
         "rounds_planned": session.rounds_planned, "complete": 0, "private": False,
-        "leaders": [], "winners": [], "totals": None, "identities": identities(doc),
+        "leaders": [], "winners": [], "totals": None,
     }
     if not session.scorable():
         return summary
