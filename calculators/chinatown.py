@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from calculators.core import (
+    NAME_LIMIT,
     InvalidInput,
     Result,
     Standing,
     check_table,
+    check_text,
     is_int,
     require_int,
     standings,
@@ -170,6 +172,8 @@ def check_season(inputs: Mapping[str, Any], earlier_shops: int, **where: Any) ->
     built = inputs.get("built", [])
     if not isinstance(built, list) or not all(isinstance(b, str) and b.strip() for b in built):
         raise InvalidInput(f"{built!r} is not a list of shop type names", **where, field="built")
+    for name in built:  # any type name, so a name's rules: printable, and no longer than a player's name
+        check_text(name, NAME_LIMIT, **where, field="built")
     if len(built) > BUILDS_PER_SEASON:
         raise InvalidInput(f"{len(built)} shops built; at most {BUILDS_PER_SEASON} a season", **where, field="built")
     if earlier_shops + len(built) > SHOP_SPACES:
@@ -204,6 +208,8 @@ def check_trades(value: Any, players: Sequence[str], rounds: int) -> list[dict[s
         amount = require_int(trade["amount"], 1, None, round=round_, field=f"{field} amount")
         if "note" in trade and not isinstance(trade["note"], str):
             raise InvalidInput(f"{trade['note']!r} is not text", round=round_, field=f"{field} note")
+        if "note" in trade:  # words for the table: a sentence, and nothing that drives the terminal
+            check_text(trade["note"], round=round_, field=f"{field} note")
         checked.append({"round": round_, "from": names["from"], "to": names["to"], "amount": amount,
                         "number": number})
     return checked

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -16,6 +18,11 @@ NAME_LIMIT = 40  # characters in a player's name (spec, "Common shape")
 # Bidi overrides and isolates reorder the text around them: a name holding one prints as another name.
 # ZWNJ, ZWJ, LRM and RLM are allowed: Persian, Indic and emoji names need them (spec, "Common shape").
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+# The longest text a table file or an answer may hold anywhere (a trade's note, say): a sentence, not a page.
+TEXT_LIMIT = 200
+CONTROL = "{text} holds a control character (U+{code:04X})"
+BIDI = "{text} holds a bidi override or isolate (U+{code:04X})"
+TOO_LONG = "{text} is {length} characters long (at most {limit})"
 # ISO 8601 as the spec writes it: a date, or a date and time with an optional offset.
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?", re.ASCII)
 
@@ -144,6 +151,53 @@ def require_int(value: Any, low: int, high: int | None = None, **where: Any) -> 
     return value
 
 
+def is_unsafe(char: str) -> bool:
+    """A character that can drive a terminal or reorder the text around it: C0, DEL, C1, bidi overrides and isolates.
+
+    >>> [is_unsafe(c) for c in ("\x1b", "\x7f", "\x9b", "\u202e", "\u2066", "\u200c", "\u200f", "é")]
+    [True, True, True, True, True, False, False, False]
+    """
+    return char in BIDI_CONTROLS or unicodedata.category(char) == "Cc"
+
+
+def text_problem(text: str, limit: int = TEXT_LIMIT) -> str | None:
+    """Why a text cannot be kept (a control character, a bidi override, too long), or None."""
+    for char in text:
+        if is_unsafe(char):
+            form = BIDI if char in BIDI_CONTROLS else CONTROL
+            return form.format(text=repr(text) if len(text) <= limit else repr(text[:limit]) + "…", code=ord(char))
+    if len(text) > limit:
+        return TOO_LONG.format(text=repr(text[:limit]) + "…" if limit > NAME_LIMIT else repr(text), length=len(text),
+                               limit=limit)
+    return None
+
+
+# While set, a session already stored is being scored: its texts are taken as they were stored (a database older
+# than these rules may hold a name of 60 characters or an escape sequence), so that it stays readable; every screen
+# prints such text escaped (scorepad.grid.safe). The rules hold wherever text comes in: table files and prompts.
+_STORED = contextvars.ContextVar("stored", default=False)
+
+
+@contextlib.contextmanager
+def as_stored() -> Iterator[None]:
+    """Score a stored session: the text rules are input rules, and its texts came in before them."""
+    token = _STORED.set(True)
+    try:
+        yield
+    finally:
+        _STORED.reset(token)
+
+
+def check_text(text: str, limit: int = TEXT_LIMIT, **where: Any) -> str:
+    """A text as given, or InvalidInput naming where it came from (the round, player and field)."""
+    if _STORED.get():
+        return text
+    problem = text_problem(text, limit)
+    if problem:
+        raise InvalidInput(problem, **where)
+    return text
+
+
 def check_name(name: Any, others: Iterable[str] = ()) -> str:
     """One player's name, trimmed; `others` are the names already taken. The guided prompt calls this too.
 
@@ -159,13 +213,7 @@ def check_name(name: Any, others: Iterable[str] = ()) -> str:
     trimmed = name.strip()
     if not trimmed:
         raise InvalidInput("empty name", field="players")
-    for char in trimmed:
-        if unicodedata.category(char) == "Cc":  # C0, DEL and C1
-            raise InvalidInput(f"{trimmed!r} holds a control character (U+{ord(char):04X})", field="players")
-        if char in BIDI_CONTROLS:
-            raise InvalidInput(f"{trimmed!r} holds a bidi override or isolate (U+{ord(char):04X})", field="players")
-    if len(trimmed) > NAME_LIMIT:
-        raise InvalidInput(f"{trimmed!r} is {len(trimmed)} characters long (at most {NAME_LIMIT})", field="players")
+    check_text(trimmed, NAME_LIMIT, field="players")
     for other in others:
         if other == trimmed:
             raise InvalidInput(f"{trimmed!r} appears twice", field="players")

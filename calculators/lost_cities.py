@@ -14,7 +14,10 @@ from calculators.core import InvalidInput, Result, check_table, is_int, standing
 
 GAME: Final = "lost-cities"
 PLAYERS: Final = (2,)
-ROUNDS: Final = range(1, 1000)  # a match is usually 3 games, but a table scores whatever it holds
+# A match is usually 3 games (K-EN), and a table scores whatever it holds, up to 20: a long evening's best of
+# many, and still a score sheet of a few pages (999 games made `sheet` take 12 s; issue 13's 2 s for any command).
+MAX_ROUNDS: Final = 20
+ROUNDS: Final = range(1, MAX_ROUNDS + 1)
 DEFAULT_ROUNDS: Final = 3  # K-EN: "three games, with scores added up"
 
 CLASSIC_COLOURS: Final = ("yellow", "blue", "white", "green", "red")  # BGA-LC rev. 4916

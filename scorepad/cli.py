@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -81,6 +80,20 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
     typer.echo(f"Error: {shown}", err=True)
     return typer.Exit(code)
+
+
+def echo(text: Any = "", **options: Any) -> None:
+    """Print text that holds data (names and notes, perhaps from a database older than the rules that refuse
+    control characters): nothing in it may drive the terminal. Our own text keeps its newlines."""
+    from scorepad.grid import safe
+
+    typer.echo(safe(text, keep="\n"), **options)
+
+
+def json_text(value: Any, **options: Any) -> str:
+    from scorepad.grid import json_text
+
+    return json_text(value, **options)
 
 
 def handles_errors(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -224,7 +237,7 @@ def play(ctx: typer.Context,
         names = _ask_names(chosen)
     doc = _check_names(new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
     session_id = open_store(ctx).insert(doc)
-    typer.echo(STARTED.format(id=session_id, title=chosen.title, players=", ".join(doc["players"])))
+    echo(STARTED.format(id=session_id, title=chosen.title, players=", ".join(doc["players"])))
     _run(ctx, session_id, resumed=False)
 
 
@@ -303,10 +316,10 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
         if session.finished:
             raise ScorepadError(ALREADY_FINISHED.format(id=session_id))
         _need_terminal("resume")  # no-op when play already checked
-        typer.echo(RESUMING.format(id=session_id, title=session.game.title, players=", ".join(session.players)))
+        echo(RESUMING.format(id=session_id, title=session.game.title, players=", ".join(session.players)))
     try:
         protected = protected_files(ctx)
-        play_loop(store, session_id, make_prompter(), typer.echo,
+        play_loop(store, session_id, make_prompter(), echo,
                   write_sheet=functools.partial(_write_session_sheet, protected=protected),
                   check_sheet_path=functools.partial(_sheet_path_problem, protected=protected), resumed=resumed)
     except (Aborted, KeyboardInterrupt):  # Ctrl-C at a prompt, or between two (while an answer is saved)
@@ -344,7 +357,7 @@ def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID",
             raise ScorepadError(UNDO_FINISHED_NEEDS_YES.format(id=session_id))
 
     message, _ = progress.undo(open_store(ctx), session_id, guided=False, check=finished_meanwhile)
-    typer.echo(message)
+    echo(message)
 
 
 @app.command()
@@ -372,7 +385,7 @@ def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID",
         from scorepad.prompts import Aborted
 
         try:
-            edits.interactive(open_store(ctx), session_id, make_prompter(), typer.echo)
+            edits.interactive(open_store(ctx), session_id, make_prompter(), echo)
         except (Aborted, KeyboardInterrupt):
             typer.echo(STOPPED_NOTHING, err=True)
             raise typer.Exit(130) from None
@@ -380,7 +393,7 @@ def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID",
     if field is None or value is None:
         raise fail("give the answer and its new value: scorepad edit ID [--round N] [--player NAME] --field FIELD "
                    "VALUE", code=2)
-    typer.echo(edits.edit_one(open_store(ctx), session_id, round_, player, field, value))
+    echo(edits.edit_one(open_store(ctx), session_id, round_, player, field, value))
 
 
 @app.command()
@@ -406,7 +419,7 @@ def delete(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
     except BaseException:  # still stored: a copy beside it would only be a second one
         copy.unlink(missing_ok=True)
         raise
-    typer.echo(DELETED.format(id=session_id, path=copy))
+    echo(DELETED.format(id=session_id, path=copy))
 
 
 def _keep_deleted_copy(ctx: typer.Context, session: Session, folder: Path) -> Path:
@@ -434,7 +447,7 @@ def _table_file_text(session: Session) -> str:
     """The table file of one session with its `session` block, as `export ID` writes it (and `delete` keeps)."""
     from scorepad.session import export_doc
 
-    return json.dumps(export_doc(session), ensure_ascii=False, indent=2) + "\n"
+    return json_text(export_doc(session), indent=2) + "\n"
 
 
 def _confirmed(question: str, *, refusal: str) -> bool:
@@ -485,7 +498,7 @@ def list_(ctx: typer.Context,
                  "date": (summary.get("date") or "")[:10] or None, "status": summary.get("status"),
                  "leaders": summary.get("leaders", []), "winners": summary.get("winners", [])}
                 for doc_id, summary in shown]
-        typer.echo(json.dumps(rows, ensure_ascii=False))
+        typer.echo(json_text(rows))
         return
     if not shown:
         typer.echo(NO_SESSIONS if not found and not (game or player or status) else NO_MATCH)
@@ -495,7 +508,7 @@ def list_(ctx: typer.Context,
     rows = [[doc_id, summary.get("game", "?"), ", ".join(map(str, summary.get("players", []))),
              (summary.get("date") or UNKNOWN_DATE)[:16].replace("T", " "), summary.get("status", ""),
              _leader(summary)] for doc_id, summary in shown]
-    typer.echo(grid(["ID", "Game", "Players", "Date", "Status", "Leader / winner"], rows, indent=""))
+    echo(grid(["ID", "Game", "Players", "Date", "Status", "Leader / winner"], rows, indent=""))
     if len(shown) < len(found):
         typer.echo(MORE_SESSIONS.format(shown=len(shown), count=len(found)))
 
@@ -537,15 +550,15 @@ def _nothing_to_score(session: Session, purpose: str = "") -> str:
 def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID)) -> None:
     """Show all a session recorded, with breakdowns."""
     session = load_session(ctx, session_id)
-    typer.echo(f"Session {session_id}: {session.game.title} — {', '.join(session.players)}")
-    typer.echo(f"Started {session.date or 'on an unknown date'}; {session.doc.get('status')}; "
+    echo(f"Session {session_id}: {session.game.title} — {', '.join(session.players)}")
+    echo(f"Started {session.date or 'on an unknown date'}; {session.doc.get('status')}; "
                f"variants: {', '.join(session.variants) or 'none (official rules)'}; "
                + (f"modules: {', '.join(session.modules)}; " if session.modules else "")
                + (f"{session.rounds_planned} {session.game.label_for(session.variants).lower()}"
                   f"{'' if session.rounds_planned == 1 else 's'} planned"
                   if session.rounds_planned else "no rounds"))
-    typer.echo("")
-    typer.echo(session.game.report(session))
+    echo("")
+    echo(session.game.report(session))
 
 
 @app.command()
@@ -581,11 +594,11 @@ def score(ctx: typer.Context,
         result, game = session.score_so_far(complete), session.game
         note = "" if session.finished else f"(in progress: {complete} of {session.rounds_planned} complete)\n"
     if as_json:
-        typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        typer.echo(json_text(result.to_json(), indent=2))
         return
     variants = ", ".join(result.variants) or "official rules"
-    typer.echo(f"{game.title} ({variants})\n{note}")
-    typer.echo(standings_text(result, game, finished=not note))
+    echo(f"{game.title} ({variants})\n{note}")
+    echo(standings_text(result, game, finished=not note))
 
 
 # --- export, import -------------------------------------------------------------------------------------
@@ -609,7 +622,7 @@ def export(ctx: typer.Context,
     if (session_id is None) == (not every):
         raise fail("give a session ID or --all (one of them)", code=2)
     if every:
-        text = "".join(json.dumps(export_doc(session_of(doc, doc_id)), ensure_ascii=False) + "\n"
+        text = "".join(json_text(export_doc(session_of(doc, doc_id))) + "\n"
                        for doc_id, doc in open_store(ctx).all())
     else:
         text = _table_file_text(load_session(ctx, session_id))
@@ -713,7 +726,7 @@ def sheet(ctx: typer.Context,
         check_options(game, chosen, rounds)  # the round count a game with these variants takes, as `play` does
         if names:
             data.setdefault("fields", {})["players"] = ", ".join(names)
-        typer.echo(f"Wrote {_render(game, data, path, force=force, protected=protected_files(ctx))}")
+        echo(f"Wrote {_render(game, data, path, force=force, protected=protected_files(ctx))}")
         return
     if players or rounds or variant:
         raise fail("--players, --rounds and --variant are for blank pads (--blank)", code=2)
@@ -732,18 +745,18 @@ def sheet(ctx: typer.Context,
             path = str(output or table.with_suffix(".pdf"))
             written = _write_session_sheet(session, path, force=force, protected=protected_files(ctx, table),
                                            mine=True)
-            typer.echo(f"Wrote {written}")
+            echo(f"Wrote {written}")
             return
         result = score_table(raw, game)
         data = game.sheet(result, players=[s.strip() for s in raw["players"]])
         path = output or table.with_suffix(".pdf")
-        typer.echo(f"Wrote {_render(game, data, path, force=force, protected=protected_files(ctx, table))}")
+        echo(f"Wrote {_render(game, data, path, force=force, protected=protected_files(ctx, table))}")
         return
     if target is None or not target.isdigit():
         raise fail("give a session ID, --table FILE, or GAME --blank", code=2)
     session = load_session(ctx, int(target))
     path = str(output or f"{session.game.slug}-{target}.pdf")
-    typer.echo(f"Wrote {_write_session_sheet(session, path, force=force, protected=protected_files(ctx))}")
+    echo(f"Wrote {_write_session_sheet(session, path, force=force, protected=protected_files(ctx))}")
 
 
 def _write_session_sheet(session: Session, path: str, *, force: bool = False, protected: Iterable[Any] = (),

@@ -1,10 +1,38 @@
-"""Plain-text tables for the terminal: columns padded to their widest cell, numbers right-aligned."""
+"""Text for the terminal: text from data made safe to print, plain-text tables (columns padded to their widest
+cell, numbers right-aligned), and the standings every screen prints."""
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from calculators.core import BIDI_CONTROLS, is_unsafe
+
+# What json.dumps(ensure_ascii=False) leaves raw and a terminal would obey: DEL, C1, bidi overrides and isolates
+# (it escapes C0 itself). Escaped as \u007f…, the same string to any JSON reader; other non-ASCII stays readable.
+_JSON_RAW = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0), *map(ord, BIDI_CONTROLS))}
+
+
+def safe(text: Any, keep: str = "") -> str:
+    """`text` with every character that could drive the terminal or reorder the line (C0, DEL, C1, bidi
+    overrides and isolates) written as its escape (\\x1b, \\u202e), as a table file's rules refuse them at input
+    and an older database may still hold them. `keep`: characters our own text uses (a newline between lines).
+    ZWNJ, ZWJ, LRM and RLM, which Persian and Arabic names need, print as they are.
+
+    >>> safe("Ben\\x1b[2J \\u202eanA\\u200c"), safe("a\\nb", keep="\\n")
+    ('Ben\\\\x1b[2J \\\\u202eanA\\u200c', 'a\\nb')
+    """
+    text = str(text)
+    if text.isascii() and text.isprintable():  # the usual case, at C speed
+        return text
+    return "".join(ascii(c)[1:-1] if is_unsafe(c) and c not in keep else c for c in text)
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """JSON as scorepad prints and writes it: readable non-ASCII, and nothing a terminal would obey."""
+    return json.dumps(value, ensure_ascii=False, **options).translate(_JSON_RAW)
 
 
 def cell(value: Any) -> str:
@@ -12,7 +40,7 @@ def cell(value: Any) -> str:
         return ""
     if isinstance(value, int) and not isinstance(value, bool) and value < 0:
         return f"−{-value}"  # a real minus sign reads better than a hyphen in a column of figures
-    return str(value)
+    return safe(value)  # a player's name from an older database
 
 
 def width(text: str) -> int:
@@ -62,6 +90,7 @@ TIE_BREAK = "Tie-break: {line}"
 
 def names_text(names: Sequence[str]) -> str:
     """`Ana`, `Ana and Ben`, `Ana, Ben and Cy`."""
+    names = [safe(name) for name in names]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 

@@ -10,6 +10,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from scorepad.grid import safe  # a question or a choice names players, perhaps from an older database
+
 # A validator returns None when the text is acceptable, else the message to show under the prompt.
 Validator = Callable[[str], "str | None"]
 
@@ -134,7 +136,7 @@ class QuestionaryPrompter:
         import questionary  # ~120 ms: only commands that ask pay for it
 
         while True:
-            answer = self._ask(questionary.text(message, default=default, **self._session))
+            answer = self._ask(questionary.text(safe(message, keep="\n"), default=default, **self._session))
             problem = validate(answer) if validate else None
             if problem is None:
                 return answer
@@ -152,7 +154,7 @@ class QuestionaryPrompter:
         from prompt_toolkit.utils import get_cwidth
 
         output = self._session.get("output") or get_app_session().output
-        lines = wrap_lines(refused, output.get_size().columns, width=get_cwidth)
+        lines = wrap_lines(safe(refused), output.get_size().columns, width=get_cwidth)
         questionary.print("\n".join(lines), style=REFUSED_STYLE, output=output)
 
     def select(self, message: str, choices: Sequence[str], *, default: str | None = None,
@@ -162,7 +164,10 @@ class QuestionaryPrompter:
         from questionary.prompts.common import InquirerControl
 
         choices = list(choices)
-        question = questionary.select(message, choices=choices, default=default if default in choices else None,
+        # A choice is drawn escaped (a name from an older database) and answered as it is stored.
+        shown = [c if safe(c) == c else questionary.Choice(title=safe(c), value=c) for c in choices]
+        question = questionary.select(safe(message, keep="\n"), choices=shown,
+                                      default=default if default in choices else None,
                                       instruction=MENU_HINT, use_search_filter=True, use_jk_keys=False,
                                       **self._session)
         app = question.application
@@ -195,7 +200,7 @@ class QuestionaryPrompter:
         """y or n at once, Enter for the default."""
         import questionary
 
-        return self._ask(questionary.confirm(message, default=default, **self._session))
+        return self._ask(questionary.confirm(safe(message, keep="\n"), default=default, **self._session))
 
 
 class ScriptedPrompter:

@@ -16,8 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from calculators.core import (COMMON_KEYS, InvalidInput, Result, check_date, check_modules, check_players,
-                             check_variants, is_int)
+from calculators.core import (COMMON_KEYS, InvalidInput, Result, as_stored, check_date, check_modules,
+                             check_players, check_text, check_variants, is_int)
 from scorepad.errors import ScorepadError, StoreError, TableFileError
 from scorepad.games.base import Ask, Game
 
@@ -145,7 +145,8 @@ class Session:
         return table
 
     def score(self, rounds: int | None = None) -> Result:
-        return self.game.score(self.table(rounds))
+        with as_stored():  # an older database's names and notes are read as stored, and printed escaped
+            return self.game.score(self.table(rounds))
 
     def score_so_far(self, rounds: int | None = None) -> Result:
         """The score as the session stands: one still being played is not finished (its first place leads).
@@ -155,7 +156,8 @@ class Session:
         """
         if self.finished:
             return self.score(rounds)
-        result = self.game.score({**self.table(rounds), "session": {"status": PLAYING}})
+        with as_stored():
+            result = self.game.score({**self.table(rounds), "session": {"status": PLAYING}})
         return dataclasses.replace(result, finished=False)
 
 
@@ -610,7 +612,9 @@ def score_table(table: dict[str, Any], game: Game) -> Result:
 
 
 def check_storable(value: Any) -> None:
-    """Refuse an integer or a string the database could not keep, naming where it is (as the calculators do)."""
+    """Refuse an integer or a string the database could not keep, or a text that could drive the terminal where
+    it is printed (a control character, a bidi override) or that is longer than any the games take, naming where
+    it is (as the calculators do). Table files, the prompts and `edit` all pass through here."""
     todo: list[tuple[tuple, Any]] = [((), value)]  # a loop, not recursion: a file may nest deeper than the stack
     while todo:
         at, value = todo.pop()
@@ -619,6 +623,8 @@ def check_storable(value: Any) -> None:
         for text in [value] if isinstance(value, str) else value if isinstance(value, dict) else ():
             if isinstance(text, str) and not _is_unicode(text):
                 raise InvalidInput(NOT_TEXT.format(text=ascii(text)), **_where(at))
+            if isinstance(text, str):  # a name, note or key: nothing that drives the terminal, no page of text
+                check_text(text, **_where(at))
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
         todo.extend(((*at, key), item) for key, item in reversed(list(items)))
 

@@ -309,7 +309,7 @@ def test_undo_with_nothing_recorded(terminal):
     (["play", "lost-cities", "-p", "ana", "Ana"],
      "Error: players: 'Ana' and 'ana' are the same player (names ignore case)\n"),
     (["sheet", "lost-cities", "--blank", "-p", "Ana", ""], "Error: players: empty name\n"),
-    (["play", "lost-cities", "-p", "Ana,Ben", "--rounds", "0"], "Error: rounds: 0 rounds; Lost Cities takes 1 or more\n"),
+    (["play", "lost-cities", "-p", "Ana,Ben", "--rounds", "0"], "Error: rounds: 0 rounds; Lost Cities takes 1–20\n"),
     (["play"], "Error: no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME\n"),
 ])
 def test_play_errors(terminal, args, message):
@@ -547,8 +547,8 @@ def test_a_solo_game_has_a_score_not_a_win(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["lost-cities", "-p", "0"], "players: 0 players; Lost Cities takes 2"),  # 0 was taken as "the default"
     (["lost-cities", "-p", "1"], "players: 1 player; Lost Cities takes 2"),
-    (["lost-cities", "-r", "-2"], "rounds: -2 rounds; Lost Cities takes 1 or more"),
-    (["lost-cities", "-r", "0"], "rounds: 0 rounds; Lost Cities takes 1 or more"),
+    (["lost-cities", "-r", "-2"], "rounds: -2 rounds; Lost Cities takes 1–20"),
+    (["lost-cities", "-r", "0"], "rounds: 0 rounds; Lost Cities takes 1–20"),
     (["chinatown", "-r", "9"], "rounds: 9 rounds; Chinatown takes 1–6"),
     (["chinatown", "-r", "6", "-v", "four-seasons"], "rounds: 6 rounds; Chinatown with four-seasons takes 1–4"),
     (["london-2e", "-r", "3"], "rounds: London (second edition, 2017) has no rounds: leave out --rounds"),

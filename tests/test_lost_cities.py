@@ -175,7 +175,7 @@ def test_purple_needs_its_variant():
     ({"game": "lost-cities", "players": ["Ana"], "rounds": [{"Ana": {}}]}, "players: 1 player; this game takes 2"),
     ({"game": "lost-cities", "players": ["Ana", " Ana "], "rounds": []}, "players: 'Ana' appears twice"),
     ({"game": "lost-cities", "players": ["Ana", ""], "rounds": []}, "players: empty name"),
-    (_table([]), "rounds: 0 rounds; this game takes 1 or more"),
+    (_table([]), "rounds: 0 rounds; this game takes 1–20"),
     ({**_table([{"Ana": {}}])}, "round 1, player Ben: missing from this round"),
     (_table([{"Ana": {}, "Ben": {}, "Cy": {}}]), "round 1: unknown player 'Cy'"),
     (_table([{"Ana": {}, "Ben": {}, "Ben ": {}}]), "round 1: 'Ben ' appears twice"),

@@ -194,7 +194,7 @@ def test_a_table_part_that_is_not_what_the_log_builds_is_refused(tmp_path, datab
     (lambda s: s.update(created="yesterday"), "session created: 'yesterday' is not an ISO 8601 date (e.g. "
                                               "2026-11-29 or 2026-11-29T20:15:00+01:00)"),
     (lambda s: s.update(rounds_planned=None), "session rounds_planned: missing: the number of rounds planned"),
-    (lambda s: s.update(rounds_planned=0), "rounds: 0 rounds; Lost Cities takes 1 or more"),
+    (lambda s: s.update(rounds_planned=0), "rounds: 0 rounds; Lost Cities takes 1–20"),
     (lambda s: s["log"].append({"at": ["rounds", 1, "Zoë", "red"], "value": [3]}),
      'session log 15: ["rounds", 1, "Zoë", "red"] is not a place in a Lost Cities table'),
     (lambda s: s["log"].append({"at": ["rounds", 1, "Ben", "red"]}),

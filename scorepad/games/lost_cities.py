@@ -243,6 +243,7 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", ""), ro
     r = rules.rules_for(result.variants if result else variants)
     if result is not None:
         rounds = len(result.detail)
+    rounds = min(rounds, rules.MAX_ROUNDS)  # a pad of more is refused (`sheet --blank`), after no 100,000 grids
     by = {s.player: s for s in result.standings} if result else {}
     game_grids = []
     for number in range(rounds):
@@ -280,4 +281,4 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", ""), ro
 
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=rules.VARIANTS,
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="lost-cities",
-            sheet=sheet, report=report, round_label="Game", blurb=BLURB)
+            sheet=sheet, report=report, round_label="Game", blurb=BLURB, max_rounds=rules.MAX_ROUNDS)
