@@ -32,8 +32,9 @@ FIX_WORD = "fix"
 FIX_HELP = "change an answer given earlier (a menu of everything recorded), then back to this question"
 FINISHED = "Game over: session {id} is finished."
 OFFER_SHEET = "Write the score sheet as a PDF?"
-ASK_SHEET_PATH = "File name for the PDF:"
-NEED_FILE_NAME = "a file name, please"
+# The usual name is offered in brackets, not pre-filled: a path typed over pre-filled text was appended to it
+# ("london-2e-3.pdf/tmp/x.pdf"), as with London's tracked figures (games/base.py keeping()).
+ASK_SHEET_PATH = "File name for the PDF [{name}; Enter keeps it]:"
 SHEET_NOT_WRITTEN = "{reason} — another name, please."
 
 
@@ -124,15 +125,18 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
 def _offer_sheet(session: sessions.Session, prompter: Prompter, out: Callable[[str], None],
                  write_sheet: Callable[[sessions.Session, str], str],
                  check: Callable[[str], str | None] | None) -> None:
+    usual = f"{session.game.slug}-{session.id}.pdf"
+
+    def chosen(text: str) -> str:
+        return os.path.expanduser(text.strip() or usual)
+
     def problem(text: str) -> str | None:
-        if not text.strip():
-            return NEED_FILE_NAME
-        return check(os.path.expanduser(text.strip())) if check else None
+        return check(chosen(text)) if check else None
 
     while True:  # until written, or Ctrl-C (the game is finished and saved either way)
-        path = prompter.text(ASK_SHEET_PATH, default=f"{session.game.slug}-{session.id}.pdf", validate=problem)
+        path = prompter.text(ASK_SHEET_PATH.format(name=usual), validate=problem)
         try:
-            out(f"Wrote {write_sheet(session, os.path.expanduser(path.strip()))}")
+            out(f"Wrote {write_sheet(session, chosen(path))}")
             return
         except ScorepadError as error:  # e.g. the folder went away, or the disk is full
             out(SHEET_NOT_WRITTEN.format(reason=error))

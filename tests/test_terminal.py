@@ -82,8 +82,7 @@ def test_a_game_typed_at_the_real_prompts(terminal, tmp_path):
     assert "Game 1 total for Ana: −12" in screen and "Game 1 total for Ben: 44" in screen
     assert "Ben wins with 44." in screen
     term.keys("y")  # a confirm takes y/n without Enter
-    term.wait_for("File name for the PDF:")
-    term.keys("C-u")
+    term.wait_for("File name for the PDF [lost-cities-1.pdf; Enter keeps it]:")  # offered, not pre-filled
     term.type(str(tmp_path / "sheet.pdf"))
     term.wait_for("EXIT=0")
     assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
