@@ -90,6 +90,13 @@ def echo(text: Any = "", **options: Any) -> None:
     typer.echo(safe(text, keep="\n"), **options)
 
 
+def _names(players: Iterable[str]) -> str:
+    """The players for one of our lines: each name escaped whole (an older name's newline stays on the line)."""
+    from scorepad.grid import safe
+
+    return ", ".join(safe(name) for name in players)
+
+
 def json_text(value: Any, **options: Any) -> str:
     from scorepad.grid import json_text
 
@@ -237,7 +244,7 @@ def play(ctx: typer.Context,
         names = _ask_names(chosen)
     doc = _check_names(new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
     session_id = open_store(ctx).insert(doc)
-    echo(STARTED.format(id=session_id, title=chosen.title, players=", ".join(doc["players"])))
+    echo(STARTED.format(id=session_id, title=chosen.title, players=_names(doc["players"])))
     _run(ctx, session_id, resumed=False)
 
 
@@ -316,7 +323,7 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
         if session.finished:
             raise ScorepadError(ALREADY_FINISHED.format(id=session_id))
         _need_terminal("resume")  # no-op when play already checked
-        echo(RESUMING.format(id=session_id, title=session.game.title, players=", ".join(session.players)))
+        echo(RESUMING.format(id=session_id, title=session.game.title, players=_names(session.players)))
     try:
         protected = protected_files(ctx)
         play_loop(store, session_id, make_prompter(), echo,
@@ -346,7 +353,7 @@ def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID",
     if before.doc.get(sessions.IMPORTED) and not edited:
         raise ScorepadError(UNDO_IMPORTED.format(id=session_id))
     if before.finished and not edited and not yes and not _confirmed(
-            UNDO_FINISHED_ASK.format(id=session_id, title=before.game.title, players=", ".join(before.players)),
+            UNDO_FINISHED_ASK.format(id=session_id, title=before.game.title, players=_names(before.players)),
             refusal=UNDO_FINISHED_NEEDS_YES.format(id=session_id)):
         typer.echo(UNDO_FINISHED_KEPT.format(id=session_id))
         return
@@ -408,7 +415,7 @@ def delete(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
     store = open_store(ctx)
     session = load_session(ctx, session_id)
     folder = store.path.parent / DELETED_FOLDER
-    question = DELETE_ASK.format(id=session_id, title=session.game.title, players=", ".join(session.players),
+    question = DELETE_ASK.format(id=session_id, title=session.game.title, players=_names(session.players),
                                  status=session.doc.get("status"), folder=folder)
     if not yes and not _confirmed(question, refusal=DELETE_NEEDS_YES.format(id=session_id)):
         typer.echo(DELETE_KEPT.format(id=session_id))
@@ -550,7 +557,7 @@ def _nothing_to_score(session: Session, purpose: str = "") -> str:
 def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID)) -> None:
     """Show all a session recorded, with breakdowns."""
     session = load_session(ctx, session_id)
-    echo(f"Session {session_id}: {session.game.title} — {', '.join(session.players)}")
+    echo(f"Session {session_id}: {session.game.title} — {_names(session.players)}")
     echo(f"Started {session.date or 'on an unknown date'}; {session.doc.get('status')}; "
                f"variants: {', '.join(session.variants) or 'none (official rules)'}; "
                + (f"modules: {', '.join(session.modules)}; " if session.modules else "")

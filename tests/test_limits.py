@@ -385,3 +385,11 @@ def test_a_long_name_on_every_sheet_is_measured_a_bounded_number_of_times(monkey
         # each of those places measured 360 more.
         # The characters measured grow with the name (linear), not with its square (100 times for 10 times longer).
         assert long_calls < 2 * short_calls and long_chars < 20 * short_chars
+
+
+@pytest.mark.no_travel
+def test_an_older_name_with_a_newline_stays_on_its_line(database):
+    doc = json.loads(json.dumps(doc_from_table(LC11, by_slug("lost-cities"))).replace('"Ana"', '"An\\na"'))
+    Store(database, summarize=summarize).insert(doc)
+    assert ok("show", 1).splitlines()[0] == "Session 1: Lost Cities — An\\na, Ben"
+    assert "An\\na" in ok("list") and "  2  An\\na" in ok("score", 1)
