@@ -3,7 +3,7 @@
 Every file scorepad writes goes through `write_atomically`: a temporary file beside the target, fsync, a
 rename, fsync of the directory; a writer killed at any moment leaves the old file whole. Before that,
 `check_target` decides whether an existing file may be replaced at all: only one of the kind scorepad
-writes there (a PDF for a sheet, a table file for an export), or any regular file with --force; never the
+writes there (a PDF for a sheet, an export for an export), or any regular file with --force; never the
 database, its lock or temporary files, or the command's own input, and never a directory, device or FIFO.
 """
 
@@ -83,11 +83,15 @@ def _is_pdf(path: Path) -> bool:
 
 
 def _is_table(item: object) -> bool:
-    return isinstance(item, dict) and isinstance(item.get("game"), str) and isinstance(item.get("players"), list)
+    # The session block is what export (and delete's copy) adds: a table file written by hand has none,
+    # and it is a file scorepad did not make.
+    return isinstance(item, dict) and isinstance(item.get("game"), str) and isinstance(item.get("players"), list) \
+        and isinstance(item.get("session"), dict)
 
 
 def _is_table_file(path: Path) -> bool:
-    """A table file, a JSON array of them or JSON Lines of them: what `export` writes (spec, "Sessions in a file")."""
+    """An exported table file, a JSON array of them or JSON Lines of them: what `export` writes (spec, "Sessions
+    in a file"), each with its session block."""
     if path.stat().st_size > LARGEST_TABLE_FILE:
         return False
     try:
@@ -106,7 +110,7 @@ def _is_table_file(path: Path) -> bool:
 
 
 PDF = Kind("a PDF", _is_pdf)
-TABLE = Kind("a table file", _is_table_file)
+TABLE = Kind("a scorepad export", _is_table_file)
 
 
 # Beside the database file (store.py names them the same way, from the file's real path).

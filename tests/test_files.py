@@ -247,21 +247,24 @@ def test_export_again_replaces_its_own_table_file_only(game, tmp_path):
     out.chmod(0o640)
     ok("export", "1", "-o", out)
     assert json.loads(out.read_text())["game"] == "lost-cities" and stat.S_IMODE(out.stat().st_mode) == 0o640
-    backup = tmp_path / "backup.jsonl"  # JSON Lines of table files, as `export --all` writes
-    backup.write_text(json.dumps(LC11) + "\n" + json.dumps(LC11) + "\n")
+    backup = tmp_path / "backup.jsonl"  # JSON Lines of exported table files, as `export --all` writes
+    line = json.dumps(json.loads(out.read_text()))
+    backup.write_text(line + "\n" + line + "\n")
     ok("export", "1", "-o", backup)
-    for text in ('{"name": "my settings"}', "[1, 2]", "not json at all", '{"game": "x"}\n{"oops": 1}\n'):
+    # a table file written by hand (no session block) is not one scorepad made: it was replaced without a word
+    for text in ('{"name": "my settings"}', "[1, 2]", "not json at all", '{"game": "x"}\n{"oops": 1}\n',
+                 json.dumps(LC11), json.dumps([LC11]), f"{line}\n{json.dumps(LC11)}\n"):
         other = tmp_path / "other.json"
         other.write_text(text)
         assert refused("export", "1", "-o", other) == (
-            f"{other} exists and is not a table file: scorepad replaces only a table file there "
+            f"{other} exists and is not a scorepad export: scorepad replaces only a scorepad export there "
             "(--force replaces it anyway)")
         assert other.read_text() == text
     ok("export", "1", "-o", other, "--force")
     assert json.loads(other.read_text())["game"] == "lost-cities"
     sheet = tmp_path / "sheet.pdf"
     ok("sheet", "1", "-o", sheet)
-    assert refused("export", "1", "-o", sheet).startswith(f"{sheet} exists and is not a table file")
+    assert refused("export", "1", "-o", sheet).startswith(f"{sheet} exists and is not a scorepad export")
     assert refused("sheet", "1", "-o", out).startswith(f"{out} exists and is not a PDF")
 
 
@@ -426,4 +429,4 @@ def test_a_backup_is_written_again_over_itself_but_never_over_the_database(game,
     assert refused("export", "--all", "-o", game, "--force") == f"{game} is the database: {NEVER}"
     notes = tmp_path / "notes.jsonl"
     notes.write_text('{"event": "login"}\n')
-    assert refused("export", "--all", "-o", notes).startswith(f"{notes} exists and is not a table file")
+    assert refused("export", "--all", "-o", notes).startswith(f"{notes} exists and is not a scorepad export")
