@@ -54,6 +54,7 @@ UNDO_FINISHED_NEEDS_YES = ("session {id} is finished: undo reopens it, so it ask
                            "without a terminal, say so with: scorepad undo {id} --yes")
 UNDO_FINISHED_KEPT = "Session {id} stays finished; nothing was taken back."
 STOPPED_NOTHING = "\nStopped; nothing was changed."
+STOPPED_COMMAND = "\nStopped."  # Ctrl-C (or SIGTERM, SIGHUP) during a command that asks nothing
 DELETE_ASK = "Delete session {id} ({title} — {players}, {status})? A copy is kept in {folder}"
 DELETE_NEEDS_YES = "delete asks first: without a terminal, say so with: scorepad delete {id} --yes"
 DELETE_KEPT = "Session {id} is kept."
@@ -70,7 +71,16 @@ app = typer.Typer(help=HELP, no_args_is_help=True, rich_markup_mode=None, pretty
 
 
 def main() -> None:
-    app(prog_name="scorepad")
+    from scorepad import signals
+
+    signals.install()  # Ctrl-C, SIGTERM, SIGHUP: see scorepad/signals.py
+    try:
+        app(prog_name="scorepad")
+    except SystemExit as done:
+        signals.taken()  # nothing raises from here on
+        raise SystemExit(done.code if signals.pending() is None else signals.exit_code()) from None
+    except KeyboardInterrupt:  # a signal outside any command (while the arguments were read)
+        raise SystemExit(signals.taken()) from None
 
 
 # --- plumbing -------------------------------------------------------------------------------------------
@@ -112,8 +122,20 @@ def handles_errors(command: Callable[..., Any]) -> Callable[..., Any]:
             return command(*args, **kwargs)
         except (ScorepadError, InvalidInput) as error:
             raise fail(str(error)) from None
+        except KeyboardInterrupt:  # what it was writing is whole or not there (files.replace_file, the store)
+            raise _stopped(STOPPED_COMMAND) from None
 
     return wrapper
+
+
+def _stopped(message: str) -> typer.Exit:
+    """Ctrl-C, or a stopping signal: the last line (there may be no terminal left to print it on) and the
+    exit code, 128 + the signal (130 for Ctrl-C typed at a prompt)."""
+    from scorepad import signals
+
+    code = signals.taken()
+    signals.say(message, lambda text: typer.echo(text, err=True))
+    return typer.Exit(code)
 
 
 def stdin_is_tty() -> bool:
@@ -307,9 +329,8 @@ def _ask_names(game: Game) -> list[str]:
             if not name:
                 break
             names.append(name)
-    except Aborted:
-        typer.echo(STOPPED_BEFORE, err=True)
-        raise typer.Exit(130) from None
+    except (Aborted, KeyboardInterrupt):
+        raise _stopped(STOPPED_BEFORE) from None
     return names
 
 
@@ -329,10 +350,14 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
         play_loop(store, session_id, make_prompter(), echo,
                   write_sheet=functools.partial(_write_session_sheet, protected=protected),
                   check_sheet_path=functools.partial(_sheet_path_problem, protected=protected), resumed=resumed)
-    except (Aborted, KeyboardInterrupt):  # Ctrl-C at a prompt, or between two (while an answer is saved)
+    except BaseException as error:  # Ctrl-C at a prompt or between two, SIGTERM, SIGHUP (signals.py)
+        from scorepad import signals
+
+        if not isinstance(error, (Aborted, KeyboardInterrupt)) and signals.pending() is None:
+            raise
+        signals.taken()  # after SIGHUP, printing the echo of the last answer may have failed: stopping still
         finished = load_session(ctx, session_id).finished  # e.g. Ctrl-C at the offer of a PDF
-        typer.echo((STOPPED_FINISHED if finished else STOPPED).format(id=session_id), err=True)
-        raise typer.Exit(130) from None
+        raise _stopped((STOPPED_FINISHED if finished else STOPPED).format(id=session_id)) from None
 
 
 @app.command()
@@ -394,8 +419,7 @@ def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID",
         try:
             edits.interactive(open_store(ctx), session_id, make_prompter(), echo)
         except (Aborted, KeyboardInterrupt):
-            typer.echo(STOPPED_NOTHING, err=True)
-            raise typer.Exit(130) from None
+            raise _stopped(STOPPED_NOTHING) from None
         return
     if field is None or value is None:
         raise fail("give the answer and its new value: scorepad edit ID [--round N] [--player NAME] --field FIELD "
@@ -465,9 +489,8 @@ def _confirmed(question: str, *, refusal: str) -> bool:
         raise fail(refusal, code=2)
     try:
         return make_prompter().confirm(question, default=False)
-    except Aborted:
-        typer.echo(STOPPED_NOTHING, err=True)
-        raise typer.Exit(130) from None
+    except (Aborted, KeyboardInterrupt):
+        raise _stopped(STOPPED_NOTHING) from None
 
 
 # --- list, show, score ----------------------------------------------------------------------------------

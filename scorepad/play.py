@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from calculators.core import InvalidInput
-from scorepad import progress
+from scorepad import progress, signals
 from scorepad import session as sessions
 from scorepad.errors import ScorepadError
 from scorepad.games import session_of
@@ -85,7 +85,25 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
             break
         ask = steps[index]
         commands = session.game.commands(session)
-        answer = _ask(prompter, ask, commands)
+        # A signal once the prompt took the answer waits until the answer (or the undo) is stored and echoed:
+        # what the screen shows as answered is on disk when the process ends.
+        with signals.answering():
+            answer = _ask(prompter, ask, commands)
+            given = isinstance(answer, str) and answer not in ask.views and answer not in (UNDO_WORD, FIX_WORD)
+            if given:
+                value = ask.parse(answer)
+                doc = store.update(session_id, lambda stored: sessions.record(stored, ask.at, value))
+                if ask.echo:
+                    out(ask.echo(value))
+            elif answer == UNDO_WORD:
+                if not session.doc.get("entries"):
+                    out(progress.NOTHING_TO_TAKE_BACK)
+                else:
+                    message, doc = progress.undo(store, session_id, guided=True)
+                    out(message)
+        if given:
+            start = index + 1
+            continue
         if isinstance(answer, _Command):
             out(answer.run())
             start = QUIET
@@ -95,11 +113,6 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
             start = QUIET
             continue
         if answer == UNDO_WORD:
-            if not session.doc.get("entries"):
-                out(progress.NOTHING_TO_TAKE_BACK)
-            else:
-                message, doc = progress.undo(store, session_id, guided=True)
-                out(message)
             start = QUIET
             continue
         if answer == FIX_WORD:
@@ -109,11 +122,6 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
             doc = store.get(session_id)
             start = QUIET  # back to the open question (the same one, unless the fix answered it)
             continue
-        value = ask.parse(answer)
-        doc = store.update(session_id, lambda stored: sessions.record(stored, ask.at, value))
-        if ask.echo:
-            out(ask.echo(value))
-        start = index + 1
     if not session.finished:
         session = sessions.Session(store.update(session_id, sessions.finish), game, session_id)
     out(FINISHED.format(id=session_id))

@@ -10,6 +10,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from scorepad import signals
 from scorepad.grid import safe  # a question or a choice names players, perhaps from an older database
 
 # A validator returns None when the text is acceptable, else the message to show under the prompt.
@@ -135,8 +136,11 @@ class QuestionaryPrompter:
         gc.freeze()
 
     def _ask(self, question: Any) -> Any:
+        # unsafe_ask() is application.run(): run here with scorepad's signal handling (signals.prompt_options),
+        # which prompt_toolkit's own would replace while the question is asked.
+        app = question.application
         try:
-            return question.unsafe_ask()
+            return app.run(**signals.prompt_options(app))
         except (KeyboardInterrupt, EOFError) as error:
             raise Aborted from error
 

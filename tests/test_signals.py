@@ -1,0 +1,181 @@
+"""Ctrl-C, SIGTERM and SIGHUP at any instant (issue 13, point 2): real processes in a pty, and signals.py itself.
+
+bench/signals.py runs the same trials at random instants (60 by default); here a few seeded ones.
+"""
+
+import importlib.util
+import os
+import signal
+import sys
+import weakref
+from pathlib import Path
+
+import pytest
+
+from scorepad import signals
+from scorepad.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+pexpect = pytest.importorskip("pexpect")
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_signals", ROOT / "bench" / "signals.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+
+# (when, signal, at which card question, how long after): the instants the campaign found ignored (0–20 ms
+# after Enter), a question waiting, half an answer typed, the first menu, and the sheet being drawn and written.
+TRIALS = [
+    ("after-enter", "INT", 1, 0.0),
+    ("after-enter", "INT", 4, 0.012),
+    ("typing", "INT", 2, 0.0),
+    ("menu", "INT", 0, 0.05),
+    ("sheet", "INT", 0, 0.06),
+    ("after-enter", "TERM", 5, 0.002),
+    ("after-enter", "HUP", 3, 0.003),
+]
+
+
+@pytest.mark.parametrize("kind, signame, answer, delay", TRIALS)
+def test_a_signal_at_any_instant_of_a_game_stops_it_at_once_with_every_confirmed_answer_stored(
+        tmp_path, monkeypatch, kind, signame, answer, delay):
+    monkeypatch.chdir(tmp_path)  # the sheet's default name is written here
+    outcome = bench.trial(str(tmp_path), kind, signame, answer=answer, delay=delay)
+    assert outcome.seconds <= bench.WITHIN
+    assert outcome.code == 128 + bench.SIGNALS[signame]
+    assert not outcome.traceback
+    assert outcome.resume_line is not False  # printed whenever the game is still open (and a screen is left)
+    assert outcome.stored >= outcome.confirmed  # every answer whose echo the screen showed is stored
+    assert not outcome.foreign
+    assert outcome.ok, outcome.problems
+    if kind == "sheet":
+        assert outcome.stored == len(bench.GAME)
+
+
+# --- signals.py in this process ---------------------------------------------------------------------------
+
+@pytest.fixture
+def handlers():
+    """scorepad's handlers for the test, pytest's put back after it."""
+    signals.install()
+    yield
+    signals.uninstall()
+
+
+def _spin_until_interrupted(limit=2.0):
+    """Run Python code (where a signal handler can raise) until Interrupted arrives; seconds it took."""
+    import time
+
+    start = time.monotonic()
+    with pytest.raises(signals.Interrupted) as caught:
+        while time.monotonic() - start < limit:
+            sum(range(100))
+    return caught.value, time.monotonic() - start
+
+
+def test_a_signal_raises_interrupted_with_its_exit_code(handlers):
+    with pytest.raises(signals.Interrupted) as caught:
+        os.kill(os.getpid(), signal.SIGTERM)
+        _spin_until_interrupted()
+    assert (caught.value.signum, caught.value.code) == (signal.SIGTERM, 143)
+    assert isinstance(caught.value, KeyboardInterrupt)  # asyncio lets it out of a prompt's event loop
+    assert signals.taken() == 143
+
+
+def test_an_answer_taken_is_stored_before_the_signal_stops_the_command(handlers):
+    done = []
+    with pytest.raises(signals.Interrupted):
+        with signals.answering():
+            signals.accepted()  # what the prompter says the moment Enter took the answer
+            os.kill(os.getpid(), signal.SIGINT)
+            sum(range(10_000))  # a signal handler has run by now: it waited
+            done.append("stored")
+    assert done == ["stored"]
+
+
+def test_a_signal_before_the_answer_is_taken_stops_the_question_at_once(handlers):
+    with signals.answering():
+        with pytest.raises(signals.Interrupted):
+            os.kill(os.getpid(), signal.SIGINT)
+            _spin_until_interrupted()
+        signals.taken()
+
+
+def test_an_interrupt_that_a_library_swallows_is_raised_again(handlers):
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        sum(range(10_000))
+    except BaseException:  # noqa: BLE001 - what some libraries do (prompt_toolkit, reportlab)
+        pass
+    error, seconds = _spin_until_interrupted()
+    assert error.signum == signal.SIGINT
+    assert seconds < 2 * signals.REDELIVER
+    signals.taken()
+
+
+def test_an_interrupt_raised_in_a_weakref_callback_prints_nothing_and_is_raised_again(handlers, capfd):
+    class Thing:
+        pass
+
+    def callback(ref):
+        os.kill(os.getpid(), signal.SIGINT)
+        sum(range(10_000))  # raised here, where Python can only drop it
+
+    thing = Thing()
+    ref = weakref.ref(thing, callback)  # noqa: F841 - kept alive until the thing goes
+    del thing
+    error, _ = _spin_until_interrupted()
+    signals.taken()
+    assert error.signum == signal.SIGINT
+    assert capfd.readouterr().err == ""
+
+
+# --- the store, interrupted between a session file and its summary ------------------------------------------
+
+def _interrupt_at(monkeypatch, *calls):
+    """os.replace raises Interrupted at these calls (1: the session file, 2: its summary, 3: the repair)."""
+    real, count = os.replace, [0]
+
+    def replace(src, dst):
+        count[0] += 1
+        if count[0] in calls:
+            os.unlink(src)
+            raise signals.Interrupted(signal.SIGINT)
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+
+
+def test_an_interrupt_between_a_session_file_and_its_summary_is_repaired_at_once(tmp_path, monkeypatch):
+    summarize = lambda doc: {"status": doc.get("status")}  # noqa: E731
+    store = Store(tmp_path / "db.json", summarize=summarize)
+    store.insert({"game": "lost-cities", "status": "playing"})
+    _interrupt_at(monkeypatch, 2)
+    with pytest.raises(signals.Interrupted):
+        store.update(1, lambda doc: doc.update(status="finished"))
+    monkeypatch.undo()
+    assert store.get(1)["status"] == "finished"  # the session file is the truth
+    assert store.summaries()[1] == {"status": "finished"}
+    assert not list((tmp_path / "db.json.d").glob("pending-*"))
+
+
+def test_a_second_interrupt_during_the_repair_leaves_it_to_the_next_run(tmp_path, monkeypatch):
+    summarize = lambda doc: {"status": doc.get("status")}  # noqa: E731
+    store = Store(tmp_path / "db.json", summarize=summarize)
+    store.insert({"game": "lost-cities", "status": "playing"})
+    _interrupt_at(monkeypatch, 2, 3)
+    with pytest.raises(signals.Interrupted):
+        store.update(1, lambda doc: doc.update(status="finished"))
+    monkeypatch.undo()
+    assert list((tmp_path / "db.json.d").glob("pending-*"))
+    store = Store(tmp_path / "db.json", summarize=summarize)
+    assert store.summaries()[1] == {"status": "finished"}  # a reader sees it right already
+    store.insert({"game": "azul", "status": "playing"})  # the next writer repairs the index
+    assert not list((tmp_path / "db.json.d").glob("pending-*"))
+    assert Store(tmp_path / "db.json", summarize=summarize)._read_index()[1] == {"status": "finished"}
