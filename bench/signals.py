@@ -54,6 +54,7 @@ class Outcome:
     stored: int = 0
     foreign: bool = False  # the answers stored are not the questions answered, in order
     problems: list[str] = field(default_factory=list)
+    screen: str = ""  # what the terminal showed, escape sequences removed
 
     @property
     def ok(self) -> bool:
@@ -144,7 +145,7 @@ def trial(folder: str, kind: str, signame: str, *, answer: int = 3, delay: float
         os.kill(child.pid, signum)
         _read_to_end(child, at, limit)
     outcome.seconds, outcome.code = _ended(child, at, limit)
-    text = ANSI.sub("", screen.getvalue())
+    text = outcome.screen = ANSI.sub("", screen.getvalue())
     outcome.traceback = "Traceback" in text or "Exception ignored" in text
     log = stored_answers(db)
     if log is None:
@@ -202,6 +203,8 @@ def main() -> None:
                 print(f"{number:3d} {kind:<11} SIG{signame:<4} answer {answer} +{delay * 1000:5.1f} ms: "
                       f"{outcome.seconds:.3f} s, exit {outcome.code}, confirmed {outcome.confirmed}, "
                       f"stored {outcome.stored} {'; '.join(outcome.problems) or 'ok'}", flush=True)
+            if options.verbose and not outcome.ok:
+                print("    " + "\n    ".join(outcome.screen.splitlines()[-12:]), flush=True)
     print(f"\n{'instant':<12} {'trials':>6} {'≤1 s':>5} {'exit ok':>7} {'traceback':>9} {'no resume':>9} "
           f"{'lost':>4} {'worst s':>7}")
     for kind in KINDS + ("all",):

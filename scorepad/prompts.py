@@ -121,7 +121,8 @@ def resolve_menu(typed: str, choices: Sequence[str], words: Sequence[str] = ()) 
 class QuestionaryPrompter:
     """The real prompts, questionary's: a refused answer is cleared and its reason stays over the question asked
     again; a menu takes the arrow keys or typed letters (questionary's search filter), several typed words, and
-    the prompt words it is given. `unsafe_ask`, because `ask` swallows Ctrl-C and returns None (tech-notes §2).
+    the prompt words it is given. What `unsafe_ask` does, because `ask` swallows Ctrl-C and returns None
+    (tech-notes §2).
     Tests pass prompt_toolkit's `input=`/`output=` (a pipe)."""
 
     def __init__(self, **session: Any) -> None:
