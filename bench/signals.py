@@ -128,7 +128,7 @@ def trial(folder: str, kind: str, signame: str, *, answer: int = 3, delay: float
         if kind == "sheet":
             child.expect(r"Write the score sheet as a PDF\?")
             child.send("y")
-            child.expect("File name for the PDF:")
+            child.expect("File name for the PDF")
             child.send("\r")
         else:
             player, colour, cards = GAME[answer]
