@@ -103,26 +103,31 @@ def answer_cost(path: Path, runs: int) -> tuple[list[float], list[float], int]:
     return plain, closing, session_id
 
 
-PTY_ANSWERS = ["", "w 3 5", "", "2 4 6", "", "", "3 5 7", "", "9", ""]
+# Ana's five expeditions, then Ben's: (answer, the question it is typed at), none of them conflicting.
+PTY_ANSWERS = [("", "Ana · Yellow"), ("w 3 5", "Ana · Blue"), ("", "Ana · White"), ("2 4 6", "Ana · Green"),
+               ("", "Ana · Red"), ("", "Ben · Yellow"), ("6 7", "Ben · Blue"), ("", "Ben · White"),
+               ("", "Ben · Green"), ("9", "Ben · Red")]
 
 
 def enter_to_prompt(scorepad: str, env: dict[str, str]) -> list[float]:
-    """Start a Lost Cities match in a pty and time each Enter until the next question is drawn."""
+    """Start a Lost Cities match in a pty and time each Enter until the next question is drawn (its exact
+    text, so the echo of the question just answered never counts)."""
     import pexpect
 
-    child = pexpect.spawn(scorepad, ["play", "lost-cities", "--players", "Ana", "Ben"], env=env,
-                          encoding="utf-8", dimensions=(50, 120), timeout=60)
+    child = pexpect.spawn(scorepad, ["play", "lost-cities", "--players", "Ana", "Ben"], encoding="utf-8",
+                          env={**env, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"},
+                          dimensions=(50, 120), timeout=60)
     child.delaybeforesend = None  # pexpect waits 50 ms before each send by default
-    child.expect("oldest")
+    child.expect_exact("oldest")
     child.send("\r")
-    child.expect(r"Game 1 · Ana · Yellow")
+    child.expect_exact("Game 1 · Ana · Yellow:")
     times = []
-    for answer in PTY_ANSWERS:
+    for (answer, _), (_, following) in zip(PTY_ANSWERS, PTY_ANSWERS[1:]):
         child.send(answer)
         time.sleep(0.05)
         start = time.perf_counter()
         child.send("\r")
-        child.expect(r"Game 1 · (Ana|Ben) · \w+:")
+        child.expect_exact(f"Game 1 · {following}:")
         times.append((time.perf_counter() - start) * 1000)
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
