@@ -55,6 +55,7 @@ class Outcome:
     foreign: bool = False  # the answers stored are not the questions answered, in order
     problems: list[str] = field(default_factory=list)
     screen: str = ""  # what the terminal showed, escape sequences removed
+    late: bool = False  # the game had ended (sheet written) before the signal: nothing to stop
 
     @property
     def ok(self) -> bool:
@@ -138,6 +139,9 @@ def trial(folder: str, kind: str, signame: str, *, answer: int = 3, delay: float
             elif kind == "typing":
                 child.send(cards[: max(1, len(cards) // 2)])
     time.sleep(delay)
+    if not child.ptyproc.isalive():  # the sheet was written and the command ended before the drawn instant
+        outcome.late = True
+        return outcome
     if signame == "HUP":
         at = _hang_up(child)
     else:
@@ -198,6 +202,9 @@ def main() -> None:
             os.mkdir(folder)
             os.chdir(folder)  # the sheet is written here
             outcome = trial(folder, kind, signame, answer=answer, delay=delay)
+            if outcome.late:
+                print(f"{number:3d} {kind} +{delay * 1000:.1f} ms: the command had ended already; not counted")
+                continue
             outcomes.append(outcome)
             if options.verbose or not outcome.ok:
                 print(f"{number:3d} {kind:<11} SIG{signame:<4} answer {answer} +{delay * 1000:5.1f} ms: "
