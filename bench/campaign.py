@@ -29,7 +29,6 @@ import copy
 import functools
 import hashlib
 import importlib.util
-import io
 import json
 import operator
 import os
@@ -442,6 +441,91 @@ def kill_migrate(n: int, rng: random.Random, work: Path) -> Row:
                figures=dict(lost=lost, damaged=damaged, left=left, left_after=left_after, killed=killed))
 
 
+# SIGKILL at a chosen step rather than a random instant: the child dies (os._exit, as a kill would end it) just
+# before or just after its N-th lock, fsync, rename or sync, so every step of an operation is a place to die.
+STEPPED = r"""
+import json, os, sys
+import filelock
+_spec = json.loads(sys.argv[1])
+_calls = [0]
+def _step():
+    _calls[0] += 1
+    if _calls[0] == _spec["die_at"]:
+        os._exit(9)
+def _around(real):
+    def call(*args, **kwargs):
+        _step()
+        result = real(*args, **kwargs)
+        _step()
+        return result
+    return call
+filelock.FileLock.acquire = _around(filelock.FileLock.acquire)
+os.fsync, os.replace, os.sync = _around(os.fsync), _around(os.replace), _around(os.sync)
+"""
+
+
+def kill_steps(n: int, rng: random.Random, work: Path) -> Row:
+    """Each of four operations killed at each of its steps in turn (or at `n` of them chosen at random, when `n` is
+    not 0): `import` of 5 tables, `edit`, one answer in play, the migration of a 0.1 database."""
+    from scorepad.games import by_slug
+    from scorepad.session import doc_from_file
+
+    questions, reference = reference_game()
+    answers = dict(zip(questions, LC_TYPED))
+    base = work / "base" / "scorepad.json"
+    imported = open_store(base).insert(doc_from_file(copy.deepcopy(TABLES["lost-cities"]), by_slug("lost-cities")))
+    played = new_lc_session(base)
+    start_player(base, work / "setup", answers, "resume", played, limit=7).communicate(timeout=60)
+    before, _ = whole(base)
+    many = jsonl(work / "five.jsonl", 5)
+    v1 = work / "v1" / "scorepad.json"
+    v1.parent.mkdir()
+    v1.write_bytes(V1_DATABASE.read_bytes())
+    migrated, _ = whole(v1)
+    edit = ["edit", imported, "--round", 1, "--player", "Ana", "--field", "yellow", "2 3"]
+    operations = {"import": ["import", many, "--again"], "edit": edit, "answer": ["resume", played],
+                  "migration": ["list", "--all"]}
+    runs = lost = damaged = left = left_after = 0
+    for name, args in operations.items():
+        code = STEPPED + (PLAYER if name == "answer" else
+                          "from scorepad import cli\nsys.argv = ['scorepad', *sys.argv[2:]]\ncli.main()\n")
+        for die_at in range(1, 500) if n == 0 else sorted(rng.sample(range(1, 9), n)):
+            db = work / f"{name}-{die_at}" / "scorepad.json"
+            shutil.copytree((v1 if name == "migration" else base).parent, db.parent)
+            spec = {"die_at": die_at, "events": str(db.parent / "events"), "answers": answers, "limit": 1}
+            done = subprocess.run([sys.executable, "-c", code, json.dumps(spec), "--db", str(db), *map(str, args)],
+                                  capture_output=True, text=True, env=child_env(), timeout=120)
+            if done.returncode != 9:  # it ran to its end: every step has had its turn
+                shutil.rmtree(db.parent)
+                break
+            runs += 1
+            left += count_if(bool(temp_files(db.parent)))
+            docs, problem = whole(db)  # a reader; for a 0.1 database, the next run's migration
+            if docs is None:
+                damaged += 1
+                print(f"  kill-steps: {name} killed at step {die_at}: {problem}", file=sys.stderr)
+            elif name == "migration":
+                lost += count_if(docs != migrated)
+            elif name == "import":
+                lost += count_if(not set(before) <= set(docs) or len(docs) - len(before) not in (0, 5))
+            elif name == "edit":
+                lost += count_if(_yellow(docs[imported]) not in (_yellow(before[imported]), [2, 3]))
+            else:
+                lost += count_if(bool(_entries_problem(docs[played]["entries"], reference, 7)))
+            if name != "migration":  # the next run, to its end (the migration's was the reader above)
+                spec["die_at"] = 0
+                subprocess.run([sys.executable, "-c", code, json.dumps(spec), "--db", str(db), *map(str, args)],
+                               capture_output=True, text=True, env=child_env(), timeout=120)
+            left_after += count_if(bool(temp_files(db.parent)))
+            shutil.rmtree(db.parent)
+    return Row("SIGKILL at each step (before and after every lock, fsync, rename, sync): import, edit, an answer, "
+               "migration", f"{runs}" + (" (every step of the 4 operations)" if n == 0 else " (steps chosen at random)"),
+               f"{lost} lost or half-done, {damaged} damaged databases; a temp file left in {left} "
+               f"({percent(left, runs)}), {left_after} still there after the next run",
+               broken=lost + damaged + left_after,
+               figures=dict(lost=lost, damaged=damaged, left=left, left_after=left_after, runs=runs))
+
+
 # --- disk full -----------------------------------------------------------------------------------------
 
 @contextlib.contextmanager
@@ -519,7 +603,11 @@ def disk_full(n: int, rng: random.Random, work: Path) -> Row:
                 said = read_events(events)
                 digest = next((e[1] for e in said if e[0] == "filled"), None)
             else:
-                first = scorepad(db, "import", table)
+                first = scorepad(db, "import", table)  # with few inodes, this one may already fail
+                if first.returncode != 0 and not one_error_line(first):
+                    bad += 1
+                    print(f"  disk-full ({kind}): exit {first.returncode}: {first.stderr.strip()[-300:]}",
+                          file=sys.stderr)
                 if kind == "import":
                     fill_disk(disk / "filler", keep_pages=rng.randrange(0, 24))
                 else:
@@ -922,10 +1010,10 @@ def _invoke(args: list[str], timeout: int = 10) -> tuple[int, str, str, BaseExce
 
 def hostile_commands(db: Path, table: Path) -> list[list[str]]:
     base = ["--db", str(db)]
-    return [base + args for args in (["list"], ["list", "--all", "--json"], ["show", "1"], ["score", "1"],
-                                     ["export", "1"], ["undo", "1", "--yes"], ["play"], ["import", str(table), "--again"],
-                                     ["edit", "1", "--round", "1", "--player", "Ana", "--field", "yellow", "2 3"],
-                                     ["delete", "1", "--yes"])]
+    return [base + args for args in (
+        ["list"], ["list", "--all", "--json"], ["show", "1"], ["score", "1"], ["export", "1"], ["undo", "1", "--yes"],
+        ["play"], ["import", str(table), "--again"], ["edit", "1", "--round", "1", "--player", "Ana", "--field",
+                                                       "yellow", "2 3"], ["delete", "1", "--yes"])]
 
 
 def hostile_db(n: int, rng: random.Random, work: Path) -> Row:
@@ -1292,6 +1380,7 @@ FAMILIES: dict[str, tuple[Callable[..., Row], dict[str, Any], dict[str, Any], bo
     "kill-play": (kill_play, {"n": 100}, {"n": 2}, False),
     "kill-edit": (kill_edit, {"n": 60}, {"n": 2}, False),
     "kill-migrate": (kill_migrate, {"n": 60}, {"n": 2}, False),
+    "kill-steps": (kill_steps, {"n": 0}, {"n": 1}, False),
     "disk-full": (disk_full, {"n": 36}, {"n": 3}, False),
     "writers": (writers, {"n": 2, "answers": 100}, {"n": 1, "answers": 5}, False),
     "two-terminals": (two_terminals, {"n": 20}, {"n": 1}, False),

@@ -39,6 +39,11 @@ def test_a_kill_at_a_random_instant_loses_nothing_confirmed(trial, name):
     assert row.broken == 0
 
 
+def test_a_kill_at_a_chosen_step_of_each_operation_loses_nothing(trial):
+    row = trial("kill-steps", n=1)  # one step of each: import, edit, an answer, migration
+    assert row.figures["runs"] >= 3 and row.broken == 0, row.result
+
+
 def test_a_full_disk_gives_one_error_line_and_changes_nothing(trial):
     row = trial("disk-full", n=2)  # an import into a full 1 MB disk; an answer in play when the disk fills up
     if row.runs == "skipped":
