@@ -33,6 +33,7 @@ import json
 import operator
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -194,6 +195,13 @@ def read_events(path: Path) -> list[list]:
     return events
 
 
+def timed_run(process: subprocess.Popen) -> float:
+    """How long one whole run takes on this machine now (a kill is drawn within it: a loaded machine is slower)."""
+    started = time.monotonic()
+    process.communicate(timeout=300)
+    return time.monotonic() - started
+
+
 def kill_at(process: subprocess.Popen, delay: float) -> tuple[bool, str, str]:
     """SIGKILL after `delay` seconds unless it ended first: (killed, stdout, stderr)."""
     try:
@@ -281,9 +289,10 @@ def kill_import(n: int, rng: random.Random, work: Path, batch: int = 40) -> Row:
     db = work / "scorepad.json"
     big, one = jsonl(work / "many.jsonl", batch), jsonl(work / "one.jsonl", 1)
     killed = confirmed = lost = damaged = partial = left = left_after = 0
-    known: set[int] = set()
+    whole_run = timed_run(start_scorepad(db, "import", big, "--again"))
+    known = set(whole(db)[0] or ())
     for _ in range(n):
-        was_killed, out, _ = kill_at(start_scorepad(db, "import", big, "--again"), rng.uniform(0.1, 1.0))
+        was_killed, out, _ = kill_at(start_scorepad(db, "import", big, "--again"), rng.uniform(0, 1.2 * whole_run))
         killed += was_killed
         printed = {int(line) for line in out.split() if line.isdigit()}
         docs, problem = whole(db)
@@ -326,10 +335,13 @@ def kill_play(n: int, rng: random.Random, work: Path) -> Row:
     answers = dict(zip(questions, LC_TYPED))
     db = work / "scorepad.json"
     killed = confirmed = lost = damaged = left = left_after = games = 0
+    whole_run = timed_run(start_player(db, work / "whole", answers, "resume", new_lc_session(db)))
     session_id = new_lc_session(db)
     for trial in range(n):
         events = work / f"events-{trial}"
-        was_killed, _, err = kill_at(start_player(db, events, answers, "resume", session_id), rng.uniform(0.2, 1.2))
+        # Within the time of half a match: a run resumes where the last one was killed, so most are mid-match.
+        delay = rng.uniform(0, whole_run / 2)
+        was_killed, _, err = kill_at(start_player(db, events, answers, "resume", session_id), delay)
         killed += was_killed
         docs, problem = whole(db)
         if docs is None:
@@ -375,11 +387,13 @@ def kill_edit(n: int, rng: random.Random, work: Path) -> Row:
     answered = len(open_store(db).get(session_id)["entries"])
     values = [("2 3", [2, 3]), ("w3 4 6 8 9", [W, 3, 4, 6, 8, 9])]
     killed = confirmed = lost = damaged = left = left_after = 0
+    edit = ["edit", session_id, "--round", 1, "--player", "Ana", "--field", "yellow"]
+    whole_run = timed_run(start_scorepad(db, *edit, "4 5"))
     last = _yellow(whole(db)[0][session_id])
     for trial in range(n):
         typed, stored = values[trial % 2]
-        process = start_scorepad(db, "edit", session_id, "--round", 1, "--player", "Ana", "--field", "yellow", typed)
-        was_killed, _, err = kill_at(process, rng.uniform(0.1, 0.9))
+        process = start_scorepad(db, *edit, typed)
+        was_killed, _, err = kill_at(process, rng.uniform(0, 1.2 * whole_run))
         killed += was_killed
         docs, problem = whole(db)
         if docs is None:
@@ -412,12 +426,16 @@ def kill_migrate(n: int, rng: random.Random, work: Path) -> Row:
     reference.parent.mkdir()
     reference.write_bytes(old)
     expected, _ = whole(reference)  # migrated in-process, to its end
+    timing = work / "timing" / "scorepad.json"
+    timing.parent.mkdir()
+    timing.write_bytes(old)
+    whole_run = timed_run(start_scorepad(timing, "list", "--all"))
     killed = lost = damaged = left = left_after = halfway = 0
     for trial in range(n):
         db = work / f"{trial}" / "scorepad.json"
         db.parent.mkdir()
         db.write_bytes(old)
-        was_killed, _, _ = kill_at(start_scorepad(db, "list", "--all"), rng.uniform(0.05, 0.6))
+        was_killed, _, _ = kill_at(start_scorepad(db, "list", "--all"), rng.uniform(0, 1.2 * whole_run))
         killed += was_killed
         data = db.read_bytes()
         if data != old and b'"meta"' not in data:
@@ -519,7 +537,7 @@ def kill_steps(n: int, rng: random.Random, work: Path) -> Row:
             left_after += count_if(bool(temp_files(db.parent)))
             shutil.rmtree(db.parent)
     return Row("SIGKILL at each step (before and after every lock, fsync, rename, sync): import, edit, an answer, "
-               "migration", f"{runs}" + (" (every step of the 4 operations)" if n == 0 else " (steps chosen at random)"),
+               "migration", f"{runs}" + (" (every step of the 4 operations)" if n == 0 else " (steps at random)"),
                f"{lost} lost or half-done, {damaged} damaged databases; a temp file left in {left} "
                f"({percent(left, runs)}), {left_after} still there after the next run",
                broken=lost + damaged + left_after,
@@ -1286,6 +1304,7 @@ class FuzzPrompter:
     def __init__(self, rng: random.Random, names: list[str], budget: int):
         self.rng, self.names, self.budget = rng, names, budget
         self.prompts = self.refused = self.silent = 0
+        self.last = ""  # the question being asked, and what was answered: named when something breaks
 
     def _count(self) -> None:
         from scorepad.prompts import Aborted
@@ -1297,9 +1316,19 @@ class FuzzPrompter:
     def text(self, message: str, *, default: str = "", validate: Any = None) -> str:
         from scorepad.prompts import Aborted
 
+        said = message  # what the player has read: the question, then each refusal's reason
         for attempt in range(80):
             self._count()
             answer = _typed(self.rng, attempt, self.names)
+            if attempt > 4 and self.rng.random() < 0.5:  # what the question or a refusal suggests, as a player would
+                examples = re.findall(r"`([^`]+)`", said) + re.findall(r"e\.g\. ([^)`]+)", said)
+                tokens = [t.strip("(),.:;?…'\"") for t in said.replace("=", " ").split()]
+                tokens = [t for t in tokens if t and (t.isalpha() or t.isdigit())]
+                if examples and self.rng.random() < 0.5:
+                    answer = self.rng.choice(examples).strip()
+                elif tokens:
+                    answer = " ".join(self.rng.sample(tokens, min(len(tokens), self.rng.randint(1, 4))))
+            self.last = f"{message!r} ← {answer[:60]!r}"
             if answer.strip().lower() == "fix" and self.rng.random() < 0.8:
                 continue  # sometimes, not every time: a fix opens a menu of every answer
             problem = validate(answer) if validate else None
@@ -1307,19 +1336,21 @@ class FuzzPrompter:
                 return answer
             self.refused += 1
             self.silent += count_if(not (isinstance(problem, str) and problem.strip()))
+            said = f"{message} {problem}"
+        self.last = f"{message!r}: no random answer taken"
         raise Aborted()  # nothing random was taken: a stuck game, not a crash
 
     def select(self, message: str, choices: Any, *, default: str | None = None, words: Any = ()) -> str:
         from scorepad.prompts import resolve_menu
 
         self._count()
+        answer = self.rng.choice(list(choices))
         if self.rng.random() < 0.15 and words:
-            return self.rng.choice([w for w in words if w != "fix"] or list(words))
-        if self.rng.random() < 0.2:
-            typed = resolve_menu(self.rng.choice(list(choices))[: self.rng.randint(1, 3)], choices, words)
-            if typed is not None:
-                return typed
-        return self.rng.choice(list(choices))
+            answer = self.rng.choice([w for w in words if w != "fix"] or list(words))
+        elif self.rng.random() < 0.2:
+            answer = resolve_menu(answer[: self.rng.randint(1, 3)], choices, words) or answer
+        self.last = f"{message!r} (a menu) ← {answer!r}"
+        return answer
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
         self._count()
@@ -1337,6 +1368,7 @@ def fuzz_prompts(n: int, rng: random.Random, work: Path, budget: int = 3000) -> 
 
     store = open_store(work / "scorepad.json")
     crashes = prompts = refused = silent = finished = stuck = 0
+    stuck_at: dict[str, int] = {}
     for number in range(n):
         game = by_slug(SLUGS[number % len(SLUGS)])
         count = rng.choice(list(game.players))
@@ -1355,15 +1387,20 @@ def fuzz_prompts(n: int, rng: random.Random, work: Path, budget: int = 3000) -> 
             finished += count_if(session.finished)
         except Aborted:
             stuck += 1
-        except (ScorepadError, InvalidInput) as error:  # would be one `Error:` line: still, play should not end so
+            where = prompter.last.split(":")[0] if "no random answer" in prompter.last else f"{budget} prompts"
+            stuck_at[f"{game.slug} {where}"] = stuck_at.get(f"{game.slug} {where}", 0) + 1
+        except (ScorepadError, InvalidInput) as error:  # one `Error:` line, but the game ended under the player
             crashes += 1
-            print(f"  fuzz-prompts: {game.slug}: {error!r}", file=sys.stderr)
+            print(f"  fuzz-prompts: {game.slug} at {prompter.last}: {error!r}", file=sys.stderr)
         except Exception as error:  # noqa: BLE001 - a traceback a player would see
             crashes += 1
             import traceback
 
-            print(f"  fuzz-prompts: {game.slug}: {error!r}\n" + traceback.format_exc(limit=-3), file=sys.stderr)
+            print(f"  fuzz-prompts: {game.slug} at {prompter.last}: {error!r}\n" + traceback.format_exc(limit=-3),
+                  file=sys.stderr)
         prompts, refused, silent = prompts + prompter.prompts, refused + prompter.refused, silent + prompter.silent
+    for where, times in sorted(stuck_at.items(), key=lambda item: -item[1])[:5]:
+        print(f"  fuzz-prompts: stopped {times}× at {where}", file=sys.stderr)
     return Row("fuzzed prompt answers, every game", f"{n} games, {prompts:,} prompts",
                f"{crashes} crashes; {refused:,} answers refused, {silent} of them without a message; {finished} games "
                f"played to the end, {stuck} stopped (a question no random answer passed, or {budget} prompts)",
