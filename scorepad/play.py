@@ -177,10 +177,12 @@ def _ask(prompter: Prompter, ask: Ask, commands: Commands) -> str | _Command:
     if ask.choices:  # a menu also takes the prompt words, typed (`undo`, `fix`, `help`, a game's `cash Ana`)
         answer = prompter.select(ask.message, ask.choices, default=ask.default or None,
                                  words=[UNDO_WORD, FIX_WORD, HELP_WORD, *commands])
-        if answer in ask.choices:
-            return answer
+        # The words first: London's player menus end with an `undo` choice of their own, which is the word, not
+        # a player (it was parsed as one: "'undo' is not one of the players", and the game ended).
         if answer.strip().lower() in (UNDO_WORD, FIX_WORD):
             return answer.strip().lower()
+        if answer in ask.choices:
+            return answer
         return _command(answer, commands) or answer
 
     def validate(text: str) -> str | None:

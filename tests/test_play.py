@@ -212,3 +212,15 @@ def test_a_view_between_two_answers_is_never_recorded_nor_undone(store, with_a_v
     removed = {}
     store.update(session_id, lambda doc: removed.update(sessions.undo(doc)))
     assert removed == {"at": ["setup", "second"], "value": "Left"}
+
+
+def test_an_undo_choice_of_a_menu_is_the_word_not_an_answer():
+    """London's player menus end with an `undo` choice: picking it takes back the previous answer (it was parsed as
+    a player's name, and the game ended with an Error line)."""
+    from scorepad.games.base import Ask, one_of_players
+    from scorepad.play import _ask
+    from scorepad.prompts import ScriptedPrompter
+
+    ask = Ask(("setup", "who"), "Who scores points?", one_of_players(["Ana", "Ben"]), choices=("Ana", "Ben", "undo"))
+    assert _ask(ScriptedPrompter(["undo"]), ask, {}) == "undo"
+    assert _ask(ScriptedPrompter(["Ben"]), ask, {}) == "Ben"
