@@ -45,6 +45,14 @@ PRIVATE_TOTALS = ("session {id} is a {title} game in progress, and cash stays pr
 NOTHING_TO_RESUME = "no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME"
 ALREADY_FINISHED = "session {id} is finished; see it with: scorepad show {id}"
 ASK_NAME = "Player {n} name{optional}:"
+# Another scorepad process is playing the session (its claim file, scorepad/claims.py): said, and asked first.
+CLAIMED_HERE = "Session {id} is open in another scorepad: process {pid} on this computer ({host}), since {since}."
+CLAIMED_THERE = ("Session {id} was opened on another computer: process {pid} on {host}, since {since}; "
+                 "scorepad cannot check from here whether it is still playing.")
+PLAY_HERE_TOO = "Play it here too? (when both answer a question, the first answer counts)"
+CLAIMED_NEEDS_TERMINAL = ("session {id} is open in another scorepad (process {pid} on {host}); resume it at a "
+                          "terminal to choose whether to play it here too, or end that one first")
+LEFT_TO_OTHER = "Session {id} is left to the other scorepad; nothing was changed."
 LIST_LATEST = 20  # `list` shows the latest sessions; --all shows every one
 NO_SESSIONS = "No sessions yet. Start one: scorepad play GAME --players NAME NAME"
 NO_MATCH = "No session matches."
@@ -335,6 +343,7 @@ def _ask_names(game: Game) -> list[str]:
 
 
 def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
+    from scorepad import claims
     from scorepad.play import play as play_loop
     from scorepad.prompts import Aborted
 
@@ -343,21 +352,45 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
     if resumed:
         if session.finished:
             raise ScorepadError(ALREADY_FINISHED.format(id=session_id))
+        if not _play_claimed(store, session_id):
+            typer.echo(LEFT_TO_OTHER.format(id=session_id))
+            return
         _need_terminal("resume")  # no-op when play already checked
         echo(RESUMING.format(id=session_id, title=session.game.title, players=_names(session.players)))
-    try:
-        protected = protected_files(ctx)
-        play_loop(store, session_id, make_prompter(), echo,
-                  write_sheet=functools.partial(_write_session_sheet, protected=protected),
-                  check_sheet_path=functools.partial(_sheet_path_problem, protected=protected), resumed=resumed)
-    except BaseException as error:  # Ctrl-C at a prompt or between two, SIGTERM, SIGHUP (signals.py)
-        from scorepad import signals
+    with claims.claimed(store, session_id):  # removed at the end, at Ctrl-C, SIGTERM and SIGHUP too
+        try:
+            protected = protected_files(ctx)
+            play_loop(store, session_id, make_prompter(), echo,
+                      write_sheet=functools.partial(_write_session_sheet, protected=protected),
+                      check_sheet_path=functools.partial(_sheet_path_problem, protected=protected), resumed=resumed)
+        except BaseException as error:  # Ctrl-C at a prompt or between two, SIGTERM, SIGHUP (signals.py)
+            from scorepad import signals
 
-        if not isinstance(error, (Aborted, KeyboardInterrupt)) and signals.pending() is None:
-            raise
-        signals.taken()  # after SIGHUP, printing the echo of the last answer may have failed: stopping still
-        finished = load_session(ctx, session_id).finished  # e.g. Ctrl-C at the offer of a PDF
-        raise _stopped((STOPPED_FINISHED if finished else STOPPED).format(id=session_id)) from None
+            if not isinstance(error, (Aborted, KeyboardInterrupt)) and signals.pending() is None:
+                raise
+            signals.taken()  # after SIGHUP, printing the echo of the last answer may have failed: stopping still
+            finished = load_session(ctx, session_id).finished  # e.g. Ctrl-C at the offer of a PDF
+            raise _stopped((STOPPED_FINISHED if finished else STOPPED).format(id=session_id)) from None
+
+
+def _play_claimed(store: Store, session_id: int) -> bool:
+    """Go on with a session another live scorepad is playing? Said (who, where, since when) and asked."""
+    from scorepad import claims
+
+    others = claims.others(store.claims_folder, session_id)
+    if not others:
+        return True
+    if stdin_is_tty():
+        for claim in others:
+            text = CLAIMED_HERE if claim.here else CLAIMED_THERE
+            echo(text.format(id=session_id, pid=claim.pid, host=claim.host, since=_when(claim.since)))
+    refusal = CLAIMED_NEEDS_TERMINAL.format(id=session_id, pid=others[0].pid, host=others[0].host)
+    return _confirmed(PLAY_HERE_TOO, refusal=refusal)
+
+
+def _when(stamp: str) -> str:
+    """An ISO 8601 time as a person reads it: `2026-12-01 10:57`."""
+    return stamp[:16].replace("T", " ") or UNKNOWN_DATE
 
 
 @app.command()

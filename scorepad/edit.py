@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from calculators.core import InvalidInput, Result
 from scorepad import progress
 from scorepad import session as sessions
-from scorepad.errors import ScorepadError
+from scorepad.errors import Changed, ScorepadError
 from scorepad.games import session_of
 from scorepad.games.base import Ask
 from scorepad.prompts import Aborted, Prompter
@@ -294,7 +294,7 @@ def save(store: Store, change: Change) -> sessions.Session:
 
     def update(doc: dict[str, Any]) -> None:
         if doc.get("entries") != change.before.doc.get("entries"):
-            raise ScorepadError(CHANGED_MEANWHILE.format(id=sid))
+            raise Changed(CHANGED_MEANWHILE.format(id=sid), doc)  # the play loop's fix says what changed
         sessions.edit(doc, change.after.doc["entries"], change.at)
 
     return sessions.Session(store.update(sid, update), change.before.game, sid)

@@ -19,3 +19,12 @@ class NotFound(ScorepadError):
 
 class TableFileError(ScorepadError):
     """A table file cannot be read as JSON or has the wrong top-level shape."""
+
+
+class Changed(StoreError):
+    """A compare-and-set refused: the session is no longer as the caller read it (another terminal wrote it
+    meanwhile). `doc` is the session as it is stored now; nothing was written."""
+
+    def __init__(self, message: str, doc: dict) -> None:
+        super().__init__(message)
+        self.doc = doc

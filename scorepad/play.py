@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from calculators.core import InvalidInput
 from scorepad import progress, signals
 from scorepad import session as sessions
-from scorepad.errors import ScorepadError
+from scorepad.errors import Changed, ScorepadError
 from scorepad.games import session_of
 from scorepad.games.base import Ask, Commands, Say
 from scorepad.prompts import Prompter
@@ -36,6 +36,16 @@ OFFER_SHEET = "Write the score sheet as a PDF?"
 # ("london-2e-3.pdf/tmp/x.pdf"), as with London's tracked figures (games/base.py keeping()).
 ASK_SHEET_PATH = "File name for the PDF [{name}; Enter keeps it]:"
 SHEET_NOT_WRITTEN = "{reason} — another name, please."
+# An answer (undo, fix, the end) given to a session that another process changed after the question was shown:
+# refused in one line, the session shown as it now stands, the open question asked.
+CHANGED_ELSEWHERE = "session {id} changed in another terminal: {what}"
+NOW_HOLDS = "{name} is now {shown}"
+TAKEN_BACK_ELSEWHERE = "{name} was taken back"
+NOW_FINISHED = "it is finished"
+REOPENED = "it was reopened"
+CHANGED_BACK = "its answers were changed and changed back"
+AND_MORE = "and {count} more"
+MOST_NAMED = 3  # changes named in the line; any more are counted
 
 
 def prompt_word_in(doc: dict, name: str) -> str | None:
@@ -81,26 +91,47 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
         for step in steps[start:index]:
             if isinstance(step, Say):
                 out("\n" + step.text())
-        if index == len(steps):
-            break
-        ask = steps[index]
-        commands = session.game.commands(session)
-        # A signal once the prompt took the answer waits until the answer (or the undo) is stored and echoed:
-        # what the screen shows as answered is on disk when the process ends.
-        with signals.answering():
-            answer = _ask(prompter, ask, commands)
-            given = isinstance(answer, str) and answer not in ask.views and answer not in (UNDO_WORD, FIX_WORD)
-            if given:
-                value = ask.parse(answer)
-                doc = store.update(session_id, lambda stored: sessions.record(stored, ask.at, value))
-                if ask.echo:
-                    out(ask.echo(value))
-            elif answer == UNDO_WORD:
-                if not session.doc.get("entries"):
-                    out(progress.NOTHING_TO_TAKE_BACK)
-                else:
-                    message, doc = progress.undo(store, session_id, guided=True)
-                    out(message)
+        # Every write below is a compare-and-set: refused (Changed) if the stored session is no longer `doc`,
+        # the one this question was computed from (another terminal answered, took back or fixed meanwhile).
+        try:
+            if index == len(steps):
+                if not session.finished:
+                    session = sessions.Session(store.update(session_id, sessions.finish, expect=_as_seen(doc)),
+                                               game, session_id)
+                break
+            ask = steps[index]
+            commands = session.game.commands(session)
+            # A signal once the prompt took the answer waits until the answer (or the undo) is stored and
+            # echoed: what the screen shows as answered is on disk when the process ends.
+            with signals.answering():
+                answer = _ask(prompter, ask, commands)
+                given = isinstance(answer, str) and answer not in ask.views and answer not in (UNDO_WORD, FIX_WORD)
+                if given:
+                    value = ask.parse(answer)
+                    doc = store.update(session_id, lambda stored: sessions.record(stored, ask.at, value),
+                                       expect=_as_seen(doc))
+                    if ask.echo:
+                        out(ask.echo(value))
+                elif answer == UNDO_WORD:
+                    if not session.doc.get("entries"):
+                        out(progress.NOTHING_TO_TAKE_BACK)
+                    else:
+                        message, doc = progress.undo(store, session_id, guided=True, expect=_as_seen(doc))
+                        out(message)
+            if answer == FIX_WORD:
+                from scorepad import edit  # only a fix pays for it
+
+                fixed = edit.interactive(store, session_id, prompter, out, cancel_quietly=True)
+                now = store.get(session_id)
+                if not fixed and not _as_seen(doc)(now):  # the fix menu showed what the other terminal did
+                    raise Changed(CHANGED_ELSEWHERE, now)
+                doc = now
+        except Changed as changed:
+            doc = changed.doc
+            out(CHANGED_ELSEWHERE.format(id=session_id,
+                                         what=_what_changed(session, sessions.Session(doc, game, session_id))))
+            start, resumed = RESUMED, True  # where it now stands, then the open question
+            continue
         if given:
             start = index + 1
             continue
@@ -112,22 +143,38 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
             out("\n" + ask.views[answer]())
             start = QUIET
             continue
-        if answer == UNDO_WORD:
-            start = QUIET
-            continue
-        if answer == FIX_WORD:
-            from scorepad import edit  # only a fix pays for it
-
-            edit.interactive(store, session_id, prompter, out, cancel_quietly=True)
-            doc = store.get(session_id)
+        if answer in (UNDO_WORD, FIX_WORD):
             start = QUIET  # back to the open question (the same one, unless the fix answered it)
             continue
-    if not session.finished:
-        session = sessions.Session(store.update(session_id, sessions.finish), game, session_id)
     out(FINISHED.format(id=session_id))
     if write_sheet and prompter.confirm(OFFER_SHEET, default=True):
         _offer_sheet(session, prompter, out, write_sheet, check_sheet_path)
     return session
+
+
+def _as_seen(seen: dict) -> Callable[[dict], bool]:
+    """The store's compare-and-set: the stored session still holds the answers and status the caller read."""
+    entries, status = seen.get("entries"), seen.get("status")
+    return lambda stored: stored.get("entries") == entries and stored.get("status") == status
+
+
+def _what_changed(seen: sessions.Session, now: sessions.Session) -> str:
+    """What another terminal changed, as the table names the answers: `Game 1 · Ben · Blue is now 3 4`."""
+    def named(session: sessions.Session, at: tuple) -> tuple[Ask | None, str]:
+        ask = progress.find_ask(session, at)
+        return ask, progress.name(ask) if ask is not None else " / ".join(map(str, at))
+
+    parts = []
+    for at, value in now.answers.items():
+        if at not in seen.answers or seen.answers[at] != value:
+            ask, name = named(now, at)
+            parts.append(NOW_HOLDS.format(name=name, shown=progress.typed(ask, value) or progress.EMPTY))
+    parts += [TAKEN_BACK_ELSEWHERE.format(name=named(seen, at)[1]) for at in seen.answers if at not in now.answers]
+    if not parts:
+        parts = [CHANGED_BACK if now.finished == seen.finished else NOW_FINISHED if now.finished else REOPENED]
+    if len(parts) > MOST_NAMED:
+        parts = [*parts[:MOST_NAMED], AND_MORE.format(count=len(parts) - MOST_NAMED)]
+    return "; ".join(parts)
 
 
 def _offer_sheet(session: sessions.Session, prompter: Prompter, out: Callable[[str], None],

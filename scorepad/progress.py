@@ -108,12 +108,13 @@ def typed(ask: Ask | None, value: Any) -> str:
 
 # --- undo -----------------------------------------------------------------------------------------------
 
-def undo(store: Store, session_id: int, *, guided: bool,
-         check: Callable[[dict], None] | None = None) -> tuple[str, dict]:
+def undo(store: Store, session_id: int, *, guided: bool, check: Callable[[dict], None] | None = None,
+         expect: Callable[[dict], bool] | None = None) -> tuple[str, dict]:
     """Take back the last answer, or the edit just made; what to say and the session document as it now stands.
 
     `guided`: said at the prompt of a game being played (else by `scorepad undo`). `check` sees the stored
-    document first, inside the same locked update, and may refuse (raise).
+    document first, inside the same locked update, and may refuse (raise); `expect` is the store's
+    compare-and-set (Changed when the stored session is not the one the caller saw).
     """
     from scorepad import session as sessions
     from scorepad.games import session_of
@@ -125,7 +126,7 @@ def undo(store: Store, session_id: int, *, guided: bool,
             check(stored)
         removed.update(sessions.undo(stored))
 
-    doc = store.update(session_id, take_back)
+    doc = store.update(session_id, take_back, expect=expect)
     after = session_of(doc, session_id)
     ask = find_ask(after, removed["at"])
     label = name(ask) if ask is not None else " / ".join(map(str, removed["at"]))

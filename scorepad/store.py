@@ -8,6 +8,7 @@ Layout (the database file is the one `--db PATH` names; its folder `PATH.d` sits
     scorepad.json.d/sessions/0003/777.json   session 777: {"session": {"777": {...}}}
     scorepad.json.d/index/0003.json          summaries of sessions 768-1023: {"summaries": {"777": {...}}}
     scorepad.json.d/pending-777      a write of session 777 is between its file and its summary
+    scorepad.json.d/claims/777.4242@host.json   process 4242 on host is playing session 777 (scorepad.claims)
 
 Why this shape: an answer rewrites one session file (a few KB) and, when the summary changed (a round was
 completed, the game ended), one index file of at most BUCKET summaries; nothing grows with the number of
@@ -39,7 +40,7 @@ from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import MemoryStorage, Storage
 from tinydb.table import Table
 
-from scorepad.errors import NotFound, ReadOnly, StoreError
+from scorepad.errors import Changed, NotFound, ReadOnly, StoreError
 from scorepad.files import BACKUP_SUFFIX, FILE_TYPES, FOLDER_SUFFIX, TEMP_SUFFIX, replace_file, sync_folder
 
 SCHEMA_VERSION = 1  # of a session document
@@ -51,6 +52,7 @@ MARK_BUCKETS = 256  # files of the marks index: a mark's file is found from the 
 # at most this many summaries (~300 B each): about 80 KB whatever the history.
 BUCKET = 256
 SHAPE = '{"meta": {...}} or {"sessions": {"1": {...}}}'
+CHANGED = "session {id} changed meanwhile; nothing was saved"
 CANNOT_CHANGE = ("the database {path} can be read but not changed ({reason}): listing, showing, scoring, "
                  "exporting and printing work; playing, importing and editing need a copy you may write")
 DAMAGED_FILE = "session {id} in {path} is damaged: {problem}; it was left as it is"
@@ -254,6 +256,11 @@ class Store:
 
     def _marker(self, name: str) -> Path:
         return self._dir / f"pending-{name}"
+
+    @property
+    def claims_folder(self) -> Path:
+        """Where the processes playing a session say so (scorepad.claims); no store operation reads it."""
+        return self._dir / "claims"
 
     # --- the lock and the meta record
 
@@ -589,11 +596,20 @@ class Store:
                 found.update((int(key), summary) for key, summary in tables.get(SUMMARIES, {}).items())
         return found
 
-    def update(self, doc_id: int, change: Callable[[dict], dict | None]) -> dict:
+    def update(self, doc_id: int, change: Callable[[dict], dict | None], *,
+               expect: Callable[[dict], bool] | None = None) -> dict:
+        """The session changed by `change` (in place, or the new doc it returns), read and written under the lock.
+
+        `expect`: a compare-and-set. It sees the stored session first; False refuses the change (Changed,
+        holding the session as it is stored; nothing written), e.g. when another process answered meanwhile.
+        It costs no read beyond the one the update makes anyway.
+        """
         with self._locked():
             doc = self._load(doc_id)
             if doc is None:
                 raise NotFound(f"no session {doc_id} in {self.path}")
+            if expect is not None and not expect(doc):
+                raise Changed(CHANGED.format(id=doc_id), doc)
             old_marks = self._marks_of(doc)
             result = change(doc)
             new = doc if result is None else dict(result)
