@@ -116,8 +116,8 @@ def note(*item):
 
 def digest(folder):
     h = hashlib.sha256()
-    for p in sorted(Path(folder).rglob("*")):
-        if p.is_file() and not p.name.endswith(".lock") and p.name != "filler":
+    for p in sorted(Path(folder).rglob("*")):  # a claim (PATH.d/claims/) says who plays, not what is stored
+        if p.is_file() and not p.name.endswith(".lock") and p.name != "filler" and p.parent.name != "claims":
             h.update(str(p).encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
 
@@ -659,8 +659,9 @@ def disk_full(n: int, rng: random.Random, work: Path) -> Row:
 
 def folder_digest(folder: Path) -> str:
     h = hashlib.sha256()
-    for p in sorted(folder.rglob("*")):
-        if p.is_file() and not p.name.endswith(".lock") and p.name != "filler" and not p.name.startswith("inode-"):
+    for p in sorted(folder.rglob("*")):  # a claim (PATH.d/claims/) says who is playing, not what is stored
+        if p.is_file() and not p.name.endswith(".lock") and p.name != "filler" and not p.name.startswith("inode-") \
+                and p.parent.name != "claims":
             h.update(str(p).encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
 

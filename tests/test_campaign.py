@@ -57,7 +57,6 @@ def test_eight_writers_an_importer_and_readers_lose_nothing(trial):
     assert row.figures["reads"] > 0 and row.broken == 0
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 point 1 (twoterm): B's answer still replaces A's silently")
 def test_two_terminals_never_replace_an_answer_silently(trial):
     row = trial("two-terminals", n=1)
     assert row.figures["replaced"] == 0, row.result
