@@ -240,33 +240,26 @@ def check_players(names: Any, counts: Iterable[int]) -> tuple[str, ...]:
 
 def check_variants(names: Any, known: Iterable[str]) -> tuple[str, ...]:
     """Known variant names in the table's order, each once."""
-    known = tuple(known)
-    if names is None:
-        return ()
-    if not isinstance(names, list):
-        raise InvalidInput("must be a list of variant names", field="variants")
-    seen: list[str] = []
-    for name in names:
-        if name not in known:
-            choices = ", ".join(known) if known else "none"
-            raise InvalidInput(f"unknown variant {name!r} (this game has: {choices})", field="variants")
-        if name not in seen:
-            seen.append(name)
-    return tuple(seen)
+    return _known_names(names, known, "variant")
 
 
 def check_modules(names: Any, known: Iterable[str]) -> tuple[str, ...]:
     """Known module names in the table's order, each once."""
+    return _known_names(names, known, "module")
+
+
+def _known_names(names: Any, known: Iterable[str], kind: str) -> tuple[str, ...]:
+    """A table's list of variant or module names: each known to the game, kept in order, each once."""
     known = tuple(known)
     if names is None:
         return ()
     if not isinstance(names, list):
-        raise InvalidInput("must be a list of module names", field="modules")
+        raise InvalidInput(f"must be a list of {kind} names", field=f"{kind}s")
     seen: list[str] = []
     for name in names:
         if name not in known:
             choices = ", ".join(known) if known else "none"
-            raise InvalidInput(f"unknown module {name!r} (this game has: {choices})", field="modules")
+            raise InvalidInput(f"unknown {kind} {name!r} (this game has: {choices})", field=f"{kind}s")
         if name not in seen:
             seen.append(name)
     return tuple(seen)

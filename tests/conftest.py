@@ -121,6 +121,22 @@ def lc11_file(tmp_path):
 
 
 @pytest.fixture
+def terminal(monkeypatch):
+    """Pretend stdin is a terminal and answer the prompts from a script: terminal("Ana", "w3", …)."""
+    from scorepad import cli
+    from scorepad.prompts import ScriptedPrompter
+
+    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
+
+    def script(*answers):
+        prompter = ScriptedPrompter(answers)
+        monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
+        return prompter
+
+    return script
+
+
+@pytest.fixture
 def store(database):
     from scorepad.store import Store
 

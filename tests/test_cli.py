@@ -14,7 +14,6 @@ from typer.testing import CliRunner
 from conftest import LC11, LC11_TYPED, TABLES, table_part
 from scorepad import cli
 from scorepad.games import GAMES
-from scorepad.prompts import Aborted, ScriptedPrompter
 
 SLUGS = ", ".join(g.slug for g in GAMES)  # the registry grows as games land
 
@@ -38,19 +37,6 @@ def error(code, *args):
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
     return result.stderr
-
-
-@pytest.fixture
-def terminal(monkeypatch):
-    """Pretend stdin is a terminal and answer the prompts from a script."""
-    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
-
-    def script(*answers):
-        prompter = ScriptedPrompter(answers)
-        monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
-        return prompter
-
-    return script
 
 
 def write(tmp_path, table, name="table.json"):

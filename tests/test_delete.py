@@ -16,19 +16,6 @@ def invoke(*args):
 
 
 @pytest.fixture
-def terminal(monkeypatch):
-    """Pretend stdin is a terminal and answer the prompts from a script."""
-    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
-
-    def script(*answers):
-        prompter = ScriptedPrompter(answers)
-        monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
-        return prompter
-
-    return script
-
-
-@pytest.fixture
 def finished(store):
     """A one-game Lost Cities match played to its end (Ben oldest; Ana's yellow w3, the rest empty)."""
     session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 1))

@@ -54,18 +54,6 @@ def renamed(table, old, new):
     return json.loads(json.dumps(table).replace(json.dumps(old), json.dumps(new)))
 
 
-@pytest.fixture
-def terminal(monkeypatch):
-    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
-
-    def script(*answers):
-        prompter = ScriptedPrompter(answers)
-        monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
-        return prompter
-
-    return script
-
-
 # --- names: at most 40 characters, everywhere a name comes in -------------------------------------------------
 
 @pytest.mark.parametrize("slug", TABLES)

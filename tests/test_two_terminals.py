@@ -170,18 +170,6 @@ def test_an_answer_reads_no_file_beyond_what_the_store_reads_for_an_update(store
 # --- claims: who else is playing ------------------------------------------------------------------------
 
 @pytest.fixture
-def terminal(monkeypatch):
-    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
-
-    def script(*answers):
-        prompter = ScriptedPrompter(answers)
-        monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
-        return prompter
-
-    return script
-
-
-@pytest.fixture
 def process():
     """A live process that is not this one (it waits on its stdin), ended after the test."""
     child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
