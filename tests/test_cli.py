@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from conftest import LC11, LC11_TYPED, TABLES, table_part
 from scorepad import cli
+from scorepad.prompts import Aborted
 from scorepad.games import GAMES
 
 SLUGS = ", ".join(g.slug for g in GAMES)  # the registry grows as games land
