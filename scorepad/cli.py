@@ -591,7 +591,9 @@ def _leader(summary: dict[str, Any]) -> str:
     if summary.get("private"):
         return f"{label} {complete} done (totals private)"
     names = " and ".join(summary["leaders"])
-    top = (game.figure or str)(totals[summary["leaders"][0]])
+    from scorepad.grid import cell
+
+    top = (game.figure or cell)(totals[summary["leaders"][0]])  # a minus sign, as every other figure prints
     finished = summary.get("status") == "finished"
     if finished and len(totals) == 1:  # a solo game: a score, not a win
         return f"{names} ({top})"

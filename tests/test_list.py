@@ -103,3 +103,12 @@ def test_a_v1_database_moves_over_on_first_use_and_everything_still_works(databa
         assert invoke("show", session_id).exit_code == 0
     assert invoke("score", 7, "--json").exit_code == 0
     assert invoke("undo", 6).exit_code == 0  # the stopped match answers as before
+
+
+def test_a_negative_total_prints_with_a_minus_sign_as_every_figure_does(tmp_path):
+    table = {"game": "lost-cities", "players": ["Ana", "Ben"],
+             "rounds": [{"Ana": {"yellow": ["W", 3, 5]}, "Ben": {"blue": [2, 4]}}]}
+    path = tmp_path / "neg.json"
+    path.write_text(json.dumps(table))
+    assert invoke("import", path).exit_code == 0
+    assert "won by Ben (\u221214)" in invoke("list").stdout
