@@ -43,14 +43,19 @@ TABLES = {
 }
 
 
-def median_ms(command: list[str], runs: int, env: dict[str, str]) -> float:
-    subprocess.run(command, capture_output=True, env=env, check=True)  # warm-up: page cache, .pyc files
+def timed(command: list[str], runs: int, env: dict[str, str]) -> list[float]:
+    """Wall times (ms) of `runs` fresh processes, after one warm-up (page cache, .pyc files)."""
+    subprocess.run(command, capture_output=True, env=env, check=True)
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run(command, capture_output=True, env=env, check=True)
         times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    return times
+
+
+def median_ms(command: list[str], runs: int, env: dict[str, str]) -> float:
+    return statistics.median(timed(command, runs, env))
 
 
 def main() -> None:

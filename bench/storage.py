@@ -31,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bench import TABLES  # noqa: E402  (the whole game of each of the five, as bench.py uses)
+from bench import TABLES, timed  # noqa: E402  (the whole game of each of the five, as bench.py uses)
 
 # What issue 10 measured on scorepad 0.1 (one file for every session), for the table's last columns.
 BEFORE = {
@@ -40,16 +40,6 @@ BEFORE = {
     10000: {"list": "65×", "show": "20×", "answer": "1.6–2.0 s", "pty": "2.3 s", "rss": "398 MiB"},
     50000: {"list": "334×", "show": "81×", "answer": "10 s", "pty": "—", "rss": "1.9 GiB"},
 }
-
-
-def timed(command: list[str], runs: int, env: dict[str, str]) -> list[float]:
-    subprocess.run(command, capture_output=True, env=env, check=True)  # warm-up: page cache, .pyc files
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, capture_output=True, env=env, check=True)
-        times.append((time.perf_counter() - start) * 1000)
-    return times
 
 
 def spread(times: list[float], baseline: float | None = None) -> str:

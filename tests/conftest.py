@@ -143,6 +143,22 @@ def store(database):
     return Store(database)
 
 
+def invoke(*args, **kw):
+    """A scorepad command through typer's CliRunner (arguments may be paths or numbers)."""
+    from typer.testing import CliRunner
+
+    from scorepad import cli
+
+    return CliRunner().invoke(cli.app, [str(a) for a in args], **kw)
+
+
+def ok(*args):
+    """The command succeeds; its stdout."""
+    result = invoke(*args)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result.stdout
+
+
 def run(store, session_id, answers, **kw):
     """Play a session through scripted answers: (session, prompter, everything printed as one text)."""
     from scorepad.play import play

@@ -9,9 +9,8 @@ from datetime import date
 
 import pytest
 import typer
-from typer.testing import CliRunner
 
-from conftest import LC11, LC11_TYPED, TABLES, table_part
+from conftest import LC11, LC11_TYPED, TABLES, table_part, invoke, ok
 from scorepad import cli
 from scorepad.prompts import Aborted
 from scorepad.games import GAMES
@@ -19,16 +18,6 @@ from scorepad.games import GAMES
 SLUGS = ", ".join(g.slug for g in GAMES)  # the registry grows as games land
 
 COMMANDS = ["games", "play", "resume", "undo", "edit", "list", "show", "score", "export", "import", "sheet", "delete"]
-
-
-def invoke(*args, **kw):
-    return CliRunner().invoke(cli.app, [str(a) for a in args], **kw)
-
-
-def ok(*args):
-    result = invoke(*args)
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result.stdout
 
 
 def error(code, *args):

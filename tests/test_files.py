@@ -6,24 +6,13 @@ import stat
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from conftest import LC11
+from conftest import LC11, invoke, ok
 from scorepad import cli, files
 from scorepad.errors import ScorepadError
 
 ROOT = os.geteuid() == 0
 NEVER = "scorepad never writes over it, not even with --force"
-
-
-def invoke(*args, **kw):
-    return CliRunner().invoke(cli.app, [str(a) for a in args], **kw)
-
-
-def ok(*args):
-    result = invoke(*args)
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result.stdout
 
 
 def refused(*args):
