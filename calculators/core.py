@@ -27,30 +27,77 @@ TOO_LONG = "{text} is {length} characters long (at most {limit})"
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?", re.ASCII)
 
 
-class InvalidInput(ValueError):
-    """Input that scoring must refuse; it names the round, player and field at fault.
+@dataclass(frozen=True)
+class Phrase:
+    """Something scoring has to tell a person, as data: a code and its values. The calculators hold no sentences
+    (design.md rule 8); scorepad words a phrase in the table's language (scorepad/words.py).
 
-    >>> str(InvalidInput("5 after 9: numbers must go up", round=2, player="Ana", field="blue"))
-    'round 2, player Ana, blue: 5 after 9: numbers must go up'
+    >>> Phrase("lost-cities.not-up", {"card": 5, "last": 9})
+    Phrase(code='lost-cities.not-up', values={'card': 5, 'last': 9})
     """
 
-    def __init__(self, message: str, *, round: int | None = None, player: str | None = None,
-                 field: str | None = None) -> None:
-        self.message = message
+    code: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _unworded(phrase: Phrase) -> str:
+    # Until scorepad installs its wording (set_wording), a phrase reads as its code and values (doctests).
+    if phrase.code == "error.where":
+        where = [f"{k}={v!r}" for k, v in phrase.values.items() if k != "message" and v is not None]
+        return " ".join(where) + ": " + phrase.values["message"] if where else phrase.values["message"]
+    values = ", ".join(f"{k}={v!r}" for k, v in phrase.values.items())
+    return f"{phrase.code}({values})" if values else phrase.code
+
+
+_words: Callable[[Phrase], str] = _unworded
+PHRASE_CODE = re.compile(r"[a-z0-9-]+(\.[a-z0-9-]+)+")
+
+
+def set_wording(words: Callable[[Phrase], str]) -> None:
+    """How phrases become text: scorepad/words.py installs the one that speaks the chosen language."""
+    global _words
+    _words = words
+
+
+def say(phrase: Phrase) -> str:
+    return _words(phrase)
+
+
+class InvalidInput(ValueError):
+    """Input that scoring must refuse: a code and its values, and the round, player and field at fault.
+
+    `code` is a Phrase code ("lost-cities.not-up": dotted, lower case); the values are keyword arguments. Any other
+    text is a refusal already worded by scorepad (in the table's language), kept as it is.
+
+    >>> error = InvalidInput("lost-cities.not-up", card=5, last=9, round=2, player="Ana", field="blue")
+    >>> error.phrase, error.round, error.field
+    (Phrase(code='lost-cities.not-up', values={'card': 5, 'last': 9}), 2, 'blue')
+    >>> InvalidInput("5 after 9: numbers must go up", round=2).message
+    '5 after 9: numbers must go up'
+    """
+
+    def __init__(self, code: str, /, *, round: int | None = None, player: str | None = None,
+                 field: str | None = None, **values: Any) -> None:
+        self.code = code
+        self.values = values
         self.round = round
         self.player = player
         self.field = field
-        super().__init__(str(self))
+        super().__init__(code)
+
+    @property
+    def phrase(self) -> Phrase:
+        return Phrase(self.code, self.values)
+
+    @property
+    def message(self) -> str:
+        """What is wrong, worded, without where it is."""
+        return say(self.phrase) if PHRASE_CODE.fullmatch(self.code) else self.code
 
     def __str__(self) -> str:
-        where = []
-        if self.round is not None:
-            where.append(f"round {self.round}")
-        if self.player is not None:
-            where.append(f"player {self.player}")
-        if self.field is not None:
-            where.append(self.field)
-        return ", ".join(where) + ": " + self.message if where else self.message
+        # Where it is, worded the same way as the message (scorepad/words.py: the "error.where" phrase).
+        return say(Phrase("error.where", {"round": self.round, "player": self.player, "field": self.field,
+                                          "message": self.message}))
 
 
 @dataclass(frozen=True)

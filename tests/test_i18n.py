@@ -1,0 +1,81 @@
+"""The catalogues: compiled from their .po files, well-formed for msgfmt, placeholders kept (scorepad/i18n.py)."""
+
+import gettext
+import io
+import re
+import shutil
+import subprocess
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scorepad import i18n
+from tools import catalogues
+
+LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def po(code):
+    with catalogues._po_path(i18n.folder(code)).open("rb") as file:
+        return read_po(file, locale=i18n.folder(code))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_compiled_catalogue_is_its_po_file(code):
+    path = catalogues._po_path(i18n.folder(code))
+    assert path.with_suffix(".mo").read_bytes() == catalogues._mo_bytes(po(code)), "run: python -m tools.catalogues"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_msgfmt_checks_the_catalogue(code):
+    if shutil.which("msgfmt") is None:
+        pytest.skip("msgfmt (Debian gettext) is not installed")
+    done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(catalogues._po_path(i18n.folder(code)))],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_translation_keeps_every_placeholder(code):
+    for message in po(code):
+        if not message.id or not message.string:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        for string in strings:
+            if string:
+                assert set(PLACEHOLDER.findall(string)) <= wanted, (message.id, string)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_use_reads_only_the_chosen_catalogue(code):
+    i18n.use(code)
+    try:
+        assert i18n.language() == code
+        assert isinstance(i18n._translation, gettext.GNUTranslations)
+    finally:
+        i18n.use(i18n.ENGLISH)
+
+
+@pytest.mark.parametrize(("flag", "environ", "wanted"), [
+    (None, {}, "en"),
+    ("fa", {"SCOREPAD_LANG": "ru"}, "fa"),
+    (None, {"SCOREPAD_LANG": "zh-Hant", "LANG": "fa_IR.UTF-8"}, "zh-Hant"),
+    (None, {"LANG": "zh_TW.UTF-8"}, "zh-Hant"),
+    (None, {"LANG": "zh_HK"}, "zh-Hant"),
+    (None, {"LANG": "zh_CN.UTF-8"}, "en"),  # Simplified Chinese is not one of ours
+    (None, {"LC_ALL": "ar_SA.UTF-8", "LANG": "ru_RU.UTF-8"}, "ar"),
+    (None, {"LC_ALL": "", "LC_MESSAGES": "ru_RU.UTF-8", "LANG": "fa_IR"}, "ru"),
+    (None, {"LC_ALL": "de_DE.UTF-8", "LANG": "fa_IR"}, "en"),  # LC_ALL decides, and it is none of ours
+    (None, {"LANG": "C.UTF-8"}, "en"),
+])
+def test_the_language_comes_from_the_flag_the_variable_or_the_locale(flag, environ, wanted):
+    assert i18n.choose(flag, environ) == wanted
+
+
+@pytest.mark.parametrize("given", ["de", "zh", "xx-YY", ""])
+def test_an_unknown_language_is_refused(given):
+    with pytest.raises(ValueError):
+        i18n.choose(given, {})
