@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from calculators.core import BIDI_CONTROLS
+from calculators.core import BIDI_CONTROLS, Phrase, say
 
 # What json.dumps(ensure_ascii=False) leaves raw and a terminal would obey: DEL, C1, bidi overrides and isolates
 # (it escapes C0 itself). Escaped as \u007f…, the same string to any JSON reader; other non-ASCII stays readable.
@@ -124,7 +124,7 @@ def standings_text(result: Any, game: Any, finished: bool = True, breakdown: boo
     else:
         form = SHARE_WIN if finished else SHARE_LEAD
     lines += ["", form.format(names=names_text(result.winners), total=f(top.total))]
-    lines += [TIE_BREAK.format(line=line) for line in result.tiebreaks]
+    lines += [TIE_BREAK.format(line=say(line) if isinstance(line, Phrase) else line) for line in result.tiebreaks]
     return "\n".join([*lines, *game.result_notes(result)])
 
 
