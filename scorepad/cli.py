@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
+import typer.core
 
 from calculators.core import InvalidInput
 from scorepad import __version__
 from scorepad.errors import ScorepadError
+from scorepad.i18n import N_, NP_, _, plural
 
 if TYPE_CHECKING:
     from scorepad.games.base import Game
@@ -23,59 +25,278 @@ if TYPE_CHECKING:
 
 # --- text for people ----------------------------------------------------------------------------------
 
-HELP = "A scoring companion and score pad for board games at a real table."
-SESSION_ID = "A session's id (`scorepad list` shows them)."
-TABLE_FILE = "A table file (docs/table-format.md)."
-BLANK_PLAYERS = ("A blank pad's players: their names (printed on the pad), or a number of blank columns "
+HELP = N_("A scoring companion and score pad for board games at a real table.")
+SESSION_ID = N_("A session's id (`scorepad list` shows them).")
+TABLE_FILE = N_("A table file (docs/table-format.md).")
+BLANK_PLAYERS = N_("A blank pad's players: their names (printed on the pad), or a number of blank columns "
                  "(default: the usual table, 4; Lost Cities 2).")
-NEEDS_TERMINAL = "Error: '{command}' is interactive and needs a terminal (stdin is not one)."
-STARTED = "Session {id}: {title} — {players}. Every answer is saved as it is given."
-RESUMING = "Resuming session {id}: {title} — {players}."
-STOPPED = "\nStopped. Session {id} is saved; carry on with: scorepad resume {id}"
-STOPPED_FINISHED = "\nStopped. Session {id} is finished and saved; its sheet: scorepad sheet {id}"
-STOPPED_BEFORE = "\nStopped; nothing was recorded."
-SHEET_IN_PROGRESS = "(in progress)"  # the sheet's Winner field before the end
-IN_PROGRESS = "(in progress: the file's session is still being played)"
-ALREADY_STORED = "already stored as session {id} (--again stores a copy)"
-SAME_GAME = "the same game as {where}"
+NEEDS_TERMINAL = N_("'{command}' is interactive and needs a terminal (stdin is not one).")
+STARTED = N_("Session {id}: {title} — {players}. Every answer is saved as it is given.")
+RESUMING = N_("Resuming session {id}: {title} — {players}.")
+STOPPED = N_("Stopped. Session {id} is saved; carry on with: scorepad resume {id}")
+STOPPED_FINISHED = N_("Stopped. Session {id} is finished and saved; its sheet: scorepad sheet {id}")
+STOPPED_BEFORE = N_("Stopped; nothing was recorded.")
+SHEET_IN_PROGRESS = N_("(in progress)")  # the sheet's Winner field before the end
+IN_PROGRESS = N_("(in progress: the file's session is still being played)")
+ALREADY_STORED = N_("already stored as session {id} (--again stores a copy)")
+SAME_GAME = N_("the same game as {where}")
 UNKNOWN_DATE = "—"  # `list` of a game imported from a table file without a date
-NAME_IS_A_WORD = "{name!r} starts with {word!r}, a word scorepad takes at its prompts: add an initial or a nickname"
-PRIVATE_TOTALS = ("session {id} is a {title} game in progress, and cash stays private until it ends: "
+NAME_IS_A_WORD = N_("{name!r} starts with {word!r}, a word scorepad takes at its prompts: add an initial or a nickname")
+PRIVATE_TOTALS = N_("session {id} is a {title} game in progress, and cash stays private until it ends: "
                   "`cash NAME` at the prompt shows one balance (or play with --open-cash)")
-NOTHING_TO_RESUME = "no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME"
-ALREADY_FINISHED = "session {id} is finished; see it with: scorepad show {id}"
-ASK_NAME = "Player {n} name{optional}:"
+NOTHING_TO_RESUME = N_("no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME")
+ALREADY_FINISHED = N_("session {id} is finished; see it with: scorepad show {id}")
+ASK_NAME = N_("Player {n} name:")
 # Another scorepad process is playing the session (its claim file, scorepad/claims.py): said, and asked first.
-CLAIMED_HERE = "Session {id} is open in another scorepad: process {pid} on this computer ({host}), since {since}."
-CLAIMED_THERE = ("Session {id} was opened on another computer: process {pid} on {host}, since {since}; "
+CLAIMED_HERE = N_("Session {id} is open in another scorepad: process {pid} on this computer ({host}), since {since}.")
+CLAIMED_THERE = N_("Session {id} was opened on another computer: process {pid} on {host}, since {since}; "
                  "scorepad cannot check from here whether it is still playing.")
-PLAY_HERE_TOO = "Play it here too? (when both answer a question, the first answer counts)"
-CLAIMED_NEEDS_TERMINAL = ("session {id} is open in another scorepad (process {pid} on {host}); resume it at a "
+PLAY_HERE_TOO = N_("Play it here too? (when both answer a question, the first answer counts)")
+CLAIMED_NEEDS_TERMINAL = N_("session {id} is open in another scorepad (process {pid} on {host}); resume it at a "
                           "terminal to choose whether to play it here too, or end that one first")
-LEFT_TO_OTHER = "Session {id} is left to the other scorepad; nothing was changed."
+LEFT_TO_OTHER = N_("Session {id} is left to the other scorepad; nothing was changed.")
 LIST_LATEST = 20  # `list` shows the latest sessions; --all shows every one
-NO_SESSIONS = "No sessions yet. Start one: scorepad play GAME --players NAME NAME"
-NO_MATCH = "No session matches."
-MORE_SESSIONS = "(the latest {shown} of {count}; --all lists every one)"
-UNDO_FINISHED_ASK = "Session {id} ({title} — {players}) is finished. Reopen it and take back its last answer?"
-UNDO_FINISHED_NEEDS_YES = ("session {id} is finished: undo reopens it, so it asks first; "
+NO_SESSIONS = N_("No sessions yet. Start one: scorepad play GAME --players NAME NAME")
+NO_MATCH = N_("No session matches.")
+MORE_SESSIONS = N_("(the latest {shown} of {count}; --all lists every one)")
+UNDO_FINISHED_ASK = N_("Session {id} ({title} — {players}) is finished. Reopen it and take back its last answer?")
+UNDO_FINISHED_NEEDS_YES = N_("session {id} is finished: undo reopens it, so it asks first; "
                            "without a terminal, say so with: scorepad undo {id} --yes")
-UNDO_FINISHED_KEPT = "Session {id} stays finished; nothing was taken back."
-STOPPED_NOTHING = "\nStopped; nothing was changed."
-STOPPED_COMMAND = "\nStopped."  # Ctrl-C (or SIGTERM, SIGHUP) during a command that asks nothing
-DELETE_ASK = "Delete session {id} ({title} — {players}, {status})? A copy is kept in {folder}"
-DELETE_NEEDS_YES = "delete asks first: without a terminal, say so with: scorepad delete {id} --yes"
-DELETE_KEPT = "Session {id} is kept."
-DELETED = "Deleted session {id}. Its copy: {path}\nTo restore it: scorepad import {path}"
+UNDO_FINISHED_KEPT = N_("Session {id} stays finished; nothing was taken back.")
+STOPPED_NOTHING = N_("Stopped; nothing was changed.")
+STOPPED_COMMAND = N_("Stopped.")  # Ctrl-C (or SIGTERM, SIGHUP) during a command that asks nothing
+DELETE_ASK = N_("Delete session {id} ({title} — {players}, {status})? A copy is kept in {folder}")
+DELETE_NEEDS_YES = N_("delete asks first: without a terminal, say so with: scorepad delete {id} --yes")
+DELETE_KEPT = N_("Session {id} is kept.")
+DELETED = N_("Deleted session {id}. Its copy: {path}\nTo restore it: scorepad import {path}")
 DELETED_FOLDER = "deleted"  # beside the database
-UNDO_IMPORTED = ("session {id} was imported from a table file: it has no answers to take back one by one; "
+UNDO_IMPORTED = N_("session {id} was imported from a table file: it has no answers to take back one by one; "
                  "change the file and import it again (scorepad export {id} -o FILE writes it)")
 
-FORCE_HELP = "Replace FILE even if it is not what scorepad writes there (never the database or the input)."
+GAME_LINE = N_("{slug}  {title}  ({players} players)")
+NAME_THE_GAME = N_("name the game: scorepad play GAME --players NAME NAME")
+NAMES_AFTER_PLAYERS = N_("unexpected {extra!r}; names go after --players")
+ASK_NAME_OPTIONAL = N_("Player {n} name (Enter when everyone is in):")
+EDIT_NEEDS_VALUE = N_("give the answer and its new value: scorepad edit ID [--round N] [--player NAME] --field FIELD "
+                      "VALUE")
+CANNOT_MAKE_FOLDER = N_("cannot make the folder {folder}: {reason}")
+STATUS_VALUES = N_("--status takes playing or finished, not {status!r}")
+ID_OR_TABLE = N_("give a session ID or --table FILE (one of them)")
+ID_OR_ALL = N_("give a session ID or --all (one of them)")
+WROTE = N_("Wrote {path}")
+BLANK_NEEDS_GAME = N_("a blank pad needs the game: scorepad sheet GAME --blank")
+BLANK_ONLY = N_("--players, --rounds and --variant are for blank pads (--blank)")
+UNEXPECTED = N_("unexpected {extra!r}")
+ID_AND_TABLE = N_("give a session ID or --table FILE, not both")
+SHEET_WHAT = N_("give a session ID, --table FILE, or GAME --blank")
+BLANK_COUNT = NP_("{count} player; {title} takes {counts}", "{count} players; {title} takes {counts}")
+# `list`: its columns, and the last one (a session's leader or winner, from its summary)
+LIST_HEADINGS = (N_("ID"), N_("Game"), N_("Players"), N_("Date"), N_("Status"), N_("Leader / winner"))
+STATUS_WORDS = {"playing": N_("playing"), "finished": N_("finished")}
+AND = N_(" and ")  # between the names of players who share the lead
+# TRANSLATORS: {round} is the game's word for a round (Round, Game, Year), {n} how many are complete.
+LEADER_PRIVATE = N_("{round} {n} done (totals private)")
+LEADER_SCORE = N_("{names} ({total})")
+LEADER_WON = N_("won by {names} ({total})")
+# TRANSLATORS: a game in progress: its leader, their total, and after which round (e.g. "after Game 2").
+LEADER_AFTER = N_("{names} ({total}) after {round} {n}")
+NOT_SCORED_YET = N_("session {id} has not reached its final scoring yet")
+# TRANSLATORS: {round} is the game's word for a round (Round, Game, Year).
+NO_COMPLETE_ROUND = N_("session {id} has no complete {round} yet")
+SHOW_TITLE = N_("Session {id}: {title} — {players}")
+SHOW_STARTED = N_("Started {date}")
+SHOW_UNKNOWN_DATE = N_("Started on an unknown date")
+SHOW_VARIANTS = N_("variants: {variants}")
+OFFICIAL_RULES = N_("official rules")
+SHOW_MODULES = N_("modules: {modules}")
+# TRANSLATORS: {round} is the game's word for a round (Round, Game, Year).
+SHOW_PLANNED = N_("{rounds} planned")
+# A count of rounds, by what the game calls a round (Game.round_label, Game.variant_labels).
+ROUND_COUNTS = {"Game": NP_("{n} game", "{n} games"), "Round": NP_("{n} round", "{n} rounds"),
+                "Year": NP_("{n} year", "{n} years"), "Season": NP_("{n} season", "{n} seasons")}
+ROUND_WORDS = {"Game": N_("Game"), "Round": N_("Round"), "Year": N_("Year"), "Season": N_("Season")}
+SHOW_NO_ROUNDS = N_("no rounds")
+SHOW_SEPARATOR = N_("; ")
+SCORE_IN_PROGRESS = N_("(in progress: {n} of {of} complete)")
+SCORE_TITLE = N_("{title} ({variants})")
+AN_EARLIER_ONE = N_("an earlier one")
+FORCE_HELP = N_("Replace FILE even if it is not what scorepad writes there (never the database or the input).")
+
+# --- the language: --lang, help texts, typer's own words ----------------------------------------------------
+
+LANG_HELP = N_("The language: fa (فارسی), ar (العربية), zh-Hant (繁體中文), ru (Русский) or en (default: "
+               "$SCOREPAD_LANG, else the system locale, else English).")
+BIDI_HELP = N_("Put right-to-left text in display order, for a terminal that does not (never for --json or "
+               "when the output is not a terminal).")
+UNKNOWN_LANGUAGE = N_("unknown language {given!r} for {where} (choose one of: {languages})")
+# typer's and click's own words (they print them in English; typer/_click has no catalogue of its own).
+USAGE = N_("Usage: ")
+TRY_HELP = N_("Try '{command} --help' for help.")
+ERROR_LINE = N_("Error: {message}")
+OPTIONS_METAVAR = N_("[OPTIONS]")
+COMMAND_METAVAR = N_("COMMAND [ARGS]...")
+HEADINGS = (N_("Options"), N_("Commands"), N_("Arguments"))
+HELP_OPTION = N_("Show this message and exit.")
+DEFAULT = N_("[default: {default}]")
+REQUIRED = N_("[required]")
+ABORTED = N_("Aborted!")
+# click's usage errors, as it words them in English, and ours: the first pattern that matches the whole message.
+CLICK_ERRORS = (
+    (r"No such option: (?P<name>\S+) Did you mean (?P<suggestion>\S+)\?", N_("No such option: {name} Did you mean "
+                                                                             "{suggestion}?")),
+    (r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
+     N_("No such option: {name} (Possible options: {options})")),
+    (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
+    (r"No such command '(?P<name>.*)'\.(?: Did you mean (?P<suggestions>.+)\?)?", None),  # two forms, below
+    (r"Missing command\.", N_("Missing command.")),
+    (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
+    (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
+    (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' requires an argument.")),
+    (r"Option '(?P<name>.+)' requires (?P<n>\d+) arguments\.", N_("Option '{name}' requires {n} arguments.")),
+    (r"Option '(?P<name>.+)' does not take a value\.", N_("Option '{name}' does not take a value.")),
+    (r"Got unexpected extra argument \((?P<arguments>.+)\)", N_("Got unexpected extra argument ({arguments})")),
+    (r"Got unexpected extra arguments \((?P<arguments>.+)\)", N_("Got unexpected extra arguments ({arguments})")),
+    (r"Invalid value for (?P<name>.+?): '(?P<value>.*)' is not a valid integer\.",
+     N_("Invalid value for {name}: '{value}' is not a valid integer.")),
+    (r"Invalid value for (?P<name>.+?): (?P<value>.+) is not in the range (?P<range>.+)\.",
+     N_("Invalid value for {name}: {value} is not in the range {range}.")),
+    (r"Invalid value for (?P<name>.+?): (?P<reason>.+)", N_("Invalid value for {name}: {reason}")),
+)
+NO_SUCH_COMMAND = N_("No such command '{name}'.")
+NO_SUCH_COMMAND_MEANT = N_("No such command '{name}'. Did you mean {suggestions}?")
+
+
+def _click_message(message: str) -> str:
+    """One of click's English usage errors in the chosen language (as it is, if it is none of those we know)."""
+    import re
+
+    for pattern, wording in CLICK_ERRORS:
+        found = re.fullmatch(pattern, message, re.DOTALL)
+        if found:
+            values = {k: v for k, v in found.groupdict().items() if v is not None}
+            if wording is None:
+                wording = NO_SUCH_COMMAND_MEANT if "suggestions" in values else NO_SUCH_COMMAND
+            return _(wording).format(**values)
+    return message
+
+
+class _Formatter(typer._click.HelpFormatter):
+    """click's help formatter, speaking the chosen language: its headings, usage prefix and option notes."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, _(USAGE) if prefix is None else prefix)
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_(heading))
+
+    def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
+        import re
+
+        def words(text: str) -> str:
+            text = re.sub(r"\[default: (.*?)\]", lambda m: _(DEFAULT).format(default=m[1]), text)
+            return text.replace("[required]", _(REQUIRED)).replace(HELP_OPTION, _(HELP_OPTION))
+
+        super().write_dl([(term, words(text)) for term, text in rows], *args, **kwargs)
+
+
+class _Context(typer.Context):
+    formatter_class = _Formatter
+
+
+def _localize(command: Any) -> None:
+    """Every help text of `command` and its subcommands in the chosen language. The English is kept aside the
+    first time (the msgids), so that a second run in another language (tests) translates from it again."""
+    for name in ("help", "short_help", "options_metavar", "subcommand_metavar"):
+        english = getattr(command, f"_english_{name}", None) if hasattr(command, f"_english_{name}") else \
+            getattr(command, name, None)
+        setattr(command, f"_english_{name}", english)
+        if isinstance(english, str):
+            setattr(command, name, _(english))
+    command.context_class = _Context
+    for param in command.params:
+        for name in ("help", "metavar"):
+            if not hasattr(param, f"_english_{name}"):
+                setattr(param, f"_english_{name}", getattr(param, name, None))
+            english = getattr(param, f"_english_{name}")
+            if isinstance(english, str):
+                setattr(param, name, _(english))
+    for sub in getattr(command, "commands", {}).values():
+        _localize(sub)
+
+
+def _language_in(args: list[str]) -> tuple[str | None, list[str]]:
+    """The value of the last `--lang X` (or `--lang=X`) anywhere before `--`, and the arguments without them:
+    the language is chosen before anything is parsed, so that help and usage errors speak it too."""
+    given, rest, i = None, [], 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest += args[i:]
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            given, i = args[i + 1], i + 2
+            continue
+        if arg.startswith("--lang="):
+            given, i = arg.split("=", 1)[1], i + 1
+            continue
+        rest.append(arg)
+        i += 1
+    return given, rest
+
+
+class _Scorepad(typer.core.TyperGroup):
+    """The root command: it chooses the language first, then runs click; click's usage errors are worded here."""
+
+    def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:
+        from scorepad import i18n
+
+        extra.pop("standalone_mode", None)
+        given, args = _language_in(list(sys.argv[1:] if args is None else args))
+        try:
+            code = i18n.choose(given)
+        except ValueError as error:
+            try:  # the refusal itself in the language the rest of the environment asks for
+                i18n.use(i18n.choose(None, {k: v for k, v in os.environ.items() if k != "SCOREPAD_LANG"}))
+            except ValueError:
+                pass
+            where = "--lang" if given is not None else "SCOREPAD_LANG"
+            typer.echo(_(ERROR_LINE).format(message=_(UNKNOWN_LANGUAGE).format(
+                given=str(error), where=where, languages=", ".join(i18n.LANGUAGES))), err=True)
+            i18n.use(i18n.ENGLISH)
+            sys.exit(2)
+        i18n.use(code)
+        try:
+            _localize(self)
+            try:
+                done = super().main(args, prog_name, standalone_mode=False, **extra)
+            except typer._click.exceptions.UsageError as error:
+                _show_usage_error(error)
+                sys.exit(error.exit_code)
+            except typer._click.exceptions.ClickException as error:
+                typer.echo(_(ERROR_LINE).format(message=_click_message(error.format_message())), err=True)
+                sys.exit(error.exit_code)
+            except typer.Abort:
+                typer.echo(_(ABORTED), err=True)
+                sys.exit(1)
+            sys.exit(done if isinstance(done, int) else 0)
+        finally:
+            i18n.use(i18n.ENGLISH)
+            _BIDI[0] = False
+
+
+def _show_usage_error(error: Any) -> None:
+    if error.ctx is not None:
+        if isinstance(error, typer._click.exceptions.NoArgsIsHelpError):
+            typer.echo(error.ctx.get_help(), err=True)
+            return
+        typer.echo(error.ctx.get_usage(), err=True)
+        typer.echo(_(TRY_HELP).format(command=error.ctx.command_path) + "\n", err=True)
+    typer.echo(_(ERROR_LINE).format(message=_click_message(error.format_message())), err=True)
+
 
 # typer's rich help and tracebacks cost ~75 ms on every call and print boxes; plain text is what we want.
-app = typer.Typer(help=HELP, no_args_is_help=True, rich_markup_mode=None, pretty_exceptions_enable=False,
-                  add_completion=False)
+app = typer.Typer(cls=_Scorepad, help=HELP, no_args_is_help=True, rich_markup_mode=None,
+                  pretty_exceptions_enable=False, add_completion=False)
 
 
 def main() -> None:
@@ -96,7 +317,7 @@ def main() -> None:
 def fail(message: str, code: int = 1) -> typer.Exit:
     # Always one line: a name or key from a table file may hold a newline or a terminal control character.
     shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
-    typer.echo(f"Error: {shown}", err=True)
+    typer.echo(_bidi(_(ERROR_LINE).format(message=shown), sys.stderr), err=True)
     return typer.Exit(code)
 
 
@@ -105,7 +326,17 @@ def echo(text: Any = "", **options: Any) -> None:
     control characters): nothing in it may drive the terminal. Our own text keeps its newlines."""
     from scorepad.grid import safe
 
-    typer.echo(safe(text, keep="\n"), **options)
+    typer.echo(_bidi(safe(text, keep="\n"), sys.stderr if options.get("err") else sys.stdout), **options)
+
+
+def _bidi(text: str, stream: Any) -> str:
+    """`text` in display order for a terminal that does not apply the bidirectional algorithm itself (--bidi),
+    line by line; as it is otherwise, and always when the output is not a terminal (a file, a pipe, --json)."""
+    if not _BIDI[0] or not getattr(stream, "isatty", lambda: False)() or text.isascii():
+        return text
+    from bidi import get_display
+
+    return "\n".join(get_display(line) for line in text.split("\n"))
 
 
 def _names(players: Iterable[str]) -> str:
@@ -131,7 +362,7 @@ def handles_errors(command: Callable[..., Any]) -> Callable[..., Any]:
         except (ScorepadError, InvalidInput) as error:
             raise fail(str(error)) from None
         except KeyboardInterrupt:  # what it was writing is whole or not there (files.replace_file, the store)
-            raise _stopped(STOPPED_COMMAND) from None
+            raise _stopped("\n" + _(STOPPED_COMMAND)) from None
 
     return wrapper
 
@@ -188,77 +419,88 @@ def version_callback(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+DB_HELP = N_("The database file (default: $SCOREPAD_DB, else your data folder); its sessions live in the folder "
+             "PATH.d beside it.")
+VERSION_HELP = N_("Show the version and exit.")
+_BIDI = [False]  # --bidi, for this run (cli.main resets it)
+
+
+@app.callback(help=HELP)
 def root(ctx: typer.Context,
-         db: Optional[Path] = typer.Option(None, "--db", metavar="PATH",
-                                           help="The database file (default: $SCOREPAD_DB, else your data folder); "
-                                                "its sessions live in the folder PATH.d beside it."),
+         db: Optional[Path] = typer.Option(None, "--db", metavar=N_("PATH"), help=DB_HELP),
+         # --lang is read (and taken out) before click parses anything (_Scorepad.main): it is here for --help.
+         lang: Optional[str] = typer.Option(None, "--lang", metavar=N_("LANGUAGE"), help=LANG_HELP),
+         bidi: bool = typer.Option(False, "--bidi", help=BIDI_HELP),
          version: bool = typer.Option(False, "--version", callback=version_callback, is_eager=True,
-                                      help="Show the version and exit.")) -> None:
-    """A scoring companion and score pad for board games at a real table."""
+                                      help=VERSION_HELP)) -> None:
     ctx.obj = {"db": db}
+    _BIDI[0] = bidi
 
 
 # --- games ----------------------------------------------------------------------------------------------
 
-@app.command()
+GAMES_HELP = N_(
+    "List the games, their players and variants.")
+
+
+@app.command(help=GAMES_HELP)
 @handles_errors
 def games() -> None:
-    """List the games, their players and variants."""
     from scorepad.games import GAMES
 
     for game in GAMES:
-        typer.echo(f"{game.slug}  {game.title}  ({game.player_counts()} players)")
+        echo(_(GAME_LINE).format(slug=game.slug, title=_(game.title), players=game.player_counts()))
         if game.blurb:
-            typer.echo(f"    {game.blurb}")
+            echo(f"    {_(game.blurb)}")
         for name, explanation in game.variants.items():
-            typer.echo(f"    --variant {name}: {explanation}")
+            echo(f"    --variant {name}: {_(explanation)}")
         for name, explanation in game.modules.items():
-            typer.echo(f"    --module {name}: {explanation}")
+            echo(f"    --module {name}: {_(explanation)}")
 
 
 # --- play, resume, undo ---------------------------------------------------------------------------------
 
-@app.command(context_settings={"allow_extra_args": True})
+PLAY_HELP = N_(
+    "Play a guided game (or resume the latest).\n\nscorepad guides the setup and every round, and saves "
+    "every answer the moment it is given.")
+
+
+@app.command(help=PLAY_HELP, context_settings={"allow_extra_args": True})
 @handles_errors
 def play(ctx: typer.Context,
-         game: Optional[str] = typer.Argument(None, metavar="[GAME]", help="The game's slug (see `scorepad games`). "
-                                                          "Leave out to resume the latest unfinished session."),
-         players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar="NAME NAME…",
-                                                     help="The players, in seating order."),
-         variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar="NAME",
-                                                     help="A variant (repeatable; see `scorepad games`)."),
-         rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar="N",
-                                                help="Rounds (games) to play."),
-         module: Optional[list[str]] = typer.Option(None, "--module", "-m", metavar="NAME",
-                                                    help="A game module (repeatable; see `scorepad games`)."),
+         game: Optional[str] = typer.Argument(None, metavar=N_("[GAME]"), help=N_("The game's slug (see `scorepad games`). "
+                                                          "Leave out to resume the latest unfinished session.")),
+         players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar=N_("NAME NAME…"),
+                                                     help=N_("The players, in seating order.")),
+         variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar=N_("NAME"),
+                                                     help=N_("A variant (repeatable; see `scorepad games`).")),
+         rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar=N_("N"),
+                                                help=N_("Rounds (games) to play.")),
+         module: Optional[list[str]] = typer.Option(None, "--module", "-m", metavar=N_("NAME"),
+                                                    help=N_("A game module (repeatable; see `scorepad games`).")),
          open_cash: bool = typer.Option(False, "--open-cash",
-                                        help="Chinatown: show every player's cash on screen."),
+                                        help=N_("Chinatown: show every player's cash on screen.")),
          objectives: Optional[tuple[str, str]] = typer.Option(
-             None, "--objectives", metavar="CARD CARD",
-             help="Next Station: London: the two objective cards your table drew (interchanges, districts, "
-                  "tourist, central, thames) instead of scorepad drawing."),
+             None, "--objectives", metavar=N_("CARD CARD"),
+             help=N_("Next Station: London: the two objective cards your table drew (interchanges, districts, "
+                  "tourist, central, thames) instead of scorepad drawing.")),
          powers: Optional[tuple[str, str, str, str]] = typer.Option(
-             None, "--powers", metavar="POWER×4",
-             help="Next Station: London: the power your table dealt to each pencil, pink green blue purple in "
-                  "order (double, joker, switch, circle), or as colour=power.")) -> None:
-    """Play a guided game (or resume the latest).
-
-    scorepad guides the setup and every round, and saves every answer the moment it is given.
-    """
+             None, "--powers", metavar=N_("POWER×4"),
+             help=N_("Next Station: London: the power your table dealt to each pencil, pink green blue purple in "
+                  "order (double, joker, switch, circle), or as colour=power."))) -> None:
     names = _names_given(ctx, players)
     modules = list(module or []) + (["open-cash"] if open_cash else [])
     drawn = {name: list(cards) for name, cards in (("objectives", objectives), ("powers", powers)) if cards}
     if game is None:
         if names or variant or rounds or modules or drawn:
-            raise fail("name the game: scorepad play GAME --players NAME NAME", code=2)
+            raise fail(_(NAME_THE_GAME), code=2)
         store = open_store(ctx)
         # The index says which sessions are unfinished (a few); only those are opened, to find the one
         # answered last.
         unfinished = [(store.get(doc_id).get("updated") or "", doc_id)
                       for doc_id, summary in store.summaries().items() if summary.get("status") != "finished"]
         if not unfinished:
-            raise ScorepadError(NOTHING_TO_RESUME)
+            raise ScorepadError(_(NOTHING_TO_RESUME))
         _need_terminal("play")
         _run(ctx, max(unfinished)[1], resumed=True)
         return
@@ -274,21 +516,24 @@ def play(ctx: typer.Context,
         names = _ask_names(chosen)
     doc = _check_names(new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
     session_id = open_store(ctx).insert(doc)
-    echo(STARTED.format(id=session_id, title=chosen.title, players=_names(doc["players"])))
+    echo(_(STARTED).format(id=session_id, title=chosen.title, players=_names(doc["players"])))
     _run(ctx, session_id, resumed=False)
 
 
-@app.command()
+RESUME_HELP = N_(
+    "Carry on with a session exactly where it stopped.")
+
+
+@app.command(help=RESUME_HELP)
 @handles_errors
-def resume(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID)) -> None:
-    """Carry on with a session exactly where it stopped."""
+def resume(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID)) -> None:
     _run(ctx, session_id, resumed=True)
 
 
 def _names_given(ctx: typer.Context, players: Optional[list[str]]) -> list[str]:
     """The names after --players: `-p Ana Ben` (the rest arrive as extra arguments) or `-p Ana,Ben`."""
     if ctx.args and not players:
-        raise fail(f"unexpected {' '.join(ctx.args)!r}; names go after --players", code=2)
+        raise fail(_(NAMES_AFTER_PLAYERS).format(extra=" ".join(ctx.args)), code=2)
     # A blank name stays, to be refused as "empty name"; a comma list's empty pieces ('Ana,Ben,') do not.
     return [n for value in (players or []) + ctx.args for n in (value.split(",") if value.strip() else [value])
             if n.strip() or not value.strip()]
@@ -296,7 +541,7 @@ def _names_given(ctx: typer.Context, players: Optional[list[str]]) -> list[str]:
 
 def _need_terminal(command: str) -> None:
     if not stdin_is_tty():
-        typer.echo(NEEDS_TERMINAL.format(command=command), err=True)
+        typer.echo(_(ERROR_LINE).format(message=_(NEEDS_TERMINAL).format(command=command)), err=True)
         raise typer.Exit(2)
 
 
@@ -306,7 +551,7 @@ def _check_names(doc: dict[str, Any]) -> dict[str, Any]:
 
     name = next((n for n in doc["players"] if prompt_word_in(doc, n)), None)
     if name is not None:
-        raise InvalidInput(NAME_IS_A_WORD.format(name=name, word=prompt_word_in(doc, name)), field="players")
+        raise InvalidInput(_(NAME_IS_A_WORD).format(name=name, word=prompt_word_in(doc, name)), field="players")
     return doc
 
 
@@ -321,7 +566,7 @@ def _ask_names(game: Game) -> list[str]:
     placeholder = new_doc(game, [f"P{n}" for n in range(1, game.players[0] + 1)], [], None)
     try:
         while len(names) < game.players[-1]:
-            optional = " (Enter when everyone is in)" if len(names) >= game.players[0] else ""
+            optional = len(names) >= game.players[0]
 
             def check(text: str, optional: str = optional) -> str | None:
                 if not text.strip() and optional:
@@ -331,14 +576,14 @@ def _ask_names(game: Game) -> list[str]:
                 except InvalidInput as refused:
                     return refused.message
                 word = prompt_word_in(placeholder, text.strip())
-                return NAME_IS_A_WORD.format(name=text.strip(), word=word) if word else None
+                return _(NAME_IS_A_WORD).format(name=text.strip(), word=word) if word else None
 
-            name = prompter.text(ASK_NAME.format(n=len(names) + 1, optional=optional), validate=check).strip()
+            name = prompter.text(_(ASK_NAME_OPTIONAL if optional else ASK_NAME).format(n=len(names) + 1), validate=check).strip()
             if not name:
                 break
             names.append(name)
     except (Aborted, KeyboardInterrupt):
-        raise _stopped(STOPPED_BEFORE) from None
+        raise _stopped("\n" + _(STOPPED_BEFORE)) from None
     return names
 
 
@@ -351,12 +596,12 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
     session = load_session(ctx, session_id)
     if resumed:
         if session.finished:
-            raise ScorepadError(ALREADY_FINISHED.format(id=session_id))
+            raise ScorepadError(_(ALREADY_FINISHED).format(id=session_id))
         if not _play_claimed(store, session_id):
-            typer.echo(LEFT_TO_OTHER.format(id=session_id))
+            typer.echo(_(LEFT_TO_OTHER).format(id=session_id))
             return
         _need_terminal("resume")  # no-op when play already checked
-        echo(RESUMING.format(id=session_id, title=session.game.title, players=_names(session.players)))
+        echo(_(RESUMING).format(id=session_id, title=session.game.title, players=_names(session.players)))
     with claims.claimed(store, session_id):  # removed at the end, at Ctrl-C, SIGTERM and SIGHUP too
         try:
             protected = protected_files(ctx)
@@ -370,7 +615,7 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
                 raise
             signals.taken()  # after SIGHUP, printing the echo of the last answer may have failed: stopping still
             finished = load_session(ctx, session_id).finished  # e.g. Ctrl-C at the offer of a PDF
-            raise _stopped((STOPPED_FINISHED if finished else STOPPED).format(id=session_id)) from None
+            raise _stopped("\n" + _(STOPPED_FINISHED if finished else STOPPED).format(id=session_id)) from None
 
 
 def _play_claimed(store: Store, session_id: int) -> bool:
@@ -382,10 +627,10 @@ def _play_claimed(store: Store, session_id: int) -> bool:
         return True
     if stdin_is_tty():
         for claim in others:
-            text = CLAIMED_HERE if claim.here else CLAIMED_THERE
+            text = _(CLAIMED_HERE) if claim.here else _(CLAIMED_THERE)
             echo(text.format(id=session_id, pid=claim.pid, host=claim.host, since=_when(claim.since)))
-    refusal = CLAIMED_NEEDS_TERMINAL.format(id=session_id, pid=others[0].pid, host=others[0].host)
-    return _confirmed(PLAY_HERE_TOO, refusal=refusal)
+    refusal = _(CLAIMED_NEEDS_TERMINAL).format(id=session_id, pid=others[0].pid, host=others[0].host)
+    return _confirmed(_(PLAY_HERE_TOO), refusal=refusal)
 
 
 def _when(stamp: str) -> str:
@@ -393,56 +638,57 @@ def _when(stamp: str) -> str:
     return stamp[:16].replace("T", " ") or UNKNOWN_DATE
 
 
-@app.command()
-@handles_errors
-def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID),
-         yes: bool = typer.Option(False, "--yes", "-y", help="Reopen a finished session without asking.")) -> None:
-    """Take back the last answer of a session (or the edit just made).
+UNDO_HELP = N_(
+    "Take back the last answer of a session (or the edit just made).\n\nThe removed answer is asked again "
+    "when the session is resumed. A finished session is reopened only after a yes (asked, or --yes). "
+    "Right after `edit`, the old answer is put back and the session keeps its status.")
 
-    The removed answer is asked again when the session is resumed. A finished session is reopened
-    only after a yes (asked, or --yes). Right after `edit`, the old answer is put back and the session
-    keeps its status.
-    """
+
+@app.command(help=UNDO_HELP)
+@handles_errors
+def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
+         yes: bool = typer.Option(False, "--yes", "-y", help=N_("Reopen a finished session without asking."))) -> None:
     from scorepad import progress
     from scorepad import session as sessions
 
     before = load_session(ctx, session_id)
     edited = bool(before.doc.get(sessions.EDIT))  # undo right after an edit puts the old answers back, status too
     if before.doc.get(sessions.IMPORTED) and not edited:
-        raise ScorepadError(UNDO_IMPORTED.format(id=session_id))
+        raise ScorepadError(_(UNDO_IMPORTED).format(id=session_id))
     if before.finished and not edited and not yes and not _confirmed(
-            UNDO_FINISHED_ASK.format(id=session_id, title=before.game.title, players=_names(before.players)),
-            refusal=UNDO_FINISHED_NEEDS_YES.format(id=session_id)):
-        typer.echo(UNDO_FINISHED_KEPT.format(id=session_id))
+            _(UNDO_FINISHED_ASK).format(id=session_id, title=before.game.title, players=_names(before.players)),
+            refusal=_(UNDO_FINISHED_NEEDS_YES).format(id=session_id)):
+        typer.echo(_(UNDO_FINISHED_KEPT).format(id=session_id))
         return
 
     def finished_meanwhile(doc: dict[str, Any]) -> None:
         reopens = doc.get("status") == sessions.FINISHED and not doc.get(sessions.EDIT)
         if reopens and not (yes or before.finished):
-            raise ScorepadError(UNDO_FINISHED_NEEDS_YES.format(id=session_id))
+            raise ScorepadError(_(UNDO_FINISHED_NEEDS_YES).format(id=session_id))
 
-    message, _ = progress.undo(open_store(ctx), session_id, guided=False, check=finished_meanwhile)
+    message, _doc = progress.undo(open_store(ctx), session_id, guided=False, check=finished_meanwhile)
     echo(message)
 
 
-@app.command()
-@handles_errors
-def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID),
-         value: Optional[str] = typer.Argument(None, metavar="[VALUE]",
-                                               help="The new answer, typed as at the prompt (e.g. ww359, 'rest 4, "
-                                                    "photo 3', 17)."),
-         round_: Optional[int] = typer.Option(None, "--round", "-r", metavar="N",
-                                              help="The round (game, year) of the answer; leave out for end-of-game "
-                                                   "fields."),
-         player: Optional[str] = typer.Option(None, "--player", "-p", metavar="NAME", help="Whose answer."),
-         field: Optional[str] = typer.Option(None, "--field", "-f", metavar="FIELD",
-                                             help="The field as the table file names it (blue, businesses, money); "
-                                                  "without --player, a session note (oldest, first).")) -> None:
-    """Change one recorded answer, checked against the whole game.
+EDIT_HELP = N_(
+    "Change one recorded answer, checked against the whole game.\n\nWithout options: a menu of everything "
+    "recorded (newest first, type to filter). It prints the score lines before → after and the new "
+    "standings; `undo` right after puts the old answer back.")
 
-    Without options: a menu of everything recorded (newest first, type to filter). It prints the score
-    lines before → after and the new standings; `undo` right after puts the old answer back.
-    """
+
+@app.command(help=EDIT_HELP)
+@handles_errors
+def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
+         value: Optional[str] = typer.Argument(None, metavar=N_("[VALUE]"),
+                                               help=N_("The new answer, typed as at the prompt (e.g. ww359, 'rest 4, "
+                                                    "photo 3', 17).")),
+         round_: Optional[int] = typer.Option(None, "--round", "-r", metavar=N_("N"),
+                                              help=N_("The round (game, year) of the answer; leave out for end-of-game "
+                                                   "fields.")),
+         player: Optional[str] = typer.Option(None, "--player", "-p", metavar=N_("NAME"), help=N_("Whose answer.")),
+         field: Optional[str] = typer.Option(None, "--field", "-f", metavar=N_("FIELD"),
+                                             help=N_("The field as the table file names it (blue, businesses, money); "
+                                                  "without --player, a session note (oldest, first)."))) -> None:
     from scorepad import edit as edits
 
     if value is None and field is None and round_ is None and player is None:
@@ -452,30 +698,29 @@ def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID",
         try:
             edits.interactive(open_store(ctx), session_id, make_prompter(), echo)
         except (Aborted, KeyboardInterrupt):
-            raise _stopped(STOPPED_NOTHING) from None
+            raise _stopped("\n" + _(STOPPED_NOTHING)) from None
         return
     if field is None or value is None:
-        raise fail("give the answer and its new value: scorepad edit ID [--round N] [--player NAME] --field FIELD "
-                   "VALUE", code=2)
+        raise fail(_(EDIT_NEEDS_VALUE), code=2)
     echo(edits.edit_one(open_store(ctx), session_id, round_, player, field, value))
 
 
-@app.command()
-@handles_errors
-def delete(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID),
-           yes: bool = typer.Option(False, "--yes", "-y", help="Delete without asking.")) -> None:
-    """Delete a session, keeping a copy to import.
+DELETE_HELP = N_(
+    "Delete a session, keeping a copy to import.\n\nThe session is first written as a table file into the "
+    "`deleted` folder beside the database; `scorepad import` of that file gives it back.")
 
-    The session is first written as a table file into the `deleted` folder beside the database;
-    `scorepad import` of that file gives it back.
-    """
+
+@app.command(help=DELETE_HELP)
+@handles_errors
+def delete(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
+           yes: bool = typer.Option(False, "--yes", "-y", help=N_("Delete without asking."))) -> None:
     store = open_store(ctx)
     session = load_session(ctx, session_id)
     folder = store.path.parent / DELETED_FOLDER
-    question = DELETE_ASK.format(id=session_id, title=session.game.title, players=_names(session.players),
+    question = _(DELETE_ASK).format(id=session_id, title=session.game.title, players=_names(session.players),
                                  status=session.doc.get("status"), folder=folder)
-    if not yes and not _confirmed(question, refusal=DELETE_NEEDS_YES.format(id=session_id)):
-        typer.echo(DELETE_KEPT.format(id=session_id))
+    if not yes and not _confirmed(question, refusal=_(DELETE_NEEDS_YES).format(id=session_id)):
+        typer.echo(_(DELETE_KEPT).format(id=session_id))
         return
     copy = _keep_deleted_copy(ctx, session, folder)
     try:
@@ -483,7 +728,7 @@ def delete(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID
     except BaseException:  # still stored: a copy beside it would only be a second one
         copy.unlink(missing_ok=True)
         raise
-    echo(DELETED.format(id=session_id, path=copy))
+    echo(_(DELETED).format(id=session_id, path=copy))
 
 
 def _keep_deleted_copy(ctx: typer.Context, session: Session, folder: Path) -> Path:
@@ -495,7 +740,7 @@ def _keep_deleted_copy(ctx: typer.Context, session: Session, folder: Path) -> Pa
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise ScorepadError(f"cannot make the folder {folder}: {error.strerror or error}") from None
+        raise ScorepadError(_(CANNOT_MAKE_FOLDER).format(folder=folder, reason=error.strerror or error)) from None
     stamp = now()[:19].replace(":", "").replace("-", "")  # 20261201T101500: sorts by time, no ':' for Windows
     name = f"{session.game.slug}-{session.id}-{stamp}"
     path = folder / f"{name}.json"
@@ -523,27 +768,28 @@ def _confirmed(question: str, *, refusal: str) -> bool:
     try:
         return make_prompter().confirm(question, default=False)
     except (Aborted, KeyboardInterrupt):
-        raise _stopped(STOPPED_NOTHING) from None
+        raise _stopped("\n" + _(STOPPED_NOTHING)) from None
 
 
 # --- list, show, score ----------------------------------------------------------------------------------
 
-@app.command("list")
+LIST_HELP = N_(
+    "List sessions, newest first, with their leader or winner.\n\nIt reads the database's index of summaries"
+    " alone, so it stays quick however many games are kept.")
+
+
+@app.command("list", help=LIST_HELP)
 @handles_errors
 def list_(ctx: typer.Context,
-          all_: bool = typer.Option(False, "--all", help=f"Every session (default: the latest {LIST_LATEST})."),
-          game: Optional[str] = typer.Option(None, "--game", "-g", metavar="SLUG", help="Only this game's sessions."),
-          player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
-                                               help="Only sessions this player played (case does not matter)."),
+          all_: bool = typer.Option(False, "--all", help=N_("Every session (without it, only the latest ones: the count is shown below the list).")),
+          game: Optional[str] = typer.Option(None, "--game", "-g", metavar=N_("SLUG"), help=N_("Only this game's sessions.")),
+          player: Optional[str] = typer.Option(None, "--player", metavar=N_("NAME"),
+                                               help=N_("Only sessions this player played (case does not matter).")),
           status: Optional[str] = typer.Option(None, "--status", metavar="playing|finished",
-                                               help="Only sessions being played, or only finished ones."),
-          as_json: bool = typer.Option(False, "--json", help="Print the list as JSON (the spec's shape).")) -> None:
-    """List sessions, newest first, with their leader or winner.
-
-    It reads the database's index of summaries alone, so it stays quick however many games are kept.
-    """
+                                               help=N_("Only sessions being played, or only finished ones.")),
+          as_json: bool = typer.Option(False, "--json", help=N_("Print the list as JSON (the spec's shape)."))) -> None:
     if status not in (None, "playing", "finished"):
-        raise fail(f"--status takes playing or finished, not {status!r}", code=2)
+        raise fail(_(STATUS_VALUES).format(status=status), code=2)
     if game is not None:
         from scorepad.games import by_slug
 
@@ -564,16 +810,17 @@ def list_(ctx: typer.Context,
         typer.echo(json_text(rows))
         return
     if not shown:
-        typer.echo(NO_SESSIONS if not found and not (game or player or status) else NO_MATCH)
+        typer.echo(_(NO_SESSIONS) if not found and not (game or player or status) else _(NO_MATCH))
         return
     from scorepad.grid import grid
 
     rows = [[doc_id, summary.get("game", "?"), ", ".join(map(str, summary.get("players", []))),
-             (summary.get("date") or UNKNOWN_DATE)[:16].replace("T", " "), summary.get("status", ""),
+             (summary.get("date") or UNKNOWN_DATE)[:16].replace("T", " "),
+             _(STATUS_WORDS.get(summary.get("status", ""), "{status}")).format(status=summary.get("status", "")),
              _leader(summary)] for doc_id, summary in shown]
-    echo(grid(["ID", "Game", "Players", "Date", "Status", "Leader / winner"], rows, indent=""))
+    echo(grid([_(heading) for heading in LIST_HEADINGS], rows, indent=""))
     if len(shown) < len(found):
-        typer.echo(MORE_SESSIONS.format(shown=len(shown), count=len(found)))
+        typer.echo(_(MORE_SESSIONS).format(shown=len(shown), count=len(found)))
 
 
 def _leader(summary: dict[str, Any]) -> str:
@@ -586,61 +833,69 @@ def _leader(summary: dict[str, Any]) -> str:
     if not totals or not summary.get("leaders"):
         return "—"
     game = by_slug(summary["game"])
-    label = game.label_for(summary.get("variants", [])).lower()
+    label = _(game.label_for(summary.get("variants", []))).lower()
     complete = summary.get("complete", 0)
     if summary.get("private"):
-        return f"{label} {complete} done (totals private)"
-    names = " and ".join(summary["leaders"])
+        return _(LEADER_PRIVATE).format(round=label, n=complete)
+    names = _(AND).join(summary["leaders"])
     from scorepad.grid import cell
 
     top = (game.figure or cell)(totals[summary["leaders"][0]])  # a minus sign, as every other figure prints
     finished = summary.get("status") == "finished"
     if finished and len(totals) == 1:  # a solo game: a score, not a win
-        return f"{names} ({top})"
+        return _(LEADER_SCORE).format(names=names, total=top)
     if finished:
-        return f"won by {names} ({top})"
+        return _(LEADER_WON).format(names=names, total=top)
     if game.default_rounds is None:
-        return f"{names} ({top})"
-    return f"{names} ({top}) after {label} {complete}"
+        return _(LEADER_SCORE).format(names=names, total=top)
+    return _(LEADER_AFTER).format(names=names, total=top, round=label, n=complete)
 
 
-def _nothing_to_score(session: Session, purpose: str = "") -> str:
+def _nothing_to_score(session: Session) -> str:
     if session.game.default_rounds is None:
-        return f"session {session.id} has not reached its final scoring yet"
-    return f"session {session.id} has no complete {session.game.label_for(session.variants).lower()}{purpose} yet"
+        return _(NOT_SCORED_YET).format(id=session.id)
+    return _(NO_COMPLETE_ROUND).format(id=session.id, round=_(session.game.label_for(session.variants)).lower())
 
 
-@app.command()
+SHOW_HELP = N_(
+    "Show all a session recorded, with breakdowns.")
+
+
+@app.command(help=SHOW_HELP)
 @handles_errors
-def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar="ID", help=SESSION_ID)) -> None:
-    """Show all a session recorded, with breakdowns."""
+def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID)) -> None:
     session = load_session(ctx, session_id)
-    echo(f"Session {session_id}: {session.game.title} — {_names(session.players)}")
-    echo(f"Started {session.date or 'on an unknown date'}; {session.doc.get('status')}; "
-               f"variants: {', '.join(session.variants) or 'none (official rules)'}; "
-               + (f"modules: {', '.join(session.modules)}; " if session.modules else "")
-               + (f"{session.rounds_planned} {session.game.label_for(session.variants).lower()}"
-                  f"{'' if session.rounds_planned == 1 else 's'} planned"
-                  if session.rounds_planned else "no rounds"))
+    game = session.game
+    echo(_(SHOW_TITLE).format(id=session_id, title=_(game.title), players=_names(session.players)))
+    parts = [_(SHOW_STARTED).format(date=session.date) if session.date else _(SHOW_UNKNOWN_DATE),
+             _(STATUS_WORDS.get(session.doc.get("status"), "{status}")).format(status=session.doc.get("status")),
+             _(SHOW_VARIANTS).format(variants=", ".join(session.variants)) if session.variants else _(OFFICIAL_RULES)]
+    if session.modules:
+        parts.append(_(SHOW_MODULES).format(modules=", ".join(session.modules)))
+    label, planned = game.label_for(session.variants), session.rounds_planned
+    parts.append(_(SHOW_PLANNED).format(rounds=plural(ROUND_COUNTS[label], planned).format(n=planned))
+                 if planned else _(SHOW_NO_ROUNDS))
+    echo(_(SHOW_SEPARATOR).join(parts))
     echo("")
     echo(session.game.report(session))
 
 
-@app.command()
+SCORE_HELP = N_(
+    "Score a session or a table file.\n\nStandings, each player's breakdown and the winners; --json prints "
+    "the table format's result.")
+
+
+@app.command(help=SCORE_HELP)
 @handles_errors
 def score(ctx: typer.Context,
-          session_id: Optional[int] = typer.Argument(None, metavar="[ID]", help="A stored session."),
-          table: Optional[Path] = typer.Option(None, "--table", "-t", metavar="FILE",
-                                               help="Score a table file without touching the database."),
-          as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (the spec's shape).")) -> None:
-    """Score a session or a table file.
-
-    Standings, each player's breakdown and the winners; --json prints the table format's result.
-    """
+          session_id: Optional[int] = typer.Argument(None, metavar=N_("[ID]"), help=N_("A stored session.")),
+          table: Optional[Path] = typer.Option(None, "--table", "-t", metavar=N_("FILE"),
+                                               help=N_("Score a table file without touching the database.")),
+          as_json: bool = typer.Option(False, "--json", help=N_("Print the result as JSON (the spec's shape)."))) -> None:
     from scorepad.grid import standings_text
 
     if (session_id is None) == (table is None):
-        raise fail("give a session ID or --table FILE (one of them)", code=2)
+        raise fail(_(ID_OR_TABLE), code=2)
     if table is not None:
         from scorepad.games import of_table
         from scorepad.session import load_table_file, score_table
@@ -648,44 +903,45 @@ def score(ctx: typer.Context,
         raw = load_table_file(table)
         game = of_table(raw)
         result = score_table(raw, game)
-        note = "" if result.finished else f"{IN_PROGRESS}\n"
+        note = "" if result.finished else f"{_(IN_PROGRESS)}\n"
     else:
         session = load_session(ctx, session_id)
         if not session.scorable():
             raise ScorepadError(_nothing_to_score(session))
         if session.game.private(session):
-            raise ScorepadError(PRIVATE_TOTALS.format(id=session_id, title=session.game.title))
+            raise ScorepadError(_(PRIVATE_TOTALS).format(id=session_id, title=session.game.title))
         complete = session.complete_rounds()
         result, game = session.score_so_far(complete), session.game
-        note = "" if session.finished else f"(in progress: {complete} of {session.rounds_planned} complete)\n"
+        note = "" if session.finished else _(SCORE_IN_PROGRESS).format(n=complete, of=session.rounds_planned) + "\n"
     if as_json:
         typer.echo(json_text(result.to_json(), indent=2))
         return
-    variants = ", ".join(result.variants) or "official rules"
-    echo(f"{game.title} ({variants})\n{note}")
+    variants = ", ".join(result.variants) or _(OFFICIAL_RULES)
+    echo(_(SCORE_TITLE).format(title=_(game.title), variants=variants) + f"\n{note}")
     echo(standings_text(result, game, finished=not note))
 
 
 # --- export, import -------------------------------------------------------------------------------------
 
-@app.command()
+EXPORT_HELP = N_(
+    "Write a session as a table file (or, with --all, every session: a backup).\n\nThe file holds the whole "
+    "game: the table that `score --table` reads, and the session's every answer, so that `import` gives "
+    "back the same session, in progress or finished.")
+
+
+@app.command(help=EXPORT_HELP)
 @handles_errors
 def export(ctx: typer.Context,
-           session_id: Optional[int] = typer.Argument(None, metavar="[ID]", help=SESSION_ID),
-           every: bool = typer.Option(False, "--all", help="Every session, one table file a line (JSON Lines)."),
-           output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                                 help="Write here instead of to stdout."),
+           session_id: Optional[int] = typer.Argument(None, metavar=N_("[ID]"), help=SESSION_ID),
+           every: bool = typer.Option(False, "--all", help=N_("Every session, one table file a line (JSON Lines).")),
+           output: Optional[Path] = typer.Option(None, "--output", "-o", metavar=N_("FILE"),
+                                                 help=N_("Write here instead of to stdout.")),
            force: bool = typer.Option(False, "--force", help=FORCE_HELP)) -> None:
-    """Write a session as a table file (or, with --all, every session: a backup).
-
-    The file holds the whole game: the table that `score --table` reads, and the session's every answer,
-    so that `import` gives back the same session, in progress or finished.
-    """
     from scorepad.games import session_of
     from scorepad.session import export_doc
 
     if (session_id is None) == (not every):
-        raise fail("give a session ID or --all (one of them)", code=2)
+        raise fail(_(ID_OR_ALL), code=2)
     if every:
         text = "".join(json_text(export_doc(session_of(doc, doc_id))) + "\n"
                        for doc_id, doc in open_store(ctx).all())
@@ -697,19 +953,20 @@ def export(ctx: typer.Context,
         from scorepad.files import TABLE, write_file
 
         write_file(output, text.encode("utf-8"), TABLE, force=force, protected=protected_files(ctx))
-        typer.echo(f"Wrote {output}", err=True)
+        echo(_(WROTE).format(path=output), err=True)
 
 
-@app.command("import")
+IMPORT_HELP = N_(
+    "Store table files as sessions, all or none; prints each new id, one a line.\n\nA file holds a table "
+    "file, a JSON array of them, or JSON Lines (what `export --all` writes).")
+
+
+@app.command("import", help=IMPORT_HELP)
 @handles_errors
 def import_(ctx: typer.Context,
-            files: list[Path] = typer.Argument(..., metavar="FILE…", help="Table files (or arrays, JSON Lines)."),
-            again: bool = typer.Option(False, "--again", help="Store a copy of a game that is stored already.")
+            files: list[Path] = typer.Argument(..., metavar=N_("FILE…"), help=N_("Table files (or arrays, JSON Lines).")),
+            again: bool = typer.Option(False, "--again", help=N_("Store a copy of a game that is stored already."))
             ) -> None:
-    """Store table files as sessions, all or none; prints each new id, one a line.
-
-    A file holds a table file, a JSON array of them, or JSON Lines (what `export --all` writes).
-    """
     from scorepad import session as sessions
     from scorepad.games import of_table
 
@@ -733,12 +990,12 @@ def import_(ctx: typer.Context,
                     marks = sessions.identities(doc)
                     stored = store.find(marks)
                     if stored:
-                        raise ScorepadError(label + ALREADY_STORED.format(id=next(iter(stored.values()))))
+                        raise ScorepadError(label + _(ALREADY_STORED).format(id=next(iter(stored.values()))))
                     earlier = next((seen[mark] for mark in marks if mark in seen and seen[mark][1] != number), None)
                     if earlier is not None:
-                        raise ScorepadError(label + SAME_GAME.format(where=earlier[0]))
+                        raise ScorepadError(label + _(SAME_GAME).format(where=earlier[0]))
                     for mark in marks:
-                        seen.setdefault(mark, (label.rstrip(": ") or "an earlier one", number))
+                        seen.setdefault(mark, (label.rstrip(": ") or _(AN_EARLIER_ONE), number))
                 yield doc
 
     for doc_id in store.insert_many(docs()):
@@ -747,29 +1004,29 @@ def import_(ctx: typer.Context,
 
 # --- sheets ---------------------------------------------------------------------------------------------
 
-@app.command(context_settings={"allow_extra_args": True})
+SHEET_HELP = N_(
+    "Write a PDF score sheet, blank or filled.\n\nA blank pad to print before a game (GAME --blank), or the "
+    "filled sheet of a session (ID) or of a table file (--table FILE).")
+
+
+@app.command(help=SHEET_HELP, context_settings={"allow_extra_args": True})
 @handles_errors
 def sheet(ctx: typer.Context,
-          target: Optional[str] = typer.Argument(None, metavar="[ID | GAME]",
-                                                 help="A session id, or a game's slug with --blank."),
-          blank: bool = typer.Option(False, "--blank", help="A blank pad to print before a game."),
-          players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar="NAME NAME… | N",
+          target: Optional[str] = typer.Argument(None, metavar=N_("[ID | GAME]"),
+                                                 help=N_("A session id, or a game's slug with --blank.")),
+          blank: bool = typer.Option(False, "--blank", help=N_("A blank pad to print before a game.")),
+          players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar=N_("NAME NAME… | N"),
                                                       help=BLANK_PLAYERS),
-          rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar="N",
-                                                     help="Rounds (games) on a blank pad."),
-          variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar="NAME",
-                                                            help="A variant for a blank pad."),
-          table: Optional[Path] = typer.Option(None, "--table", "-t", metavar="FILE", help="Fill from a table file."),
-          output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="The PDF to write."),
+          rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar=N_("N"),
+                                                     help=N_("Rounds (games) on a blank pad.")),
+          variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar=N_("NAME"),
+                                                            help=N_("A variant for a blank pad.")),
+          table: Optional[Path] = typer.Option(None, "--table", "-t", metavar=N_("FILE"), help=N_("Fill from a table file.")),
+          output: Optional[Path] = typer.Option(None, "--output", "-o", metavar=N_("FILE"), help=N_("The PDF to write.")),
           force: bool = typer.Option(False, "--force", help=FORCE_HELP)) -> None:
-    """Write a PDF score sheet, blank or filled.
-
-    A blank pad to print before a game (GAME --blank), or the filled sheet of a session (ID)
-    or of a table file (--table FILE).
-    """
     if blank:
         if target is None or table is not None:
-            raise fail("a blank pad needs the game: scorepad sheet GAME --blank", code=2)
+            raise fail(_(BLANK_NEEDS_GAME), code=2)
         from calculators.core import check_players, check_variants
         from scorepad.games import by_slug
         from scorepad.session import check_options, planned_rounds
@@ -779,8 +1036,8 @@ def sheet(ctx: typer.Context,
         if len(names) == 1 and names[0].strip().isdecimal() and names[0].strip().isascii():
             count, names = int(names[0]), []  # `--players 3`: three columns with no name, to write in
             if count not in game.players:
-                noun = "player" if count == 1 else "players"
-                raise InvalidInput(f"{count} {noun}; {game.title} takes {game.player_counts()}", field="players")
+                raise InvalidInput(plural(BLANK_COUNT, count).format(count=count, title=_(game.title),
+                                                                     counts=game.player_counts()), field="players")
         else:  # the names on the pad follow the rules of a game's names (trimmed, unique ignoring case, …)
             names = list(check_players(names, game.players)) if names else []
             count = len(names) or game.usual_table()
@@ -791,15 +1048,15 @@ def sheet(ctx: typer.Context,
         check_options(game, chosen, rounds)  # the round count a game with these variants takes, as `play` does
         if names:
             data.setdefault("fields", {})["players"] = ", ".join(names)
-        echo(f"Wrote {_render(game, data, path, force=force, protected=protected_files(ctx))}")
+        echo(_(WROTE).format(path=_render(game, data, path, force=force, protected=protected_files(ctx))))
         return
     if players or rounds or variant:
-        raise fail("--players, --rounds and --variant are for blank pads (--blank)", code=2)
+        raise fail(_(BLANK_ONLY), code=2)
     if ctx.args:
-        raise fail(f"unexpected {' '.join(ctx.args)!r}", code=2)
+        raise fail(_(UNEXPECTED).format(extra=" ".join(ctx.args)), code=2)
     if table is not None:
         if target is not None:
-            raise fail("give a session ID or --table FILE, not both", code=2)
+            raise fail(_(ID_AND_TABLE), code=2)
         from scorepad.games import of_table
         from scorepad.session import Session, doc_from_session, load_table_file, score_table
 
@@ -810,18 +1067,18 @@ def sheet(ctx: typer.Context,
             path = str(output or table.with_suffix(".pdf"))
             written = _write_session_sheet(session, path, force=force, protected=protected_files(ctx, table),
                                            mine=True)
-            echo(f"Wrote {written}")
+            echo(_(WROTE).format(path=written))
             return
         result = score_table(raw, game)
         data = game.sheet(result, players=[s.strip() for s in raw["players"]])
         path = output or table.with_suffix(".pdf")
-        echo(f"Wrote {_render(game, data, path, force=force, protected=protected_files(ctx, table))}")
+        echo(_(WROTE).format(path=_render(game, data, path, force=force, protected=protected_files(ctx, table))))
         return
     if target is None or not target.isdigit():
-        raise fail("give a session ID, --table FILE, or GAME --blank", code=2)
+        raise fail(_(SHEET_WHAT), code=2)
     session = load_session(ctx, int(target))
     path = str(output or f"{session.game.slug}-{target}.pdf")
-    echo(f"Wrote {_write_session_sheet(session, path, force=force, protected=protected_files(ctx))}")
+    echo(_(WROTE).format(path=_write_session_sheet(session, path, force=force, protected=protected_files(ctx))))
 
 
 def _write_session_sheet(session: Session, path: str, *, force: bool = False, protected: Iterable[Any] = (),
@@ -830,11 +1087,11 @@ def _write_session_sheet(session: Session, path: str, *, force: bool = False, pr
     if not session.scorable():
         raise ScorepadError(_nothing_to_score(session))
     if session.game.private(session) and not mine:
-        raise ScorepadError(PRIVATE_TOTALS.format(id=session.id, title=session.game.title))
+        raise ScorepadError(_(PRIVATE_TOTALS).format(id=session.id, title=session.game.title))
     data = session.game.sheet(session.score_so_far(session.complete_rounds()), players=session.players,
                               date=(session.date or "")[:10])
     if not session.finished:  # the leader of a game still being played has not won (yet)
-        data.setdefault("fields", {})["winner"] = SHEET_IN_PROGRESS
+        data.setdefault("fields", {})["winner"] = _(SHEET_IN_PROGRESS)
         for instances in data.get("grids", {}).values():
             for instance in instances:
                 for row in instance.get("rows", []):

@@ -79,3 +79,36 @@ def test_the_language_comes_from_the_flag_the_variable_or_the_locale(flag, envir
 def test_an_unknown_language_is_refused(given):
     with pytest.raises(ValueError):
         i18n.choose(given, {})
+
+
+def _modules():
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    return sorted(p for folder in ("scorepad", "calculators") for p in (root / folder).rglob("*.py"))
+
+
+def _scope(function):
+    """The nodes of a function's own scope: not those of nested functions, lambdas or comprehensions."""
+    import ast
+
+    todo = list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp,
+                                 ast.DictComp, ast.GeneratorExp)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_function_hides_gettext_behind_a_throwaway_underscore(path):
+    # `word, _, rest = text.partition(" ")` makes `_` a local of the whole function: its `_("…")` then raises
+    # UnboundLocalError, in whichever language, only on the line that words the message.
+    import ast
+
+    for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names = [n for n in _scope(function) if isinstance(n, ast.Name) and n.id == "_"]
+            if any(isinstance(n.ctx, ast.Store) for n in names):
+                assert not any(isinstance(n.ctx, ast.Load) for n in names), f"{function.name} assigns `_`"
