@@ -36,6 +36,17 @@ def test_msgfmt_checks_the_catalogue(code):
     assert done.returncode == 0, done.stderr
 
 
+# Until the translators are done (issue 11), run with SCOREPAD_CHECK_COMPLETE=1 to see what is left.
+@pytest.mark.skipif(__import__("os").environ.get("SCOREPAD_CHECK_COMPLETE") != "1",
+                    reason="catalogues still being translated")
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_message_is_translated_and_the_catalogues_are_current(code):
+    assert catalogues.main(["--check"]) == 0, "run: python -m tools.catalogues"
+    missing = [m.id for m in po(code) if m.id and (not m.string or not all(m.string if isinstance(m.string, tuple)
+                                                                          else [m.string]) or m.fuzzy)]
+    assert not missing, f"{len(missing)} messages without a translation in {code}: {missing[:20]}"
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_translation_keeps_every_placeholder(code):
     for message in po(code):
