@@ -30,11 +30,9 @@ EXPEDITION_COST: Final = 20  # taken from the card sum of every started expediti
 BONUS_MIN_CARDS: Final = 8  # K-EN: "each column consisting of at least eight cards"
 BONUS: Final = 20  # added after the multiplier, never multiplied (UH, HM)
 
-VARIANTS: Final = {
-    "purple": "sixth expedition (2019 long game): 72 cards, purple scores like the other five",
-    "bonus-numbers-only": "the +20 bonus needs 8 number cards; wagers don't count (Arabic summary)",
-    "wagers-alone-score-zero": "an expedition of wagers only scores 0 instead of −40/−60/−80 (Arabic summary)",
-}
+# The variants by name (spec); what each means is worded in scorepad/games/lost_cities.py (VARIANTS).
+# purple: the sixth expedition (2019 long game); bonus-numbers-only and wagers-alone-score-zero: the Arabic summary.
+VARIANTS: Final = ("purple", "bonus-numbers-only", "wagers-alone-score-zero")
 
 
 @dataclass(frozen=True)
@@ -103,23 +101,25 @@ def check_expedition(cards: Any, *, round: int | None = None, player: str | None
     """The cards of one column as played: wagers first, then numbers 2–10 going up. Returns them with W upper-case."""
     where = {"round": round, "player": player, "field": colour or None}
     if not isinstance(cards, list):
-        raise InvalidInput(f"{cards!r} is not a list of cards", **where)
+        raise InvalidInput("lost-cities.not-a-list", cards=cards, **where)
     checked: list[Any] = []
     for card in cards:
         if isinstance(card, str) and card.upper() == WAGER:
             if any(c != WAGER for c in checked):
-                raise InvalidInput(f"wager after {checked[-1]}: wagers go before the first number", **where)
+                raise InvalidInput("lost-cities.wager-after-number", last=checked[-1], **where)
             checked.append(WAGER)
         elif is_int(card) and card in NUMBERS:
             if card in checked:
-                raise InvalidInput(f"{card} appears twice; each number is in the deck once", **where)
+                raise InvalidInput("lost-cities.card-twice", card=card, **where)
             if checked and checked[-1] != WAGER and card < checked[-1]:
-                raise InvalidInput(f"{card} after {checked[-1]}: numbers must go up", **where)
+                raise InvalidInput("lost-cities.not-up", card=card, last=checked[-1], **where)
             checked.append(card)
         else:
-            raise InvalidInput(f"{card!r} is not a card: a wager is \"W\", numbers are 2–10", **where)
+            raise InvalidInput("lost-cities.not-a-card", card=card, wager=WAGER, low=NUMBERS[0], high=NUMBERS[-1],
+                               **where)
     if checked.count(WAGER) > WAGERS_PER_COLOUR:
-        raise InvalidInput(f"{checked.count(WAGER)} wagers; each colour has {WAGERS_PER_COLOUR}", **where)
+        raise InvalidInput("lost-cities.too-many-wagers", wagers=checked.count(WAGER), most=WAGERS_PER_COLOUR,
+                           **where)
     return tuple(checked)
 
 
@@ -134,8 +134,9 @@ def check_round(inputs: Mapping[str, Mapping[str, Any]], rules: Rules = OFFICIAL
         checked[player] = {}
         for colour, cards in columns.items():
             if colour not in rules.colours:
-                hint = " (needs the purple variant)" if colour == PURPLE else f" (colours: {', '.join(rules.colours)})"
-                raise InvalidInput(f"unknown colour {colour!r}{hint}", round=round, player=player, field=colour)
+                code = "lost-cities.needs-purple" if colour == PURPLE else "lost-cities.unknown-colour"
+                raise InvalidInput(code, colour=colour, colours=rules.colours, round=round, player=player,
+                                   field=colour)
             checked[player][colour] = check_expedition(cards, round=round, player=player, colour=colour)
     for colour in rules.colours:
         seen: dict[int, str] = {}
@@ -144,12 +145,12 @@ def check_round(inputs: Mapping[str, Mapping[str, Any]], rules: Rules = OFFICIAL
             cards = columns.get(colour, ())
             wagers += cards.count(WAGER)
             if wagers > WAGERS_PER_COLOUR:
-                raise InvalidInput(f"{wagers} {colour} wagers in this game across both players; "
-                                   f"the deck has {WAGERS_PER_COLOUR}", round=round, player=player, field=colour)
+                raise InvalidInput("lost-cities.deck-wagers", wagers=wagers, colour=colour, most=WAGERS_PER_COLOUR,
+                                   round=round, player=player, field=colour)
             for card in cards:
                 if card != WAGER and card in seen:
-                    raise InvalidInput(f"{colour} {card} is already in {seen[card]}'s expedition; "
-                                       "the deck has one of each", round=round, player=player, field=colour)
+                    raise InvalidInput("lost-cities.card-taken", colour=colour, card=card, owner=seen[card],
+                                       round=round, player=player, field=colour)
                 if card != WAGER:
                     seen[card] = player
     return checked

@@ -3,8 +3,9 @@
 import pytest
 
 from calculators.core import InvalidInput
-from calculators.lost_cities import (OFFICIAL, check_expedition, check_round, rules_for, score,
+from calculators.lost_cities import (OFFICIAL, VARIANTS, check_expedition, check_round, rules_for, score,
                                      score_expedition)
+import scorepad.words  # noqa: F401  (the refusals below are worded in English, as scorepad says them)
 
 W = "W"
 AR = rules_for(["bonus-numbers-only", "wagers-alone-score-zero"])  # the Arabic summary's reading (A4)
@@ -197,3 +198,134 @@ def test_bad_tables(table, message):
 def test_names_are_trimmed():
     table = {"game": "lost-cities", "players": [" Ana", "Ben "], "rounds": [{"Ana": {}, "Ben ": {}}]}
     assert [s.player for s in score(table).standings] == ["Ana", "Ben"]
+
+
+# --- the refusals as data, and typed in another language's digits and words (issue 11) --------------------
+
+@pytest.mark.parametrize("cards, code, values", [
+    ([3, W], "lost-cities.wager-after-number", {"last": 3}),
+    ([5, 3], "lost-cities.not-up", {"card": 3, "last": 5}),
+    ([4, 4], "lost-cities.card-twice", {"card": 4}),
+    ([11], "lost-cities.not-a-card", {"card": 11, "wager": "W", "low": 2, "high": 10}),
+    ([W, W, W, W], "lost-cities.too-many-wagers", {"wagers": 4, "most": 3}),
+    ("W 3", "lost-cities.not-a-list", {"cards": "W 3"}),
+])
+def test_an_expedition_refused_is_a_code_and_values(cards, code, values):
+    with pytest.raises(InvalidInput) as error:
+        check_expedition(cards, round=2, player="Ana", colour="blue")
+    assert (error.value.code, error.value.values) == (code, values)
+    assert (error.value.round, error.value.player, error.value.field) == (2, "Ana", "blue")
+
+
+def test_the_deck_refusals_are_codes_with_the_colour_key():
+    with pytest.raises(InvalidInput) as error:
+        check_round({"Ana": {"red": [7]}, "Ben": {"red": [5, 7]}}, OFFICIAL, round=1)
+    assert (error.value.code, error.value.values) == ("lost-cities.card-taken",
+                                                      {"colour": "red", "card": 7, "owner": "Ana"})
+    with pytest.raises(InvalidInput) as error:
+        check_round({"Ana": {"pink": [3]}}, OFFICIAL, round=1)
+    assert error.value.code == "lost-cities.unknown-colour"
+    assert error.value.values == {"colour": "pink", "colours": ("yellow", "blue", "white", "green", "red")}
+    assert str(error.value) == ("round 1, player Ana, pink: unknown colour 'pink' "
+                                "(colours: yellow, blue, white, green, red)")
+
+
+def test_every_code_has_its_wording():
+    import re
+    from pathlib import Path
+
+    from scorepad.games import lost_cities as guided
+
+    code = Path(guided.__file__).read_text() + Path(score.__code__.co_filename).read_text()
+    raised = set(re.findall(r'"(lost-cities\.[a-z-]+)"', code))
+    assert raised == set(guided.PHRASES), raised ^ set(guided.PHRASES)
+
+
+class Persian:
+    """A stand-in catalogue: the typed word for a wager is ش (شرط), as a Persian translator might give it."""
+
+    def pgettext(self, context, message):
+        return "ش" if (context, message) == ("typed word", "w") else message
+
+    def gettext(self, message):
+        return message
+
+    def ngettext(self, singular, plural, n):
+        return singular if n == 1 else plural
+
+
+@pytest.mark.parametrize("typed, cards", [
+    ("۳ ۵ ۹", [3, 5, 9]),            # Persian digits
+    ("٣٥٩", [3, 5, 9]),              # Arabic-Indic digits
+    ("w w ۱۰", [W, W, 10]),          # Persian 10
+    ("ww٣٥٩١٠", [W, W, 3, 5, 9, 10]),
+    ("۲،۳،۰", [2, 3, 10]),           # the Arabic comma between cards
+    ("ش ش ۴ ۵", [W, W, 4, 5]),       # the language's own word for a wager, beside w
+    ("wش۴", [W, W, 4]),
+])
+def test_cards_typed_in_persian_or_arabic(monkeypatch, typed, cards):
+    from scorepad import i18n
+    from scorepad.games.lost_cities import parse_cards
+
+    monkeypatch.setattr(i18n, "_translation", Persian())
+    assert parse_cards(typed) == cards
+
+
+def test_the_own_word_is_not_a_wager_in_english():
+    from scorepad.games.lost_cities import parse_cards
+
+    with pytest.raises(InvalidInput) as error:
+        parse_cards("ش ۴", round=1, player="Ana", field="blue")
+    assert (error.value.code, error.value.values) == ("lost-cities.not-a-typed-card", {"char": "ش"})
+    assert error.value.message == "'ش' is not a card: w for a wager, 2–9, and 10 (or 0) for ten"
+    with pytest.raises(InvalidInput) as error:
+        parse_cards("۱")
+    assert error.value.code == "lost-cities.no-card-one"
+
+
+def test_a_match_typed_in_persian_digits_scores_as_typed_in_western(monkeypatch, store):
+    """LC-11 played at the prompts in Persian and Arabic-Indic digits, wagers typed ش: Ben 136, Ana 66."""
+    from conftest import LC11_TYPED, run
+
+    from scorepad import i18n
+    from scorepad.games import by_slug
+    from scorepad.session import new_doc
+
+    monkeypatch.setattr(i18n, "_translation", Persian())
+    persian, arabic = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"), str.maketrans("0123456789w", "٠١٢٣٤٥٦٧٨٩ش")
+    typed = [answer.translate(persian if n % 2 else arabic)
+             for game in LC11_TYPED for n, answer in enumerate(game)]
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ("Ana", "Ben"), (), 3))
+    session, prompter, text = run(store, session_id, ["Ben"] + typed)
+    assert prompter.refused == []
+    assert [(s.player, s.total) for s in session.score().standings] == [("Ben", 136), ("Ana", 66)]
+    assert session.get("rounds", 0, "Ana", "yellow") == [W, 3, 4, 6, 8, 9]
+    assert "ش = wager" in text  # the notation names the language's word
+
+
+def test_the_breakdown_and_the_sheet_word_the_colours():
+    from conftest import LC11
+
+    from scorepad.games import lost_cities as guided
+
+    result = score(LC11)
+    assert "  yellow" in guided.breakdown(result) and "Breakdown:" in guided.breakdown(result)
+    data = guided.sheet(result, players=["Ana", "Ben"])
+    first = data["grids"]["game"][0]["rows"]
+    assert [(row["label"], row["key"]) for row in first][:2] == [("Yellow", "Yellow"), ("Blue", "Blue")]
+    assert data["notes"] == ["Score = (card sum − 20) × (1 + wagers); +20 if 8 or more cards. "
+                             "Unstarted expedition: 0."]
+    assert data["fields"]["winner"] == "Ben" and data["fields"]["variants"] == "official rules"
+    from scorepad import sheets
+    assert sheets.load_template("lost-cities")["page"]["notes"] == data["notes"]  # the template's fallback
+
+
+def test_the_variants_are_explained_with_the_calculators_values():
+    from scorepad.games import lost_cities as guided
+
+    assert tuple(guided.GAME.variants) == VARIANTS
+    assert guided.GAME.variants["purple"] == ("sixth expedition (2019 long game): 72 cards, purple scores like "
+                                              "the other 5")
+    assert guided.GAME.variants["wagers-alone-score-zero"] == ("an expedition of wagers only scores 0 instead of "
+                                                               "−40/−60/−80 (Arabic summary)")
+    assert "+20 bonus needs 8 number cards" in guided.GAME.variants["bonus-numbers-only"]

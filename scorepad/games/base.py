@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from calculators.core import InvalidInput, Result
+from scorepad.i18n import _
 
 Path = tuple[Any, ...]  # where an answer goes in the table file, e.g. ("rounds", 0, "Ana", "yellow")
 
@@ -68,6 +69,26 @@ def one_of_players(players: Sequence[str], field: str | None = None) -> Callable
         return text
 
     return parse
+
+
+class Explained(Mapping[str, str]):
+    """A game's variants or modules, name → what it means, in the chosen language when read: `texts` are N_()
+    msgids filled with `values` (rule values from the calculators). The registry is built before a language is
+    chosen, so the words are looked up on each read; `_()` of an explanation read this way changes nothing.
+    """
+
+    def __init__(self, texts: Mapping[str, str], **values: Any) -> None:
+        self._texts = dict(texts)
+        self._values = values
+
+    def __getitem__(self, name: str) -> str:
+        return _(self._texts[name]).format(**self._values)
+
+    def __iter__(self):
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
 
 
 # A word a player may type at any text prompt of a guided game: word -> (one-line help, function of the
