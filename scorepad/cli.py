@@ -244,6 +244,9 @@ def _language_in(args: list[str]) -> tuple[str | None, list[str]]:
     return given, rest
 
 
+_NATIVE_NUMBER = __import__("re").compile(r"[0-9\u0660-\u0669\u06f0-\u06f9]+")
+
+
 class _Scorepad(typer.core.TyperGroup):
     """The root command: it chooses the language first, then runs click; click's usage errors are worded here."""
 
@@ -252,6 +255,9 @@ class _Scorepad(typer.core.TyperGroup):
 
         extra.pop("standalone_mode", None)
         given, args = _language_in(list(sys.argv[1:] if args is None else args))
+        # A number typed with a Persian or Arabic keyboard (`show ۳`, `--rounds ٢`) is the number.
+        args = [i18n.western_digits(arg) if isinstance(arg, str) and _NATIVE_NUMBER.fullmatch(arg) else arg
+                for arg in args]
         try:
             code = i18n.choose(given)
         except ValueError as error:
