@@ -11,6 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from calculators.core import BIDI_CONTROLS, Phrase, say
+from scorepad import words
+from scorepad.i18n import N_, _
+from scorepad.words import number
 
 # What json.dumps(ensure_ascii=False) leaves raw and a terminal would obey: DEL, C1, bidi overrides and isolates
 # (it escapes C0 itself). Escaped as \u007f…, the same string to any JSON reader; other non-ASCII stays readable.
@@ -43,17 +46,45 @@ def json_text(value: Any, **options: Any) -> str:
 def cell(value: Any) -> str:
     if value is None:
         return ""
-    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-        return f"−{-value}"  # a real minus sign reads better than a hyphen in a column of figures
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)  # a real minus sign reads better than a hyphen in a column of figures
     return safe(value)  # a player's name from an older database
+
+
+# Characters whose terminal width one look at the character gives (its Unicode category and East Asian width),
+# as wcwidth measures them (tests/test_terminal_width.py compares every one): Latin, Greek, Cyrillic, Arabic and
+# Persian (their marks and ZWNJ/ZWJ take no column), the minus sign and arrows scorepad prints, the CJK
+# ideographs and punctuation (two). Any other text (an emoji, a ZWJ sequence, a variation selector, Indic
+# scripts, Hangul jamo) is measured by wcwidth, which takes some 15 ms to import: a Persian or Chinese table
+# pays for it only when it holds such a character.
+_BY_CHARACTER = re.compile("[\u00a0-\u00ac\u00ae-\u052f\u0606-\u06dc\u06de-\u06ff\u0750-\u077f"
+                           "\u2000-\u2027\u202a-\u2064\u2190-\u2199\u2212\u3001-\u302d\u3030-\u303e\u3041-\u3163"
+                           "\u3165-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\ufb50-\ufdff\ufe70-\ufefe"
+                           "\uff01-\uff9f\uffa1-\uffdc -~]*")
+
+
+def _char_width(c: str) -> int:
+    if unicodedata.category(c) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(c) in "WF" else 1
 
 
 @functools.lru_cache(maxsize=4096)  # the same names and figures fill a long list again and again
 def width(text: str) -> int:
-    """Columns a text takes in a terminal: a Chinese or Japanese character takes two, a combining accent none."""
+    """Columns a text takes in a terminal, as wcwidth counts them: a Chinese character takes two, a combining
+    mark, ZWNJ or ZWJ none, an emoji two (a family joined by ZWJ: two in all).
+
+    >>> width("Ana"), width("王小明"), width("می\u200cخواهم"), width("e\u0301"), width("👩\u200d👩\u200d👧")
+    (3, 6, 7, 1, 2)
+    """
     if text.isascii():
         return len(text)
-    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    if _BY_CHARACTER.fullmatch(text):
+        return sum(map(_char_width, text))
+    from wcwidth import wcswidth  # only for text holding an emoji or the like
+
+    columns = wcswidth(text)
+    return columns if columns >= 0 else sum(map(_char_width, text))  # a control character (escaped before)
 
 
 def _pad(text: str, columns: int, right: bool) -> str:
@@ -84,22 +115,23 @@ def _is_figure(value: Any) -> bool:
 
 # --- standings: `score`, `show` and the end of a guided game print them through standings_text ------------
 
-FINAL_TITLE = "Final standings:"
-SO_FAR_TITLE = "Standings so far:"
-BREAKDOWN_TITLE = "Breakdown:"
-WINS = "{names} wins with {total}."
-SHARE_WIN = "{names} share the win with {total} each."
-LEADS = "{names} leads with {total}."
-SHARE_LEAD = "{names} share the lead with {total} each."
-SCORES = "{names} scores {total}."  # a solo game (Next Station: London) has a score, not a winner
-HAS_SO_FAR = "{names} has {total} so far."
-TIE_BREAK = "Tie-break: {line}"
+FINAL_TITLE = N_("Final standings:")
+SO_FAR_TITLE = N_("Standings so far:")
+BREAKDOWN_TITLE = N_("Breakdown:")
+RANK = N_("Rank")
+PLAYER = N_("Player")
+# TRANSLATORS: a column of the standings: a round by the game's name for it and its number ("Round 2", "Game 2").
+ROUND_COLUMN = N_("{label} {number}")
+TOTAL = N_("Total")
+# TRANSLATORS: the last row of the breakdown table, the sum of the parts above it.
+BREAKDOWN_TOTAL = N_("total")
+# TRANSLATORS: under the standings, one line for each step of the tie-break ({line} says who it put ahead).
+TIE_BREAK = N_("Tie-break: {line}")
 
 
 def names_text(names: Sequence[str]) -> str:
-    """`Ana`, `Ana and Ben`, `Ana, Ben and Cy`."""
-    names = [safe(name) for name in names]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """`Ana`, `Ana and Ben`, `Ana, Ben and Cy` (in the table's language), each name safe to print."""
+    return words.names_text([safe(name) for name in names])
 
 
 def standings_text(result: Any, game: Any, finished: bool = True, breakdown: bool = True) -> str:
@@ -109,22 +141,18 @@ def standings_text(result: Any, game: Any, finished: bool = True, breakdown: boo
     rating)."""
     f = game.figure or cell  # a game's own way to print a score (Chinatown: "$988,000")
     rounds = max((len(s.rounds) for s in result.standings), default=0)
-    label = game.label_for(result.variants)
-    headers = ["Rank", "Player", *[f"{label} {n}" for n in range(1, rounds + 1)], "Total"]
+    label = _(game.label_for(result.variants))
+    headers = [_(RANK), _(PLAYER), *[_(ROUND_COLUMN).format(label=label, number=n) for n in range(1, rounds + 1)],
+               _(TOTAL)]
     rows = [[s.rank, s.player, *map(f, s.rounds), f(s.total)] for s in result.standings]
-    lines = [FINAL_TITLE if finished else SO_FAR_TITLE, grid(headers, rows)]
+    lines = [_(FINAL_TITLE if finished else SO_FAR_TITLE), grid(headers, rows)]
     parts = (game.breakdown(result) if game.breakdown else _parts(result, f)) if breakdown else ""
     if parts:  # without it (`edit` prints only what changed, then these standings)
         lines += ["", parts]
     top = result.standings[0]
-    if len(result.standings) == 1:
-        form = SCORES if finished else HAS_SO_FAR
-    elif len(result.winners) == 1:
-        form = WINS if finished else LEADS
-    else:
-        form = SHARE_WIN if finished else SHARE_LEAD
-    lines += ["", form.format(names=names_text(result.winners), total=f(top.total))]
-    lines += [TIE_BREAK.format(line=say(line) if isinstance(line, Phrase) else line) for line in result.tiebreaks]
+    lines += ["", words.winner_line([safe(name) for name in result.winners], f(top.total), finished=finished,
+                                    solo=len(result.standings) == 1)]
+    lines += [_(TIE_BREAK).format(line=say(line) if isinstance(line, Phrase) else line) for line in result.tiebreaks]
     return "\n".join([*lines, *game.result_notes(result)])
 
 
@@ -133,6 +161,7 @@ def _parts(result: Any, f: Callable[[int], str]) -> str:
     labels = list(dict.fromkeys(label for s in result.standings for label in s.parts))
     if not labels:
         return ""
-    rows = [[label, *[f(s.parts.get(label, 0)) for s in result.standings]] for label in labels]
-    rows.append(["total", *[f(s.total) for s in result.standings]])
-    return BREAKDOWN_TITLE + "\n" + grid(["", *[s.player for s in result.standings]], rows)
+    # A part's name is the calculators' key; a game that words its parts marks them for the catalogue.
+    rows = [[_(label), *[f(s.parts.get(label, 0)) for s in result.standings]] for label in labels]
+    rows.append([_(BREAKDOWN_TOTAL), *[f(s.total) for s in result.standings]])
+    return _(BREAKDOWN_TITLE) + "\n" + grid(["", *[s.player for s in result.standings]], rows)
