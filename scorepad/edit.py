@@ -23,45 +23,71 @@ from scorepad import session as sessions
 from scorepad.errors import Changed, ScorepadError
 from scorepad.games import session_of
 from scorepad.games.base import Ask
+from scorepad.i18n import N_, _, pgettext
 from scorepad.prompts import Aborted, Prompter
+from scorepad.words import number
 
 if TYPE_CHECKING:
     from scorepad.store import Store
 
 # --- text for people ----------------------------------------------------------------------------------
 
-CHOOSE = "Which answer? (newest first; type to filter)"
-BACK = "← back: change nothing"
-ASK_NEW = "{name} — now {shown}; the new answer (Enter keeps it):"
-ASK_NEW_MENU = "{name} — now {shown}:"
-ASK_NEEDED = "The edit asks a new question: {name}"
-UNCHANGED = "Nothing changed."
-CANCELLED = "Edit cancelled; nothing changed."
-NOTHING_RECORDED = "session {id} has nothing recorded to edit yet"
-CHANGED = "Changed {name}: {old} → {new}."
-ALSO_ASKED = "  Asked too: {name}: {shown}."
-DROPPED = "  No longer asked, dropped: {name}: {shown}."
-UNASKED = "  No longer asked (no tie reaches it), kept in the table: {name}: {shown}."
-KEPT = "  Check {name}: {shown} was what Enter kept; Enter would keep {now} now (fix it if it should follow)."
-SCORE_LINE = "  {player}: {changes}"
-NO_SCORE_CHANGED = "  No score changed."
-PRIVATE = "  Cash stays private: `cash NAME` shows one balance."
-UNDO_HINT = "(`undo` right now puts the old answer back.)"
-BREAKS = "the edit breaks {name}: {reason}"  # one line at the prompt: 120 columns hold it
-NO_LONGER_ASKED = "the edit leaves {name} ({shown}) unasked: the game would no longer ask it"
-NEEDED = ("that makes a new question necessary: {name}; give it at the prompt (scorepad edit {id}) "
-          "or change another answer first")
-NOT_SCORING = "the table would no longer score: {reason}"
-NO_NONE = ("an edit changes an answer; it cannot end the list here (undo back to it to remove one)")
-CHANGED_MEANWHILE = "session {id} changed while it was being edited; nothing was saved: try again"
-NO_PLAYER = "no player {player!r} in session {id} (players: {players})"
-NO_ROUND = "session {id} has no {label} {number} recorded ({label}s recorded: {known})"
-NO_FIELD = "no field {field!r} recorded for {where} (recorded: {known})"
-NO_NOTE = ("no session note {field!r} in session {id} (notes: {known}); a player's field needs --player "
-           "(and --round)")
-NEEDS_ROUND = "{field!r} is a {label} field: give --round N"
-NOT_EDITABLE = "{name} has nothing to change"
-TOO_MANY = "the edit keeps asking new questions; nothing was saved"
+CHOOSE = N_("Which answer? (newest first; type to filter)")
+BACK = N_("← back: change nothing")
+# TRANSLATORS: {name} names the answer ("Game 1 · Ana · Blue"), {shown} is it now as typed ("W 3 5").
+ASK_NEW = N_("{name} — now {shown}; the new answer (Enter keeps it):")
+ASK_NEW_MENU = N_("{name} — now {shown}:")
+ASK_NEEDED = N_("The edit asks a new question: {name}")
+UNCHANGED = N_("Nothing changed.")
+CANCELLED = N_("Edit cancelled; nothing changed.")
+NOTHING_RECORDED = N_("session {id} has nothing recorded to edit yet")
+# TRANSLATORS: after an edit: {old} → {new} are the answer before and after, as typed.
+CHANGED = N_("Changed {name}: {old} → {new}.")
+ALSO_ASKED = N_("  Asked too: {name}: {shown}.")
+DROPPED = N_("  No longer asked, dropped: {name}: {shown}.")
+UNASKED = N_("  No longer asked (no tie reaches it), kept in the table: {name}: {shown}.")
+# TRANSLATORS: an answer Enter kept (a tracked figure) that Enter would now keep differently: {now}.
+KEPT = N_("  Check {name}: {shown} was what Enter kept; Enter would keep {now} now (fix it if it should follow).")
+# TRANSLATORS: one player's changed scores after an edit: {changes} is CHANGE_ROUND, CHANGE_TOTAL… joined by "; ".
+SCORE_LINE = N_("  {player}: {changes}")
+# TRANSLATORS: a round's score before → after an edit: "Round 2 40 → 52" ({label} is what the game calls a round).
+CHANGE_ROUND = N_("{label} {number} {change}")
+# TRANSLATORS: a part of the score ({part}: the breakdown's row name) before → after an edit.
+CHANGE_PART = N_("{part} {change}")
+CHANGE_TOTAL = N_("total {change}")
+CHANGE_RANK = N_("rank {before} → {after}")
+ARROW = "{before} → {after}"
+NOT_THERE = "—"  # no value before (a round the edit adds), or an answer given as Enter alone
+NO_SCORE_CHANGED = N_("  No score changed.")
+# TRANSLATORS: `cash NAME` is a prompt word of Chinatown, typed as it is (cash in your language works too).
+PRIVATE = N_("  Cash stays private: `cash NAME` shows one balance.")
+UNDO_HINT = N_("(`undo` right now puts the old answer back.)")
+# TRANSLATORS: an edit refused because another recorded answer would no longer be possible: {name} names it,
+# {shown} is its value, {reason} why the game now refuses it. One line at the prompt.
+BREAKS = N_("the edit breaks {name}: {reason}")
+NO_LONGER_ASKED = N_("the edit leaves {name} ({shown}) unasked: the game would no longer ask it")
+NEEDED = N_("that makes a new question necessary: {name}; give it at the prompt (scorepad edit {id}) "
+            "or change another answer first")
+NOT_SCORING = N_("the table would no longer score: {reason}")
+NO_NONE = N_("an edit changes an answer; it cannot end the list here (undo back to it to remove one)")
+CHANGED_MEANWHILE = N_("session {id} changed while it was being edited; nothing was saved: try again")
+# TRANSLATORS: {player} is the name as given (in quotes); {players} lists the session's players.
+NO_PLAYER = N_("no player {player!r} in session {id} (players: {players})")
+# TRANSLATORS: {label} is what the game calls a round, lower case ("round", "game"); {known}: "1, 2" or "none".
+NO_ROUND = N_("session {id} has no {label} {number} recorded (recorded: {known})")
+# TRANSLATORS: {field} is a table-file field name (kept as it is); {where} is WHERE_ROUND, WHERE_END or WHERE_NOTES.
+NO_FIELD = N_("no field {field!r} recorded for {where} (recorded: {known})")
+WHERE_ROUND = N_("{player} in {label} {number}")
+WHERE_END = N_("{player} at the end")
+NO_NOTE = N_("no session note {field!r} in session {id} (notes: {known}); a player's field needs --player "
+             "(and --round)")
+NEEDS_ROUND = N_("{field!r} is a {label} field: give --round N")
+NOT_EDITABLE = N_("{name} has nothing to change")
+TOO_MANY = N_("the edit keeps asking new questions; nothing was saved")
+# TRANSLATORS: what a list holds when it holds nothing ("recorded: none").
+NONE_RECORDED = N_("none")
+# TRANSLATORS: a menu answer the edit refuses; {reason} says why.
+REFUSED = N_("Refused: {reason}")
 
 
 # --- what can be edited -------------------------------------------------------------------------------
@@ -100,7 +126,7 @@ def items(session: sessions.Session) -> list[Item]:
 def menu_labels(listed: list[Item]) -> list[str]:
     labels: list[str] = []
     for item in listed:
-        label = f"{item.name}: {item.shown or '—'}"
+        label = f"{item.name}: {item.shown or NOT_THERE}"
         if label in labels:  # two answers named alike: the menu needs each choice once
             label += f" ({sum(1 for known in labels if known.startswith(label)) + 1})"
         labels.append(label)
@@ -114,39 +140,39 @@ def find(session: sessions.Session, round: int | None, player: str | None, field
         found = [p for p in session.players if p == player.strip()] or \
                 [p for p in session.players if p.casefold() == player.strip().casefold()]
         if not found:
-            raise ScorepadError(NO_PLAYER.format(player=player, id=sid, players=", ".join(session.players)))
+            raise ScorepadError(_(NO_PLAYER).format(player=player, id=sid, players=", ".join(session.players)))
         player = found[0]
-    label = session.game.label_for(session.variants).lower()
+    label = _(session.game.label_for(session.variants)).lower()
     if round is not None:
         rounds = sorted({at[1] + 1 for at in session.answers if at[0] == "rounds"})
         if round not in rounds:
-            known = ", ".join(map(str, rounds)) or "none"
-            raise ScorepadError(NO_ROUND.format(id=sid, label=label, number=round, known=known))
+            known = ", ".join(map(str, rounds)) or _(NONE_RECORDED)
+            raise ScorepadError(_(NO_ROUND).format(id=sid, label=label, number=round, known=known))
         if player is None:
-            raise ScorepadError(NO_PLAYER.format(player="", id=sid, players=", ".join(session.players)))
+            raise ScorepadError(_(NO_PLAYER).format(player="", id=sid, players=", ".join(session.players)))
         at: tuple = ("rounds", round - 1, player, field)
-        where = f"{player} in {label} {round}"
+        where = _(WHERE_ROUND).format(player=player, label=label, number=round)
         known_fields = [a[3] for a in session.answers if a[:3] == at[:3]]
     elif player is not None:
         at = ("final", player, field)
-        where = f"{player} at the end"
+        where = _(WHERE_END).format(player=player)
         known_fields = [a[2] for a in session.answers if a[:2] == at[:2]]
         if not known_fields and any(a[0] == "rounds" and a[2] == player and a[3] == field for a in session.answers):
-            raise ScorepadError(NEEDS_ROUND.format(field=field, label=label))
+            raise ScorepadError(_(NEEDS_ROUND).format(field=field, label=label))
     else:
         at = (sessions.SETUP, field)
-        where = "the session"
+        where = ""  # NO_NOTE says where
         known_fields = [a[1] for a in session.answers if len(a) == 2 and a[0] == sessions.SETUP]
     listed = {item.ask.at: item for item in items(session)}
     if at not in session.answers:
         if round is None and player is not None and any(a[0] == "rounds" and a[3] == field for a in session.answers):
-            raise ScorepadError(NEEDS_ROUND.format(field=field, label=label))
-        known = ", ".join(dict.fromkeys(map(str, known_fields))) or "none"
+            raise ScorepadError(_(NEEDS_ROUND).format(field=field, label=label))
+        known = ", ".join(dict.fromkeys(map(str, known_fields))) or _(NONE_RECORDED)
         text = NO_NOTE if player is None else NO_FIELD
-        raise ScorepadError(text.format(field=field, where=where, id=sid, known=known))
+        raise ScorepadError(_(text).format(field=field, where=where, id=sid, known=known))
     if at not in listed:
         ask = progress.find_ask(session, at)
-        raise ScorepadError(NOT_EDITABLE.format(name=progress.name(ask) if ask else field))
+        raise ScorepadError(_(NOT_EDITABLE).format(name=progress.name(ask) if ask else field))
     return listed[at]
 
 
@@ -170,12 +196,12 @@ def check(session: sessions.Session, item: Item, text: str) -> Change:
     """Parse `text` as the question's answer and check the edited game; InvalidInput says why not."""
     at = item.ask.at
     try:
-        value = item.ask.parse(text)
+        value = progress.parse(item.ask, text)
         sessions.check_storable(value)
     except InvalidInput as error:
         raise _about_another(session, at, error) from None
     if value is None:
-        raise InvalidInput(NO_NONE)
+        raise InvalidInput(_(NO_NONE))
     entries = [dict(e, value=value) if tuple(e["at"]) == at else e for e in session.doc["entries"]]
     return settle(session, at, entries)
 
@@ -199,8 +225,8 @@ def settle(before: sessions.Session, at: tuple, entries: list[dict[str, Any]],
             elif path[:-1] == at[:-1]:  # a detail of the edited answer's old choice (a London event's count)
                 dropped.append((ask, entry["value"]))
             else:
-                raise InvalidInput(NO_LONGER_ASKED.format(name=progress.name(ask),
-                                                          shown=progress.typed(ask, entry["value"]) or "—"))
+                raise InvalidInput(_(NO_LONGER_ASKED).format(name=progress.name(ask),
+                                                             shown=progress.typed(ask, entry["value"]) or NOT_THERE))
         entries = [e for e in entries if e not in gone or tuple(e["at"])[0] == "final"]
         old_asks = {p: a for p, a in old_asks.items() if p[0] != "final" or p in new_asks}
     for path, value in after.answers.items():
@@ -211,8 +237,9 @@ def settle(before: sessions.Session, at: tuple, entries: list[dict[str, Any]],
             ask.parse(progress.typed(ask, value))
         except InvalidInput as error:
             if _accepted(old_asks[path], value):  # possible before the edit, impossible after it
-                raise InvalidInput(BREAKS.format(name=progress.name(ask), shown=progress.typed(ask, value) or "—",
-                                                 reason=error.message)) from None
+                raise InvalidInput(_(BREAKS).format(name=progress.name(ask),
+                                                    shown=progress.typed(ask, value) or NOT_THERE,
+                                                    reason=error.message)) from None
     old_open = {ask.at for ask in progress.open_before(before)}
     needed = [ask for ask in progress.open_before(after) if ask.at not in old_open]
     if not needed:
@@ -261,7 +288,7 @@ def _still_scores(before: sessions.Session, after: sessions.Session, at: tuple) 
                 before.score(before.complete_rounds())
         except InvalidInput:
             return  # it did not score before either: not this edit's doing
-        raise _about_another(after, at, error, NOT_SCORING) from None
+        raise _about_another(after, at, error, _(NOT_SCORING)) from None
 
 
 def _about_another(session: sessions.Session, at: tuple, error: InvalidInput,
@@ -276,8 +303,8 @@ def _about_another(session: sessions.Session, at: tuple, error: InvalidInput,
     if other is not None:
         ask = progress.find_ask(session, other)
         if ask is not None:
-            shown = progress.typed(ask, session.answers[other]) or "—"
-            return InvalidInput(BREAKS.format(name=progress.name(ask), shown=shown, reason=error.message))
+            shown = progress.typed(ask, session.answers[other]) or NOT_THERE
+            return InvalidInput(_(BREAKS).format(name=progress.name(ask), shown=shown, reason=error.message))
     if otherwise:
         return InvalidInput(otherwise.format(reason=str(error)))
     return InvalidInput(error.message) if (error.player, error.field) != (None, None) else error
@@ -294,7 +321,7 @@ def save(store: Store, change: Change) -> sessions.Session:
 
     def update(doc: dict[str, Any]) -> None:
         if doc.get("entries") != change.before.doc.get("entries"):
-            raise Changed(CHANGED_MEANWHILE.format(id=sid), doc)  # the play loop's fix says what changed
+            raise Changed(_(CHANGED_MEANWHILE).format(id=sid), doc)  # the play loop's fix says what changed
         sessions.edit(doc, change.after.doc["entries"], change.at)
 
     return sessions.Session(store.update(sid, update), change.before.game, sid)
@@ -307,21 +334,23 @@ def changes_text(change: Change, saved: sessions.Session,
     """The answer before → after, what else the edit asked or dropped, each changed score line, the standings."""
     before = change.before
     ask = progress.find_ask(saved, change.at) or progress.find_ask(before, change.at)
-    lines = [CHANGED.format(name=progress.name(ask), old=progress.typed(ask, before.answers[change.at]) or "—",
-                            new=progress.typed(ask, saved.answers[change.at]) or "—")]
-    lines += [ALSO_ASKED.format(name=progress.name(a), shown=progress.typed(a, v) or "—") for a, v in change.asked]
-    lines += [DROPPED.format(name=progress.name(a), shown=progress.typed(a, v) or "—") for a, v in change.dropped]
-    lines += [UNASKED.format(name=progress.name(a), shown=progress.typed(a, v) or "—") for a, v in change.unasked]
-    lines += [KEPT.format(name=progress.name(a), shown=progress.typed(a, v) or "—", now=progress.typed(a, now) or "—")
-              for a, v, now in change.kept]
+    def shown(ask: Ask | None, value: Any) -> str:
+        return progress.typed(ask, value) or NOT_THERE
+
+    lines = [_(CHANGED).format(name=progress.name(ask), old=shown(ask, before.answers[change.at]),
+                               new=shown(ask, saved.answers[change.at]))]
+    lines += [_(ALSO_ASKED).format(name=progress.name(a), shown=shown(a, v)) for a, v in change.asked]
+    lines += [_(DROPPED).format(name=progress.name(a), shown=shown(a, v)) for a, v in change.dropped]
+    lines += [_(UNASKED).format(name=progress.name(a), shown=shown(a, v)) for a, v in change.unasked]
+    lines += [_(KEPT).format(name=progress.name(a), shown=shown(a, v), now=shown(a, now)) for a, v, now in change.kept]
     if saved.game.private(saved):
-        return "\n".join([*lines, PRIVATE, UNDO_HINT])
+        return "\n".join([*lines, _(PRIVATE), _(UNDO_HINT)])
     old = before.score(before.complete_rounds()) if before.scorable() else None
     new = saved.score(saved.complete_rounds()) if saved.scorable() else None
     if new is not None:
-        lines += score_lines(old, new, saved) or [NO_SCORE_CHANGED]
+        lines += score_lines(old, new, saved) or [_(NO_SCORE_CHANGED)]
         lines += ["", (standings or standings_text)(new, saved)]
-    return "\n".join([*lines, UNDO_HINT])
+    return "\n".join([*lines, _(UNDO_HINT)])
 
 
 def standings_text(result: Result, session: sessions.Session) -> str:
@@ -331,8 +360,8 @@ def standings_text(result: Result, session: sessions.Session) -> str:
 
 
 def score_lines(old: Result | None, new: Result, session: sessions.Session) -> list[str]:
-    figure = session.game.figure or _signed
-    label = session.game.label_for(session.variants)
+    figure = session.game.figure or number
+    label = _(session.game.label_for(session.variants))
     by_old = {s.player: s for s in old.standings} if old else {}
     lines = []
     for player in session.players:
@@ -342,26 +371,23 @@ def score_lines(old: Result | None, new: Result, session: sessions.Session) -> l
         for n, value in enumerate(now.rounds):
             before = was.rounds[n] if was and n < len(was.rounds) else None
             if before != value:
-                changes.append(f"{label} {n + 1} {_arrow(before, value, figure)}")
+                changes.append(_(CHANGE_ROUND).format(label=label, number=n + 1, change=_arrow(before, value, figure)))
         for part, value in now.parts.items():
             before = was.parts.get(part) if was else None
             if before != value:
-                changes.append(f"{part} {_arrow(before, value, figure)}")
+                changes.append(_(CHANGE_PART).format(part=_(part), change=_arrow(before, value, figure)))
         if was is None or was.total != now.total:
-            changes.append(f"total {_arrow(was.total if was else None, now.total, figure)}")
+            changes.append(_(CHANGE_TOTAL).format(change=_arrow(was.total if was else None, now.total, figure)))
         if was is not None and was.rank != now.rank:
-            changes.append(f"rank {was.rank} → {now.rank}")
+            changes.append(_(CHANGE_RANK).format(before=was.rank, after=now.rank))
         if changes:
-            lines.append(SCORE_LINE.format(player=player, changes="; ".join(changes)))
+            # TRANSLATORS: between the changes of one player's scores after an edit.
+            lines.append(_(SCORE_LINE).format(player=player, changes=pgettext("between changes", "; ").join(changes)))
     return lines
 
 
 def _arrow(before: int | None, after: int, figure: Callable[[int], str]) -> str:
-    return f"{'—' if before is None else figure(before)} → {figure(after)}"
-
-
-def _signed(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
+    return ARROW.format(before=NOT_THERE if before is None else figure(before), after=figure(after))
 
 
 # --- the menu at a terminal -----------------------------------------------------------------------------
@@ -379,7 +405,7 @@ def interactive(store: Store, session_id: int, prompter: Prompter, out: Callable
     except Aborted:
         if not cancel_quietly:
             raise
-        out(CANCELLED)
+        out(_(CANCELLED))
         return False
 
 
@@ -388,35 +414,36 @@ def _interactive(store: Store, session_id: int, prompter: Prompter, out: Callabl
     session = session_of(store.get(session_id), session_id)
     listed = items(session)
     if not listed:
-        out(NOTHING_RECORDED.format(id=session_id))
+        out(_(NOTHING_RECORDED).format(id=session_id))
         return False
     labels = menu_labels(listed)
-    choice = prompter.select(CHOOSE, [BACK, *labels], default=BACK)
-    if choice == BACK:
-        out(UNCHANGED)
+    back = _(BACK)
+    choice = prompter.select(_(CHOOSE), [back, *labels], default=back)
+    if choice == back:
+        out(_(UNCHANGED))
         return False
     item = listed[labels.index(choice)]
     change = _ask_new(prompter, session, item, out)
     if change is None:
-        out(UNCHANGED)
+        out(_(UNCHANGED))
         return False
-    for _ in range(len(progress.asks(change.after)) + 1):
+    for _attempt in range(len(progress.asks(change.after)) + 1):
         if not change.needed:
             break
         change = _ask_needed(prompter, change, change.needed[0], out)
     else:
-        raise ScorepadError(TOO_MANY)
+        raise ScorepadError(_(TOO_MANY))
     saved = save(store, change)
     out(changes_text(change, saved, standings))
     return True
 
 
 def _ask_new(prompter: Prompter, session: sessions.Session, item: Item, out: Callable[[str], None]) -> Change | None:
-    shown = item.shown or "—"
+    shown = item.shown or NOT_THERE
     if item.ask.choices:
         choices = [choice for choice in item.ask.choices if choice not in item.ask.views]  # answers, not views
         while True:
-            picked = prompter.select(ASK_NEW_MENU.format(name=item.name, shown=shown), choices,
+            picked = prompter.select(_(ASK_NEW_MENU).format(name=item.name, shown=shown), choices,
                                      default=shown if shown in choices else None)
             try:
                 value = item.ask.parse(picked)
@@ -424,7 +451,7 @@ def _ask_new(prompter: Prompter, session: sessions.Session, item: Item, out: Cal
                     return None
                 return check(session, item, picked)
             except InvalidInput as error:
-                out(f"Refused: {error}")
+                out(_(REFUSED).format(reason=error))
     def validate(text: str) -> str | None:
         if not text.strip():
             return None
@@ -434,7 +461,7 @@ def _ask_new(prompter: Prompter, session: sessions.Session, item: Item, out: Cal
             return str(error)
         return None
 
-    text = prompter.text(ASK_NEW.format(name=item.name, shown=shown), validate=validate)
+    text = prompter.text(_(ASK_NEW).format(name=item.name, shown=shown), validate=validate)
     if not text.strip():
         return None
     change = check(session, item, text)  # again: the validator may not have seen exactly this text
@@ -442,7 +469,7 @@ def _ask_new(prompter: Prompter, session: sessions.Session, item: Item, out: Cal
 
 
 def _ask_needed(prompter: Prompter, change: Change, ask: Ask, out: Callable[[str], None]) -> Change:
-    out(ASK_NEEDED.format(name=progress.name(ask)))
+    out(_(ASK_NEEDED).format(name=progress.name(ask)))
     if ask.choices:
         choices = [choice for choice in ask.choices if choice not in ask.views]
         value = ask.parse(prompter.select(ask.message, choices, default=ask.default or None))
@@ -450,12 +477,13 @@ def _ask_needed(prompter: Prompter, change: Change, ask: Ask, out: Callable[[str
 
     def validate(text: str) -> str | None:
         try:
-            answer_needed(change, ask, ask.parse(text))
+            answer_needed(change, ask, progress.parse(ask, text))
         except InvalidInput as error:
             return error.message
         return None
 
-    return answer_needed(change, ask, ask.parse(prompter.text(ask.message, default=ask.default, validate=validate)))
+    typed = prompter.text(ask.message, default=ask.default, validate=validate)
+    return answer_needed(change, ask, progress.parse(ask, typed))
 
 
 # --- the non-interactive form -------------------------------------------------------------------------
@@ -465,11 +493,11 @@ def edit_one(store: Store, session_id: int, round: int | None, player: str | Non
     """`scorepad edit ID [--round N] [--player NAME] --field FIELD VALUE`: what it changed, or InvalidInput."""
     session = session_of(store.get(session_id), session_id)
     if not session.answers:
-        raise ScorepadError(NOTHING_RECORDED.format(id=session_id))
+        raise ScorepadError(_(NOTHING_RECORDED).format(id=session_id))
     item = find(session, round, player, field_name)
     change = check(session, item, text)
     if change.needed:
-        raise InvalidInput(NEEDED.format(name=progress.name(change.needed[0]), id=session_id))
+        raise InvalidInput(_(NEEDED).format(name=progress.name(change.needed[0]), id=session_id))
     if change.after.answers[item.ask.at] == item.value:
-        return UNCHANGED
+        return _(UNCHANGED)
     return changes_text(change, save(store, change), standings)

@@ -17,43 +17,85 @@ from scorepad import session as sessions
 from scorepad.errors import Changed, ScorepadError
 from scorepad.games import session_of
 from scorepad.games.base import Ask, Commands, Say
+from scorepad.i18n import N_, NP_, _, pgettext, plural
 from scorepad.prompts import Prompter
 
 if TYPE_CHECKING:
     from scorepad.store import Store
 
 RESUMED, QUIET = -1, -2
+# The words a player types instead of an answer. The English word always works, and the table's language's own
+# (pgettext "typed word": one short word, typed on that language's keyboard); the help lists the language's.
 UNDO_WORD = "undo"
 HELP_WORD = "help"
-HELP_TITLE = ("Words you can type instead of an answer, at a menu too (a menu takes the arrow keys or the first "
-              "letters of a choice; Ctrl-C stops, saved):")
-UNDO_HELP = "take back the previous answer (right after a fix: the fix)"
 FIX_WORD = "fix"
-FIX_HELP = "change an answer given earlier (a menu of everything recorded), then back to this question"
-FINISHED = "Game over: session {id} is finished."
-OFFER_SHEET = "Write the score sheet as a PDF?"
+TYPED = "typed word"  # the context of every prompt word's translation (a game's words too: `cash`, `summary`)
+# Marked here for the catalogue (the extractor needs them written out); typed_word() looks them up.
+# TRANSLATORS: a word typed at any prompt of a game instead of an answer: take back the previous answer.
+# One short word, easy to type on your keyboard; the English word keeps working.
+pgettext("typed word", "undo")
+# TRANSLATORS: a word typed at any prompt instead of an answer: list the words one may type.
+pgettext("typed word", "help")
+# TRANSLATORS: a word typed at any prompt instead of an answer: change an answer given earlier.
+pgettext("typed word", "fix")
+HELP_TITLE = N_("Words you can type instead of an answer, at a menu too (a menu takes the arrow keys or the first "
+                "letters of a choice; Ctrl-C stops, saved):")
+UNDO_HELP = N_("take back the previous answer (right after a fix: the fix)")
+FIX_HELP = N_("change an answer given earlier (a menu of everything recorded), then back to this question")
+HELP_LINE = "  {word:<10} {explanation}"
+FINISHED = N_("Game over: session {id} is finished.")
+OFFER_SHEET = N_("Write the score sheet as a PDF?")
 # The usual name is offered in brackets, not pre-filled: a path typed over pre-filled text was appended to it
 # ("london-2e-3.pdf/tmp/x.pdf"), as with London's tracked figures (games/base.py keeping()).
-ASK_SHEET_PATH = "File name for the PDF [{name}; Enter keeps it]:"
-SHEET_NOT_WRITTEN = "{reason} — another name, please."
+# TRANSLATORS: {name} is a file name ("london-2e-3.pdf"), kept as it is.
+ASK_SHEET_PATH = N_("File name for the PDF [{name}; Enter keeps it]:")
+# TRANSLATORS: {reason} says why the file could not be written (the folder is gone, the disk is full).
+SHEET_NOT_WRITTEN = N_("{reason} — another name, please.")
+# TRANSLATORS: {path} is where the PDF was written.
+WROTE = N_("Wrote {path}")
 # An answer (undo, fix, the end) given to a session that another process changed after the question was shown:
 # refused in one line, the session shown as it now stands, the open question asked.
-CHANGED_ELSEWHERE = "session {id} changed in another terminal: {what}"
-NOW_HOLDS = "{name} is now {shown}"
-TAKEN_BACK_ELSEWHERE = "{name} was taken back"
-NOW_FINISHED = "it is finished"
-REOPENED = "it was reopened"
-CHANGED_BACK = "its answers were changed and changed back"
-AND_MORE = "and {count} more"
+# TRANSLATORS: {what} lists the changes, e.g. "Game 1 · Ben · Blue is now 3 4; Game 1 · Ana · Red was taken back".
+CHANGED_ELSEWHERE = N_("session {id} changed in another terminal: {what}")
+NOW_HOLDS = N_("{name} is now {shown}")
+TAKEN_BACK_ELSEWHERE = N_("{name} was taken back")
+NOW_FINISHED = N_("it is finished")
+REOPENED = N_("it was reopened")
+CHANGED_BACK = N_("its answers were changed and changed back")
+AND_MORE = NP_("and {count} more", "and {count} more")
+# TRANSLATORS: between the changes another terminal made (CHANGED_ELSEWHERE's {what}).
+CHANGES_SEPARATOR = N_("; ")
 MOST_NAMED = 3  # changes named in the line; any more are counted
 
 
+def typed_word(english: str) -> str:
+    """The table's language's word for a prompt word (`undo`), as a player types it."""
+    return pgettext(TYPED, english)
+
+
+def words_for(english: str) -> set[str]:
+    """What a player may type for a prompt word: the English word and the language's, case aside."""
+    return {english, typed_word(english).casefold()}
+
+
+def prompt_word(text: str, commands: Commands = {}) -> str | None:
+    """The prompt word (in English: `undo`, `fix`, `help`, a game's `cash`) a typed text starts with, if any."""
+    first = text.split()[0].casefold() if text.split() else ""
+    return next((word for word in (UNDO_WORD, FIX_WORD, HELP_WORD, *commands) if first in words_for(word)), None)
+
+
+def _menu_words(commands: Commands) -> list[str]:
+    """The words a menu takes typed: each in English and in the table's language."""
+    return list(dict.fromkeys(w for word in (UNDO_WORD, FIX_WORD, HELP_WORD, *commands)
+                              for w in (word, typed_word(word))))
+
+
 def prompt_word_in(doc: dict, name: str) -> str | None:
-    """The prompt word a player's name starts with, if any (`undo`, `help`, or one of the game's words)."""
+    """The prompt word a player's name starts with, if any (`undo`, `help`, or one of the game's words, in
+    English or the table's language), as the player would type it."""
     session = session_of(doc)
-    words = {UNDO_WORD, HELP_WORD, FIX_WORD, *session.game.commands(session)}
-    first = name.split()[0].lower() if name.split() else ""
-    return first if first in words else None
+    word = prompt_word(name, session.game.commands(session))
+    return name.split()[0].casefold() if word else None
 
 
 def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str], None],
@@ -107,14 +149,14 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
                 answer = _ask(prompter, ask, commands)
                 given = isinstance(answer, str) and answer not in ask.views and answer not in (UNDO_WORD, FIX_WORD)
                 if given:
-                    value = ask.parse(answer)
+                    value = progress.parse(ask, answer)
                     doc = store.update(session_id, lambda stored: sessions.record(stored, ask.at, value),
                                        expect=_as_seen(doc))
                     if ask.echo:
                         out(ask.echo(value))
                 elif answer == UNDO_WORD:
                     if not session.doc.get("entries"):
-                        out(progress.NOTHING_TO_TAKE_BACK)
+                        out(_(progress.NOTHING_TO_TAKE_BACK))
                     else:
                         message, doc = progress.undo(store, session_id, guided=True, expect=_as_seen(doc))
                         out(message)
@@ -124,11 +166,11 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
                 fixed = edit.interactive(store, session_id, prompter, out, cancel_quietly=True)
                 now = store.get(session_id)
                 if not fixed and not _as_seen(doc)(now):  # the fix menu showed what the other terminal did
-                    raise Changed(CHANGED_ELSEWHERE, now)
+                    raise Changed(_(CHANGED_ELSEWHERE), now)
                 doc = now
         except Changed as changed:
             doc = changed.doc
-            out(CHANGED_ELSEWHERE.format(id=session_id,
+            out(_(CHANGED_ELSEWHERE).format(id=session_id,
                                          what=_what_changed(session, sessions.Session(doc, game, session_id))))
             start, resumed = RESUMED, True  # where it now stands, then the open question
             continue
@@ -146,8 +188,8 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
         if answer in (UNDO_WORD, FIX_WORD):
             start = QUIET  # back to the open question (the same one, unless the fix answered it)
             continue
-    out(FINISHED.format(id=session_id))
-    if write_sheet and prompter.confirm(OFFER_SHEET, default=True):
+    out(_(FINISHED).format(id=session_id))
+    if write_sheet and prompter.confirm(_(OFFER_SHEET), default=True):
         _offer_sheet(session, prompter, out, write_sheet, check_sheet_path)
     return session
 
@@ -168,13 +210,15 @@ def _what_changed(seen: sessions.Session, now: sessions.Session) -> str:
     for at, value in now.answers.items():
         if at not in seen.answers or seen.answers[at] != value:
             ask, name = named(now, at)
-            parts.append(NOW_HOLDS.format(name=name, shown=progress.typed(ask, value) or progress.EMPTY))
-    parts += [TAKEN_BACK_ELSEWHERE.format(name=named(seen, at)[1]) for at in seen.answers if at not in now.answers]
+            parts.append(_(NOW_HOLDS).format(name=name, shown=progress.typed(ask, value) or _(progress.EMPTY)))
+    parts += [_(TAKEN_BACK_ELSEWHERE).format(name=named(seen, at)[1]) for at in seen.answers
+              if at not in now.answers]
     if not parts:
-        parts = [CHANGED_BACK if now.finished == seen.finished else NOW_FINISHED if now.finished else REOPENED]
+        parts = [_(CHANGED_BACK if now.finished == seen.finished else NOW_FINISHED if now.finished else REOPENED)]
     if len(parts) > MOST_NAMED:
-        parts = [*parts[:MOST_NAMED], AND_MORE.format(count=len(parts) - MOST_NAMED)]
-    return "; ".join(parts)
+        more = len(parts) - MOST_NAMED
+        parts = [*parts[:MOST_NAMED], plural(AND_MORE, more).format(count=more)]
+    return _(CHANGES_SEPARATOR).join(parts)
 
 
 def _offer_sheet(session: sessions.Session, prompter: Prompter, out: Callable[[str], None],
@@ -189,12 +233,12 @@ def _offer_sheet(session: sessions.Session, prompter: Prompter, out: Callable[[s
         return check(chosen(text)) if check else None
 
     while True:  # until written, or Ctrl-C (the game is finished and saved either way)
-        path = prompter.text(ASK_SHEET_PATH.format(name=usual), validate=problem)
+        path = prompter.text(_(ASK_SHEET_PATH).format(name=usual), validate=problem)
         try:
-            out(f"Wrote {write_sheet(session, chosen(path))}")
+            out(_(WROTE).format(path=write_sheet(session, chosen(path))))
             return
         except ScorepadError as error:  # e.g. the folder went away, or the disk is full
-            out(SHEET_NOT_WRITTEN.format(reason=error))
+            out(_(SHEET_NOT_WRITTEN).format(reason=error))
 
 
 class _Command:
@@ -205,8 +249,8 @@ class _Command:
 
 
 def _command(text: str, commands: Commands) -> _Command | None:
-    word, _, rest = text.strip().partition(" ")
-    word = word.lower()
+    typed, _space, rest = text.strip().partition(" ")
+    word = prompt_word(typed, commands)
     if word == HELP_WORD and (commands or not rest):
         return _Command(lambda: _help(commands))
     if word in commands:
@@ -215,34 +259,39 @@ def _command(text: str, commands: Commands) -> _Command | None:
 
 
 def _help(commands: Commands) -> str:
-    lines = [HELP_TITLE, f"  {UNDO_WORD:<10} {UNDO_HELP}", f"  {FIX_WORD:<10} {FIX_HELP}"]
-    lines += [f"  {word:<10} {explanation}" for word, (explanation, _) in commands.items()]
+    """The prompt words in the table's language, each with what it does."""
+    lines = [_(HELP_TITLE), HELP_LINE.format(word=typed_word(UNDO_WORD), explanation=_(UNDO_HELP)),
+             HELP_LINE.format(word=typed_word(FIX_WORD), explanation=_(FIX_HELP))]
+    lines += [HELP_LINE.format(word=typed_word(word), explanation=explanation)
+              for word, (explanation, _run) in commands.items()]
     return "\n".join(lines)
+
+
+def _undo_or_fix(answer: str) -> str | None:
+    """UNDO_WORD or FIX_WORD when the answer is that word alone (in English or the table's language)."""
+    word = prompt_word(answer)
+    return word if word in (UNDO_WORD, FIX_WORD) and len(answer.split()) == 1 else None
 
 
 def _ask(prompter: Prompter, ask: Ask, commands: Commands) -> str | _Command:
     if ask.choices:  # a menu also takes the prompt words, typed (`undo`, `fix`, `help`, a game's `cash Ana`)
-        answer = prompter.select(ask.message, ask.choices, default=ask.default or None,
-                                 words=[UNDO_WORD, FIX_WORD, HELP_WORD, *commands])
+        answer = prompter.select(ask.message, ask.choices, default=ask.default or None, words=_menu_words(commands))
         # The words first: London's player menus end with an `undo` choice of their own, which is the word, not
         # a player (it was parsed as one: "'undo' is not one of the players", and the game ended).
-        if answer.strip().lower() in (UNDO_WORD, FIX_WORD):
-            return answer.strip().lower()
+        if _undo_or_fix(answer):
+            return _undo_or_fix(answer)  # type: ignore[return-value]
         if answer in ask.choices:
             return answer
         return _command(answer, commands) or answer
 
     def validate(text: str) -> str | None:
-        if text.strip().lower() in (UNDO_WORD, FIX_WORD) or _command(text, commands):
+        if _undo_or_fix(text) or _command(text, commands):
             return None
         try:
-            sessions.check_storable(ask.parse(text))
+            sessions.check_storable(progress.parse(ask, text))
         except InvalidInput as error:
             return error.message
         return None
 
     answer = prompter.text(ask.message, default=ask.default, validate=validate)
-    if answer.strip().lower() in (UNDO_WORD, FIX_WORD):
-        return answer.strip().lower()
-    return _command(answer, commands) or answer
-
+    return _undo_or_fix(answer) or _command(answer, commands) or answer

@@ -10,19 +10,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from calculators.core import InvalidInput
 from scorepad.games.base import Ask
+from scorepad.i18n import N_, _, western_digits
 
 if TYPE_CHECKING:
     from scorepad.session import Session
     from scorepad.store import Store
 
-TOOK_BACK = "Took back {message} {shown} — asked again."
-TOOK_BACK_EDIT = "Took back the edit of {name}: {shown} again (it was {new})."
-REMOVED = "Removed {name}: {shown}; it will be asked again: scorepad resume {id}"
-REMOVED_EDIT = "Took back the edit of {name}: {shown} again (it was {new}). Session {id} is as before the edit."
-NOTHING_TO_TAKE_BACK = "Nothing to take back yet."
-EMPTY = "(empty)"
-NOT_STARTED = "(not started)"
+# TRANSLATORS: said at the prompt after `undo`: {message} is the question ("Game 1 · Ana · Blue:"), {shown} the
+# answer taken back as it was typed ("W 3 5").
+TOOK_BACK = N_("Took back {message} {shown} — asked again.")
+# TRANSLATORS: {name} names the answer ("Game 1 · Ana · Blue"), {shown} is it before the edit, {new} after it.
+TOOK_BACK_EDIT = N_("Took back the edit of {name}: {shown} again (it was {new}).")
+REMOVED = N_("Removed {name}: {shown}; it will be asked again: scorepad resume {id}")
+REMOVED_EDIT = N_("Took back the edit of {name}: {shown} again (it was {new}). Session {id} is as before the edit.")
+NOTHING_TO_TAKE_BACK = N_("Nothing to take back yet.")
+# TRANSLATORS: an answer given as Enter alone, as undo names it.
+EMPTY = N_("(empty)")
+# TRANSLATORS: a Lost Cities expedition given as Enter alone (not started), as undo names it.
+NOT_STARTED = N_("(not started)")
 
 
 # --- the question list and progress -----------------------------------------------------------------------
@@ -74,6 +81,26 @@ def open_before(session: Session) -> list[Ask]:
     last = max((i for i, ask in enumerate(listed) if ask.at in session.answers), default=-1)
     return [ask for i, ask in enumerate(listed)
             if ask.at not in session.answers and (session.finished or i < last)]
+
+
+# --- a typed answer -----------------------------------------------------------------------------------
+
+def parse(ask: Ask, text: str) -> Any:
+    """A typed answer as its question stores it, in whichever digits it was typed: Persian ۰–۹ and Arabic-Indic
+    ٠–٩ (and their decimal and thousands marks) read as 0–9. The text as typed first, so that a name or a note
+    that parses keeps its own digits; else with Western digits; a refusal is then about the Western text.
+    The play loop and edit parse every typed answer through here (menus answer with a choice).
+
+    >>> parse(Ask(("setup", "n"), "How many?", parse=int), "۱۲"), parse(Ask(("setup", "n"), "?", parse=str), "۱۲")
+    (12, '۱۲')
+    """
+    try:
+        return ask.parse(text)
+    except InvalidInput:
+        western = western_digits(text)
+        if western == text:
+            raise
+    return ask.parse(western)
 
 
 # --- naming an answer -----------------------------------------------------------------------------------
@@ -130,12 +157,12 @@ def undo(store: Store, session_id: int, *, guided: bool, check: Callable[[dict],
     after = session_of(doc, session_id)
     ask = find_ask(after, removed["at"])
     label = name(ask) if ask is not None else " / ".join(map(str, removed["at"]))
-    shown = typed(ask, removed["value"]) or (NOT_STARTED if guided else EMPTY)
+    shown = typed(ask, removed["value"]) or _(NOT_STARTED if guided else EMPTY)
     if removed.get("edit"):
-        new = typed(ask, removed["new"]) or EMPTY
+        new = typed(ask, removed["new"]) or _(EMPTY)
         text = TOOK_BACK_EDIT if guided else REMOVED_EDIT
-        return text.format(name=label, shown=shown, new=new, id=session_id), doc
+        return _(text).format(name=label, shown=shown, new=new, id=session_id), doc
     if guided:
-        return TOOK_BACK.format(message=ask.message if ask else label, shown=shown), doc
-    return REMOVED.format(name=label, shown=shown, id=session_id), doc
+        return _(TOOK_BACK).format(message=ask.message if ask else label, shown=shown), doc
+    return _(REMOVED).format(name=label, shown=shown, id=session_id), doc
 

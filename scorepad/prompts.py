@@ -12,16 +12,23 @@ from typing import Any, Protocol
 
 from scorepad import signals
 from scorepad.grid import safe  # a question or a choice names players, perhaps from an older database
+from scorepad.i18n import N_, _, pgettext, western_digits
 
 # A validator returns None when the text is acceptable, else the message to show under the prompt.
 Validator = Callable[[str], "str | None"]
 
 # --- text for people ----------------------------------------------------------------------------------
 
-REFUSED = "  ✗ {text}: {problem}"  # over the question asked again, the refused answer cleared from it
-REFUSED_EMPTY = "  ✗ {problem}"
+# TRANSLATORS: over a question asked again: {text} is the refused answer as typed, {problem} why it was refused.
+REFUSED = N_("  ✗ {text}: {problem}")
+REFUSED_EMPTY = N_("  ✗ {problem}")  # Enter alone was refused
 REFUSED_INDENT = "    "  # a refusal's next lines start under its text
-MENU_HINT = "(arrows, or type to pick)"
+# TRANSLATORS: beside a menu's question (questionary prints "(Use arrow keys)" there otherwise).
+MENU_HINT = N_("(arrows, or type to pick)")
+# TRANSLATORS: beside a yes/no question whose Enter means yes; the English y and n keys work too.
+YES_OR_NO = N_("(Y/n)")
+# TRANSLATORS: beside a yes/no question whose Enter means no.
+NO_OR_YES = N_("(y/N)")
 REFUSED_STYLE = "fg:ansired"
 
 
@@ -111,10 +118,15 @@ def resolve_menu(typed: str, choices: Sequence[str], words: Sequence[str] = ()) 
 
     >>> resolve_menu("be", ["Ana", "Ben"]), resolve_menu("undo", ["Ana", "Ben"], ["undo"]), resolve_menu("x", ["Ana"])
     ('Ben', 'undo', None)
+    >>> resolve_menu("۳", ["2 players", "3 players"])
+    '3 players'
+
     """
     if _word_at(typed, choices, words):
         return typed.strip()
     matches = menu_matches(typed, choices) or several_words(typed, choices)
+    if not matches and western_digits(typed) != typed:  # "۳" at a menu of "3 players"
+        return resolve_menu(western_digits(typed), choices, words)
     return matches[0] if matches else None
 
 
@@ -149,14 +161,16 @@ class QuestionaryPrompter:
         import questionary  # ~120 ms: only commands that ask pay for it
 
         while True:
-            answer = self._ask(questionary.text(safe(message, keep="\n"), default=default, **self._session))
+            answer = self._ask(questionary.text(safe(message, keep="\n"), default=default, qmark=question_mark(),
+                                                **self._session))
             problem = validate(answer) if validate else None
             if problem is None:
                 return answer
             # The question stays on screen with the refused answer; the reason under it; then the same
             # question again, from an empty line (not from "3-1").
             shown = answer.strip()
-            refused = REFUSED.format(text=shown, problem=problem) if shown else REFUSED_EMPTY.format(problem=problem)
+            refused = (_(REFUSED).format(text=shown, problem=problem) if shown
+                       else _(REFUSED_EMPTY).format(problem=problem))
             self._say(refused)
             default = ""
 
@@ -174,6 +188,7 @@ class QuestionaryPrompter:
                words: Sequence[str] = ()) -> str:
         import questionary
         from prompt_toolkit.filters import Condition
+        from prompt_toolkit.keys import Keys
         from questionary.prompts.common import InquirerControl
 
         choices = list(choices)
@@ -181,8 +196,8 @@ class QuestionaryPrompter:
         shown = [c if safe(c) == c else questionary.Choice(title=safe(c), value=c) for c in choices]
         question = questionary.select(safe(message, keep="\n"), choices=shown,
                                       default=default if default in choices else None,
-                                      instruction=MENU_HINT, use_search_filter=True, use_jk_keys=False,
-                                      **self._session)
+                                      instruction=_(MENU_HINT), use_search_filter=True, use_jk_keys=False,
+                                      qmark=question_mark(), **self._session)
         app = question.application
         menu = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
 
@@ -207,13 +222,94 @@ class QuestionaryPrompter:
         def end(event: Any) -> None:
             event.app.exit(exception=EOFError)
 
+        # questionary's filter takes only ASCII (string.printable): "ع" for علی, "王" or "А" for Анна, "۳" typed
+        # nothing. Any other printable character joins the typed text too (prompt_toolkit calls the binding added
+        # last among those that match only through Any: questionary's own swallows the key).
+        @app.key_bindings.add(Keys.Any)
+        def any_letter(event: Any) -> None:
+            key = event.key_sequence[0].key
+            if isinstance(key, str) and len(key) == 1 and not key.isascii() and key.isprintable():
+                menu.add_search_character(key)
+
         return self._ask(question)
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
-        """y or n at once, Enter for the default."""
-        import questionary
+        """y or n at once (or the table's language's letters for yes and no), Enter for the default.
 
-        return self._ask(questionary.confirm(safe(message, keep="\n"), default=default, **self._session))
+        questionary's confirm, in the table's language: its hint and its "Yes"/"No" are English, and it takes
+        only y and n; this one is built as questionary builds it (the same look), with our words and keys."""
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.formatted_text import to_formatted_text
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.keys import Keys
+        from questionary.question import Question
+        from questionary.styles import merge_styles_default
+
+        answer: list[bool] = []
+        hint, yes_word, no_word = _(YES_OR_NO if default else NO_OR_YES), _yes_no(True), _yes_no(False)
+
+        def tokens() -> Any:
+            shown = [("class:qmark", question_mark()), ("class:question", f" {safe(message, keep=chr(10))} ")]
+            if answer:
+                shown.append(("class:answer", yes_word if answer[0] else no_word))
+            else:
+                shown.append(("class:instruction", f"{hint} "))
+            return to_formatted_text(shown)
+
+        bindings = KeyBindings()
+
+        def answering(value: bool) -> Callable[[Any], None]:
+            def take(event: Any) -> None:
+                answer[:] = [value]
+                event.app.exit(result=value)
+            return take
+
+        for value in (True, False):
+            for key in confirm_keys(value):
+                bindings.add(key)(answering(value))
+        bindings.add(Keys.ControlM, eager=True)(lambda event: answering(default)(event))
+
+        @bindings.add(Keys.ControlC, eager=True)
+        @bindings.add(Keys.ControlQ, eager=True)
+        def stop(event: Any) -> None:
+            event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+        @bindings.add(Keys.ControlD, eager=True)
+        def end(event: Any) -> None:
+            event.app.exit(exception=EOFError)
+
+        @bindings.add(Keys.Any)
+        def other(event: Any) -> None:
+            """Any other key types nothing."""
+
+        session = PromptSession(tokens, key_bindings=bindings, style=merge_styles_default([None]), **self._session)
+        return self._ask(Question(session.app))
+
+
+def question_mark() -> str:
+    # TRANSLATORS: the mark questionary prints before every question; Persian and Arabic write ؟
+    return pgettext("before a question", "?")
+
+
+def _yes_no(value: bool) -> str:
+    # TRANSLATORS: printed after a yes/no question once it is answered (questionary's "Yes" and "No").
+    return pgettext("answer shown", "Yes") if value else pgettext("answer shown", "No")
+
+
+def confirm_keys(value: bool) -> list[str]:
+    """The keys that answer a yes/no question yes (or no) at once: y/Y (n/N), and the table's language's letter.
+
+    >>> confirm_keys(True), confirm_keys(False)
+    (['y', 'Y'], ['n', 'N'])
+    """
+    if value:
+        # TRANSLATORS: the key that answers a yes/no question "yes" (one letter of your keyboard; y keeps working).
+        own = pgettext("typed word", "y")[:1]
+    else:
+        # TRANSLATORS: the key that answers a yes/no question "no" (one letter of your keyboard; n keeps working).
+        own = pgettext("typed word", "n")[:1]
+    keys = ["y", "Y"] if value else ["n", "N"]
+    return list(dict.fromkeys([*keys, *(k for k in (own.lower(), own.upper()) if k.strip())]))
 
 
 class ScriptedPrompter:

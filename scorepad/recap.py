@@ -15,24 +15,36 @@ from typing import TYPE_CHECKING, Any
 from calculators.core import InvalidInput
 from scorepad.games.base import Ask, Step
 from scorepad.grid import cell
+from scorepad.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:
     from scorepad.session import Session
 
 # --- text for people ----------------------------------------------------------------------------------
 
-WHERE = "Where you are: {part}."
-ROUND = "{label} {number} of {rounds}"
-SETUP = "the setup"
-END = "the end of the game"
-SO_FAR = "{part} so far:"
+# TRANSLATORS: the first line when a game is resumed; {part} is "round 2 of 3", "the setup" or "the end of the game".
+WHERE = N_("Where you are: {part}.")
+# TRANSLATORS: {label} is what the game calls a round ("round", "game", "year"), {number} of {rounds} planned.
+ROUND = N_("{label} {number} of {rounds}")
+SETUP = N_("the setup")
+END = N_("the end of the game")
+# TRANSLATORS: over the answers this part already holds; {part} as in "Where you are", its first letter made
+# upper case ("Round 2 of 3 so far:").
+SO_FAR = N_("{part} so far:")
 ANSWER = "  {question}{sep}{shown}"
-PRESSED_ENTER = "(Enter)"  # an answer typed as Enter alone (a colour not started, no note)
-TOTALS = "Totals after {label} {number}: {totals}."
-PRIVATE = "Totals stay private until the game ends."
+# TRANSLATORS: an answer typed as Enter alone (a colour not started, no note), as the recap lists it.
+PRESSED_ENTER = N_("(Enter)")
+# TRANSLATORS: {label} is what the game calls a round, lower case ("round", "game"); {totals} is
+# "Ana 52, Ben 40" (TOTAL_OF each, joined by TOTALS_SEPARATOR).
+TOTALS = N_("Totals after {label} {number}: {totals}.")
+# TRANSLATORS: one player's running total in the recap's TOTALS: "Ana 52".
+TOTAL_OF = N_("{player} {total}")
+PRIVATE = N_("Totals stay private until the game ends.")
 
 # A question's hint, not its name: `[5 tracked; Enter keeps it]`, `(a note, e.g. …; Enter for none)`.
-_HINT = re.compile(r"\s*(\[[^\[\]]*\]|\([^()]*\))\s*[:?]?\s*$")
+# A question in another language may end with its own marks: ؟ (Persian, Arabic), ： and ？ (Chinese).
+_HINT = re.compile(r"\s*(\[[^\[\]]*\]|\([^()]*\)|（[^（）]*）)\s*[:?：？؟]?\s*$")
+QUESTION_ENDS = ("?", "؟", "？")
 
 
 def question_name(message: str) -> str:
@@ -44,9 +56,12 @@ def question_name(message: str) -> str:
     'Ana · loans still held'
     >>> question_name("Round 1 · Ana (Pink) · districts:")
     'Round 1 · Ana (Pink) · districts'
+    >>> question_name("علی · وام [۱ ثبت‌شده؛ Enter همان را نگه می‌دارد]:"), question_name("第1局 · 王 · 黃色（例如 W 3 5）：")
+    ('علی · وام', '第1局 · 王 · 黃色')
     """
     name = _without_hints(message)
-    return _without_hints(name.split(";")[0]).rstrip(" :")  # "…; Enter when trading is done:" is a hint too
+    # "…; Enter when trading is done:" is a hint too (؛ is the Persian and Arabic semicolon)
+    return _without_hints(name.split(";")[0].split("؛")[0]).rstrip(" :：")
 
 
 def _without_hints(text: str) -> str:
@@ -82,9 +97,9 @@ def part_name(session: Session, part: Any) -> str:
     if isinstance(part, str):
         return part
     if part[0] == "round":
-        return ROUND.format(label=session.game.label_for(session.variants), number=part[1] + 1,
-                            rounds=session.rounds_planned)
-    return SETUP if part[0] == "setup" else END
+        return _(ROUND).format(label=_(session.game.label_for(session.variants)), number=part[1] + 1,
+                               rounds=session.rounds_planned)
+    return _(SETUP if part[0] == "setup" else END)
 
 
 def recap(session: Session, steps: Sequence[Step]) -> str:
@@ -96,14 +111,14 @@ def recap(session: Session, steps: Sequence[Step]) -> str:
     parts = part_of(session, asks)
     current = parts[open_index]
     name = part_name(session, current)
-    lines = [WHERE.format(part=name)]
+    lines = [_(WHERE).format(part=name)]
     totals = running_totals(session, current)
     if totals:
         lines += [totals, ""] if "\n" in totals else [totals]  # a table of figures stands apart
     held = [answer_line(ask, session.answers[ask.at]) for ask, part in zip(asks, parts)
             if part == current and ask.at in session.answers]
     if held:
-        lines += [SO_FAR.format(part=name[:1].upper() + name[1:]), *held]
+        lines += [_(SO_FAR).format(part=name[:1].upper() + name[1:]), *held]
     return "\n".join(lines)
 
 
@@ -118,19 +133,22 @@ def running_totals(session: Session, current: Any = None) -> str:
     if not complete:
         return ""
     if session.game.private(session):
-        return PRIVATE
+        return _(PRIVATE)
     try:
         result = session.score(complete)
     except InvalidInput:  # a table that no longer scores says so where it is scored, not here
         return ""
     figure = session.game.figure or cell
-    totals = ", ".join(f"{s.player} {figure(s.total)}" for s in result.standings)
-    return TOTALS.format(label=session.game.label_for(session.variants).lower(), number=complete, totals=totals)
+    # TRANSLATORS: between the players' totals in the recap ("Ana 52, Ben 40").
+    totals = pgettext("between totals", ", ").join(_(TOTAL_OF).format(player=s.player, total=figure(s.total))
+                                                   for s in result.standings)
+    label = _(session.game.label_for(session.variants)).lower()
+    return _(TOTALS).format(label=label, number=complete, totals=totals)
 
 
 def answer_line(ask: Ask, value: Any) -> str:
     """`  Game 2 · Ana · Yellow: 4 5 7 8 10`, `  Who scores points? Ana`: a stored answer as it was typed."""
     shown = ask.show(value)
     question = question_name(ask.message)
-    return ANSWER.format(question=question, sep=" " if question.endswith("?") else ": ",
-                         shown=shown if shown not in (None, "") else PRESSED_ENTER)
+    return ANSWER.format(question=question, sep=" " if question.endswith(QUESTION_ENDS) else ": ",
+                         shown=shown if shown not in (None, "") else _(PRESSED_ENTER))

@@ -76,8 +76,6 @@ core.set_wording(say)
 MINUS = "\u2212"  # a real minus sign: a hyphen reads as a dash in a column of figures
 # TRANSLATORS: the last two names of a list of players: "Ana and Ben", "Ana, Ben and Cy" ({names} is the rest).
 AND = N_("{names} and {last}")
-# TRANSLATORS: between the names of a list of players, before the last two ("Ana, Ben and Cy").
-NAMES_SEPARATOR = N_(", ")
 WINS = N_("{names} wins with {total}.")
 # TRANSLATORS: two or more players ({names}: "Ana and Ben") level at the top of a finished game; the count is
 # how many share it. {total} is each one's score ("52", "$988,000").
@@ -107,7 +105,9 @@ def names_text(names: Sequence[str]) -> str:
     names = [str(name) for name in names]
     if len(names) < 2:
         return "".join(names)
-    return _(AND).format(names=_(NAMES_SEPARATOR).join(names[:-1]), last=names[-1])
+    # TRANSLATORS: between the names of a list of players, before the last two ("Ana, Ben and Cy"); Chinese 、
+    separator = pgettext("between names", ", ")
+    return _(AND).format(names=separator.join(names[:-1]), last=names[-1])
 
 
 def winner_line(winners: Sequence[str], total: str, *, finished: bool = True, solo: bool = False) -> str:

@@ -129,8 +129,8 @@ def test_the_menu_refuses_at_the_prompt_and_takes_another_value(store):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--round", 4, "--player", "Ana", "--field", "blue", "2"],
-     "session 1 has no game 4 recorded (games recorded: 1, 2, 3)"),
+    (["--round", 4, "--player", "Ana", "--field", "blue", "2"],  # no plural made with "s": "(games recorded…"
+     "session 1 has no game 4 recorded (recorded: 1, 2, 3)"),
     (["--round", 1, "--player", "Zoë", "--field", "blue", "2"], "no player 'Zoë' in session 1 (players: Ana, Ben)"),
     (["--round", 1, "--player", "Ana", "--field", "blu", "2"],
      "no field 'blu' recorded for Ana in game 1 (recorded: yellow, blue, white, green, red)"),

@@ -224,3 +224,71 @@ def test_an_undo_choice_of_a_menu_is_the_word_not_an_answer():
     ask = Ask(("setup", "who"), "Who scores points?", one_of_players(["Ana", "Ben"]), choices=("Ana", "Ben", "undo"))
     assert _ask(ScriptedPrompter(["undo"]), ask, {}) == "undo"
     assert _ask(ScriptedPrompter(["Ben"]), ask, {}) == "Ben"
+
+
+# --- in another language: its digits, its prompt words ---------------------------------------------------
+
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+ARABIC_DIGITS = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+WORDS = {("typed word", "undo"): "واگرد", ("typed word", "fix"): "اصلاح", ("typed word", "help"): "راهنما",
+         "take back the previous answer (right after a fix: the fix)": "پاسخ قبلی را پس بگیر"}
+
+
+def test_numbers_typed_in_persian_or_arabic_indic_digits_are_the_same_answers(store):
+    session_id = start(store)
+    typed = [answer.translate(PERSIAN_DIGITS if n % 2 else ARABIC_DIGITS) for n, answer in enumerate(ALL_TYPED)]
+    assert typed[1] == "۲ ۵ ۷ ۱۰" and typed[4] == "٤٦٧٨٩١٠" and typed[3] == "ww"
+    session, prompter, _text = run(store, session_id, ["Ben"] + typed)
+    assert not prompter.refused
+    assert session.get("rounds", 0, "Ana", "blue") == [2, 5, 7, 10] and session.get("rounds", 0, "Ana", "red") == [
+        4, 6, 7, 8, 9, 10]
+    assert [s.total for s in session.score().standings] == [136, 66]
+
+
+def test_a_refusal_of_persian_digits_is_the_refusal_of_the_same_numbers(store):
+    refusals = []
+    for typed in ("۵ ۳", "5 3"):
+        prompter = ScriptedPrompter(["Ana", typed])
+        with pytest.raises(AssertionError, match="no scripted answer"):
+            play(store, start(store, rounds=1), prompter, lambda line: None)
+        refusals.append(prompter.refused[0][1])
+    assert refusals[0] == refusals[1] and "5" in refusals[0]  # the cards go up, whichever digits typed them
+
+
+def test_the_languages_prompt_words_work_beside_the_english_ones(store):
+    from fake_language import speaking
+
+    session_id = start(store, rounds=1)
+    with speaking(WORDS):
+        lines = []
+        answers = ["Ana", "w3 4", "واگرد", "w3 4 6", "undo", "راهنما", "2 5"]
+        with pytest.raises(AssertionError, match="no scripted answer"):
+            play(store, session_id, ScriptedPrompter(answers), lines.append)
+    text = "\n".join(lines)
+    assert text.count("Took back Game 1 · Ana · Yellow:") == 2  # the Persian word, then the English one
+    # the help names the language's words
+    assert "  واگرد      پاسخ قبلی را پس بگیر\n  اصلاح      change an answer given earlier" in text
+    session = session_of(store.get(session_id), session_id)
+    assert session.get("rounds", 0, "Ana", "yellow") == [2, 5]  # both taken back, then this answer
+
+
+def test_a_menu_takes_the_languages_prompt_word(store):
+    from fake_language import speaking
+
+    session_id = start(store, rounds=1)
+    with speaking(WORDS):
+        lines = []
+        with pytest.raises(AssertionError, match="no scripted answer"):
+            # at the first menu (who is oldest) the Persian `help`, typed
+            play(store, session_id, ScriptedPrompter(["راهنما"]), lines.append)
+    assert "  واگرد      پاسخ قبلی را پس بگیر" in lines[-1]
+
+
+def test_a_player_named_as_the_languages_prompt_word_is_found(store):
+    from fake_language import speaking
+    from scorepad.play import prompt_word_in
+
+    doc = store.get(start(store))
+    with speaking(WORDS):
+        assert prompt_word_in(doc, "واگرد علی") == "واگرد" and prompt_word_in(doc, "Undo") == "undo"
+        assert prompt_word_in(doc, "علی") is None

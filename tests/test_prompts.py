@@ -227,3 +227,46 @@ def test_the_play_loop_at_the_real_menus(store):
     assert "✗ 99: " in screen.getvalue()
     session = session_of(store.get(session_id))
     assert session.get("setup", "deck-mode", 0) == "Physical cards"
+
+
+# --- in the table's language: questionary's own words, the language's keys ---------------------------------
+
+PERSIAN = {"(Y/n)": "(ب/ن)", ("answer shown", "Yes"): "بله", ("answer shown", "No"): "نه",
+           ("typed word", "y"): "ب", ("typed word", "n"): "ن", ("before a question", "?"): "؟",
+           "(arrows, or type to pick)": "(پیکان‌ها، یا تایپ کنید)"}
+
+
+@pytest.mark.parametrize("typed, expected, shown", [("ب", True, "بله"), ("ن", False, "نه"), ("y", True, "بله"),
+                                                    ("n", False, "نه"), (ENTER, True, "بله")])
+def test_confirm_speaks_the_language_and_takes_its_keys(keys, typed, expected, shown):
+    from fake_language import speaking
+
+    keys.send(typed)
+    with speaking(PERSIAN):
+        assert keys.confirm("PDF?", default=True) is expected
+    drawn = keys.screen.getvalue()
+    assert "(ب/ن)" in drawn and shown in drawn and "؟" in drawn
+    assert "Yes" not in drawn and "(Y/n)" not in drawn
+
+
+def test_a_menu_and_a_question_speak_the_language(keys):
+    from fake_language import speaking
+
+    keys.send(ENTER)
+    with speaking(PERSIAN):
+        assert keys.select("کی؟", PLAYERS) == "Ana"
+    drawn = keys.screen.getvalue()
+    assert "(پیکان‌ها، یا تایپ کنید)" in drawn and "(Use arrow keys)" not in drawn and "؟" in drawn
+
+
+def test_a_menu_takes_persian_digits(keys):
+    keys.send("۳" + ENTER)
+    assert keys.select("How many?", ["2 players", "3 players"]) == "3 players"
+    assert ScriptedPrompter(["٣"]).select("How many?", ["2 players", "3 players"]) == "3 players"
+
+
+@pytest.mark.parametrize("typed, expected", [("ع", "علی"), ("王", "王小明"), ("ан", "Анна"), ("رض" + BACKSPACE, "محمد\u200cرضا")])
+def test_a_menu_filters_by_letters_beyond_ascii(keys, typed, expected):
+    # questionary's own filter takes only ASCII characters
+    keys.send(typed + ENTER)
+    assert keys.select("Who?", ["Ana", "محمد\u200cرضا", "王小明", "Анна", "علی"]) == expected
