@@ -93,11 +93,9 @@ BLANK_COUNT = NP_("{count} player; {title} takes {counts}", "{count} players; {t
 # `list`: its columns, and the last one (a session's leader or winner, from its summary)
 LIST_HEADINGS = (N_("ID"), N_("Game"), N_("Players"), N_("Date"), N_("Status"), N_("Leader / winner"))
 STATUS_WORDS = {"playing": N_("playing"), "finished": N_("finished")}
-AND = N_(" and ")  # between the names of players who share the lead
 # TRANSLATORS: {round} is the game's word for a round (Round, Game, Year), {n} how many are complete.
 LEADER_PRIVATE = N_("{round} {n} done (totals private)")
 LEADER_SCORE = N_("{names} ({total})")
-LEADER_WON = N_("won by {names} ({total})")
 # TRANSLATORS: a game in progress: its leader, their total, and after which round (e.g. "after Game 2").
 LEADER_AFTER = N_("{names} ({total}) after {round} {n}")
 NOT_SCORED_YET = N_("session {id} has not reached its final scoring yet")
@@ -107,7 +105,6 @@ SHOW_TITLE = N_("Session {id}: {title} — {players}")
 SHOW_STARTED = N_("Started {date}")
 SHOW_UNKNOWN_DATE = N_("Started on an unknown date")
 SHOW_VARIANTS = N_("variants: {variants}")
-OFFICIAL_RULES = N_("official rules")
 SHOW_MODULES = N_("modules: {modules}")
 # TRANSLATORS: {round} is the game's word for a round (Round, Game, Year).
 SHOW_PLANNED = N_("{rounds} planned")
@@ -843,15 +840,17 @@ def _leader(summary: dict[str, Any]) -> str:
     complete = summary.get("complete", 0)
     if summary.get("private"):
         return _(LEADER_PRIVATE).format(round=label, n=complete)
-    names = _(AND).join(summary["leaders"])
     from scorepad.grid import cell
+    from scorepad.words import names_text, won_by
+
+    names = names_text(summary["leaders"])
 
     top = (game.figure or cell)(totals[summary["leaders"][0]])  # a minus sign, as every other figure prints
     finished = summary.get("status") == "finished"
     if finished and len(totals) == 1:  # a solo game: a score, not a win
         return _(LEADER_SCORE).format(names=names, total=top)
     if finished:
-        return _(LEADER_WON).format(names=names, total=top)
+        return won_by(summary["leaders"], top)
     if game.default_rounds is None:
         return _(LEADER_SCORE).format(names=names, total=top)
     return _(LEADER_AFTER).format(names=names, total=top, round=label, n=complete)
@@ -871,11 +870,14 @@ SHOW_HELP = N_(
 @handles_errors
 def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID)) -> None:
     session = load_session(ctx, session_id)
+    from scorepad.words import variants_text
+
     game = session.game
     echo(_(SHOW_TITLE).format(id=session_id, title=_(game.title), players=_names(session.players)))
     parts = [_(SHOW_STARTED).format(date=session.date) if session.date else _(SHOW_UNKNOWN_DATE),
              _(STATUS_WORDS.get(session.doc.get("status"), "{status}")).format(status=session.doc.get("status")),
-             _(SHOW_VARIANTS).format(variants=", ".join(session.variants)) if session.variants else _(OFFICIAL_RULES)]
+             _(SHOW_VARIANTS).format(variants=variants_text(session.variants)) if session.variants
+             else variants_text(())]
     if session.modules:
         parts.append(_(SHOW_MODULES).format(modules=", ".join(session.modules)))
     label, planned = game.label_for(session.variants), session.rounds_planned
@@ -922,7 +924,9 @@ def score(ctx: typer.Context,
     if as_json:
         typer.echo(json_text(result.to_json(), indent=2))
         return
-    variants = ", ".join(result.variants) or _(OFFICIAL_RULES)
+    from scorepad.words import variants_text
+
+    variants = variants_text(result.variants)
     echo(_(SCORE_TITLE).format(title=_(game.title), variants=variants) + f"\n{note}")
     echo(standings_text(result, game, finished=not note))
 
