@@ -20,9 +20,6 @@ NAME_LIMIT = 40  # characters in a player's name (spec, "Common shape")
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 # The longest text a table file or an answer may hold anywhere (a trade's note, say): a sentence, not a page.
 TEXT_LIMIT = 200
-CONTROL = "{text} holds a control character (U+{code:04X})"
-BIDI = "{text} holds a bidi override or isolate (U+{code:04X})"
-TOO_LONG = "{text} is {length} characters long (at most {limit})"
 # ISO 8601 as the spec writes it: a date, or a date and time with an optional offset.
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?", re.ASCII)
 
@@ -43,7 +40,7 @@ class Phrase:
 def _unworded(phrase: Phrase) -> str:
     # Until scorepad installs its wording (set_wording), a phrase reads as its code and values (doctests).
     if phrase.code == "error.where":
-        where = [f"{k}={v!r}" for k, v in phrase.values.items() if k != "message" and v is not None]
+        where = [f"{k}={v!r}" for k, v in phrase.values.items() if k not in ("message", "game") and v is not None]
         return " ".join(where) + ": " + phrase.values["message"] if where else phrase.values["message"]
     values = ", ".join(f"{k}={v!r}" for k, v in phrase.values.items())
     return f"{phrase.code}({values})" if values else phrase.code
@@ -83,6 +80,9 @@ class InvalidInput(ValueError):
         self.round = round
         self.player = player
         self.field = field
+        # The game whose table this is (its slug), stamped by scorepad where it scores one (Game.naming_fields),
+        # so that the error names its field as the game labels it; the calculators leave it None.
+        self.game: str | None = None
         super().__init__(code)
 
     @property
@@ -97,7 +97,7 @@ class InvalidInput(ValueError):
     def __str__(self) -> str:
         # Where it is, worded the same way as the message (scorepad/words.py: the "error.where" phrase).
         return say(Phrase("error.where", {"round": self.round, "player": self.player, "field": self.field,
-                                          "message": self.message}))
+                                          "game": self.game, "message": self.message}))
 
 
 @dataclass(frozen=True)
@@ -189,12 +189,16 @@ def is_int(value: Any) -> bool:
 
 
 def require_int(value: Any, low: int, high: int | None = None, **where: Any) -> int:
-    """An integer in [low, high], or InvalidInput naming where it came from."""
-    span = f"{low}–{high}" if high is not None else f"{low} or more"
+    """An integer in [low, high] (None: no upper bound), or InvalidInput naming where it came from.
+
+    >>> try: require_int("3", 0, 9)
+    ... except InvalidInput as error: error.code, error.values
+    ('number.not-whole', {'value': '3', 'low': 0, 'high': 9})
+    """
     if not is_int(value):
-        raise InvalidInput(f"{value!r} is not a whole number (expected {span})", **where)
+        raise InvalidInput("number.not-whole", value=value, low=low, high=high, **where)
     if value < low or (high is not None and value > high):
-        raise InvalidInput(f"{value} is out of range (expected {span})", **where)
+        raise InvalidInput("number.out-of-range", value=value, low=low, high=high, **where)
     return value
 
 
@@ -207,15 +211,24 @@ def is_unsafe(char: str) -> bool:
     return char in BIDI_CONTROLS or unicodedata.category(char) == "Cc"
 
 
-def text_problem(text: str, limit: int = TEXT_LIMIT) -> str | None:
-    """Why a text cannot be kept (a control character, a bidi override, too long), or None."""
+def text_problem(text: str, limit: int = TEXT_LIMIT) -> Phrase | None:
+    """Why a text cannot be kept, or None: `text.control`, `text.bidi` (a control character or a bidi override at
+    `code`, its code point) or `text.too-long` (`length` characters, at most `limit`). `text` is the text as an
+    error shows it: cut at `limit` characters (`cut` says so), or whole for a name too long (a name is short).
+
+    >>> text_problem("Ana\\x1b[2J")
+    Phrase(code='text.control', values={'text': 'Ana\\x1b[2J', 'cut': False, 'code': 27})
+    >>> text_problem("x" * 41, 40).values["length"], text_problem("Ana") is None
+    (41, True)
+    """
     for char in text:
         if is_unsafe(char):
-            form = BIDI if char in BIDI_CONTROLS else CONTROL
-            return form.format(text=repr(text) if len(text) <= limit else repr(text[:limit]) + "…", code=ord(char))
+            code = "text.bidi" if char in BIDI_CONTROLS else "text.control"
+            return Phrase(code, {"text": text[:limit], "cut": len(text) > limit, "code": ord(char)})
     if len(text) > limit:
-        return TOO_LONG.format(text=repr(text[:limit]) + "…" if limit > NAME_LIMIT else repr(text), length=len(text),
-                               limit=limit)
+        cut = limit > NAME_LIMIT
+        return Phrase("text.too-long", {"text": text[:limit] if cut else text, "cut": cut, "length": len(text),
+                                        "limit": limit})
     return None
 
 
@@ -241,7 +254,7 @@ def check_text(text: str, limit: int = TEXT_LIMIT, **where: Any) -> str:
         return text
     problem = text_problem(text, limit)
     if problem:
-        raise InvalidInput(problem, **where)
+        raise InvalidInput(problem.code, **problem.values, **where)
     return text
 
 
@@ -256,17 +269,16 @@ def check_name(name: Any, others: Iterable[str] = ()) -> str:
     calculators.core.InvalidInput: players: 'ana' and 'Ana' are the same player (names ignore case)
     """
     if not isinstance(name, str):
-        raise InvalidInput(f"{name!r} is not a name", field="players")
+        raise InvalidInput("name.not-text", value=name, field="players")
     trimmed = name.strip()
     if not trimmed:
-        raise InvalidInput("empty name", field="players")
+        raise InvalidInput("name.empty", field="players")
     check_text(trimmed, NAME_LIMIT, field="players")
     for other in others:
         if other == trimmed:
-            raise InvalidInput(f"{trimmed!r} appears twice", field="players")
+            raise InvalidInput("name.twice", name=trimmed, field="players")
         if other.casefold() == trimmed.casefold():
-            raise InvalidInput(f"{trimmed!r} and {other!r} are the same player (names ignore case)",
-                               field="players")
+            raise InvalidInput("name.same-player", name=trimmed, other=other, field="players")
     return trimmed
 
 
@@ -274,39 +286,37 @@ def check_players(names: Any, counts: Iterable[int]) -> tuple[str, ...]:
     """Trimmed, unique (also ignoring case), printable names of at most 40 characters, as many as the game takes."""
     counts = tuple(counts)
     if not isinstance(names, list) or not names:
-        raise InvalidInput("must be a non-empty list of names", field="players")
+        raise InvalidInput("players.not-a-list", field="players")
     trimmed: list[str] = []
     for name in names:
         trimmed.append(check_name(name, trimmed))
     if len(trimmed) not in counts:
-        allowed = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-        plural = "" if len(trimmed) == 1 else "s"
-        raise InvalidInput(f"{len(trimmed)} player{plural}; this game takes {allowed}", field="players")
+        raise InvalidInput("players.count", count=len(trimmed), low=counts[0], high=counts[-1], field="players")
     return tuple(trimmed)
 
 
 def check_variants(names: Any, known: Iterable[str]) -> tuple[str, ...]:
     """Known variant names in the table's order, each once."""
-    return _known_names(names, known, "variant")
+    return _known_names(names, known, "variants", "variants.not-a-list", "variants.unknown")
 
 
 def check_modules(names: Any, known: Iterable[str]) -> tuple[str, ...]:
     """Known module names in the table's order, each once."""
-    return _known_names(names, known, "module")
+    return _known_names(names, known, "modules", "modules.not-a-list", "modules.unknown")
 
 
-def _known_names(names: Any, known: Iterable[str], kind: str) -> tuple[str, ...]:
-    """A table's list of variant or module names: each known to the game, kept in order, each once."""
+def _known_names(names: Any, known: Iterable[str], key: str, not_a_list: str, unknown: str) -> tuple[str, ...]:
+    """A table's list of variant or module names (`key`: the table file's key): each known to the game, kept in
+    order, each once; refused with the codes given."""
     known = tuple(known)
     if names is None:
         return ()
     if not isinstance(names, list):
-        raise InvalidInput(f"must be a list of {kind} names", field=f"{kind}s")
+        raise InvalidInput(not_a_list, field=key)
     seen: list[str] = []
     for name in names:
         if name not in known:
-            choices = ", ".join(known) if known else "none"
-            raise InvalidInput(f"unknown {kind} {name!r} (this game has: {choices})", field=f"{kind}s")
+            raise InvalidInput(unknown, name=name, known=list(known), field=key)
         if name not in seen:
             seen.append(name)
     return tuple(seen)
@@ -320,24 +330,26 @@ def check_date(value: Any) -> str:
             return value
         except ValueError:
             pass
-    raise InvalidInput(f"{value!r} is not an ISO 8601 date (e.g. 2026-11-29 or 2026-11-29T20:15:00+01:00)",
-                       field="date")
+    raise InvalidInput("date.not-iso", value=value, field="date")
 
 
-def _by_player(mapping: Any, players: Sequence[str], what: str, round: int | None = None) -> dict[str, Any]:
+def _by_player(mapping: Any, players: Sequence[str], round: int | None = None) -> dict[str, Any]:
+    """A round's inputs (`round` given) or the final inputs, by player; refused as `table.round-not-by-player`,
+    `table.unknown-player`, `table.player-twice` or `table.inputs-not-object` (`table.final-…` for the final)."""
     if not isinstance(mapping, dict):
-        raise InvalidInput(f"must map each player's name to their {what}", round=round,
+        raise InvalidInput("table.round-not-by-player" if round else "table.final-not-by-player", round=round,
                            field=None if round else "final")
     found: dict[str, Any] = {}
     for name, value in mapping.items():
         key = name.strip() if isinstance(name, str) else name
         if key not in players:
-            raise InvalidInput(f"unknown player {name!r} (players: {', '.join(players)})", round=round,
+            raise InvalidInput("table.unknown-player", name=name, players=list(players), round=round,
                                field=None if round else "final")
         if key in found:  # "Ana" and "Ana " trim to one name: which inputs would count is a guess
-            raise InvalidInput(f"{name!r} appears twice", round=round, field=None if round else "final")
+            raise InvalidInput("table.player-twice", name=name, round=round, field=None if round else "final")
         if not isinstance(value, dict):
-            raise InvalidInput(f"{what} must be an object", round=round, player=key)
+            raise InvalidInput("table.round-inputs-not-object" if round else "table.final-inputs-not-object",
+                               round=round, player=key)
         found[key] = value
     return found
 
@@ -347,13 +359,13 @@ def check_table(table: Any, *, game: str, players: Iterable[int], variants: Iter
                 modules: Iterable[str] = ()) -> Table:
     """The checks every game shares; the game's own module checks what is inside each player's inputs."""
     if not isinstance(table, dict):
-        raise InvalidInput("a table file must be a JSON object")
+        raise InvalidInput("table.not-object")
     extra_keys = tuple(extra_keys)
     for key in table:
         if key not in COMMON_KEYS + extra_keys:
-            raise InvalidInput(f"unknown top-level key {key!r}", field=str(key))
+            raise InvalidInput("table.unknown-key", key=key, field=str(key))
     if table.get("game") != game:
-        raise InvalidInput(f"expected {game!r}, got {table.get('game')!r}", field="game")
+        raise InvalidInput("table.wrong-game", expected=game, got=table.get("game"), field="game")
     names = check_players(table.get("players"), players)
     chosen = check_variants(table.get("variants", []), variants)
     chosen_modules = check_modules(table.get("modules", []), modules)
@@ -361,20 +373,20 @@ def check_table(table: Any, *, game: str, players: Iterable[int], variants: Iter
         check_date(table["date"])
     raw_rounds = table.get("rounds", [])
     if not isinstance(raw_rounds, list):
-        raise InvalidInput("must be a list of rounds", field="rounds")
+        raise InvalidInput("table.rounds-not-a-list", field="rounds")
     if len(raw_rounds) not in rounds:
-        span = f"{rounds.start} or more" if rounds.stop > 99 else f"{rounds.start}–{rounds.stop - 1}"
-        raise InvalidInput(f"{len(raw_rounds)} rounds; this game takes {span}", field="rounds")
+        raise InvalidInput("table.rounds-count", count=len(raw_rounds), low=rounds.start,
+                           high=None if rounds.stop > 99 else rounds.stop - 1, field="rounds")
     checked_rounds = []
     for number, entry in enumerate(raw_rounds, start=1):
-        inputs = _by_player(entry, names, "inputs", round=number)
+        inputs = _by_player(entry, names, round=number)
         for name in names:
             if name not in inputs:
-                raise InvalidInput("missing from this round", round=number, player=name)
+                raise InvalidInput("table.missing-player", round=number, player=name)
         checked_rounds.append(inputs)
     if "final" in table and not final:
-        raise InvalidInput("this game has no final inputs", field="final")
-    checked_final = _by_player(table.get("final", {}), names, "final inputs")
+        raise InvalidInput("table.no-final", field="final")
+    checked_final = _by_player(table.get("final", {}), names)
     return Table(game, chosen, names, tuple(checked_rounds), checked_final,
                  {k: table[k] for k in extra_keys if k in table}, chosen_modules)
 
@@ -384,4 +396,4 @@ def unknown_keys(inputs: Mapping[str, Any], allowed: Iterable[str], **where: Any
     allowed = tuple(allowed)
     for key in inputs:
         if key not in allowed:
-            raise InvalidInput(f"unknown field {key!r} (expected: {', '.join(allowed)})", **where)
+            raise InvalidInput("table.unknown-field", key=key, allowed=list(allowed), **where)

@@ -29,11 +29,13 @@ import orjson
 
 from scorepad.errors import ReadOnly, StoreError
 from scorepad.files import TEMP_SUFFIX, replace_file
+from scorepad.i18n import N_, _
 
 if TYPE_CHECKING:
     from scorepad.store import Store
 
-CANNOT_CLAIM = "cannot play session {id}: cannot write {path}: {reason}"
+# TRANSLATORS: {path} is the claim file that says who plays the session; {reason}: the system's words.
+CANNOT_CLAIM = N_("cannot play session {id}: cannot write {path}: {reason}")
 
 _PROC = Path("/proc")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
@@ -168,8 +170,8 @@ def claimed(store: Store, session_id: int) -> Iterator[None]:
         if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):  # what the store says of any write there
             from scorepad.store import CANNOT_CHANGE
 
-            raise ReadOnly(CANNOT_CHANGE.format(path=store.path, reason=reason)) from None
-        raise StoreError(CANNOT_CLAIM.format(id=session_id, path=path, reason=reason)) from None
+            raise ReadOnly(_(CANNOT_CHANGE).format(path=store.path, reason=reason)) from None
+        raise StoreError(_(CANNOT_CLAIM).format(id=session_id, path=path, reason=reason)) from None
     try:
         yield
     finally:

@@ -20,27 +20,44 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorepad.errors import ScorepadError
+from scorepad.i18n import N_, _
 
 # --- text for people ----------------------------------------------------------------------------------
 
-PROTECTED = "{path} is {what}: scorepad never writes over it, not even with --force"
-NOT_OURS = "{path} exists and is not {kind}: scorepad replaces only {kind} there"
-NOT_OURS_HINT = " (--force replaces it anyway)"
-READ_ONLY = "{path} is read-only (mode {mode:04o})"
-READ_ONLY_HINT = ": --force replaces it, and the new file keeps that mode"
-NOT_A_FILE = "{path} is {what}, not a file: scorepad writes only plain files"
-CANNOT_USE = "cannot use {path}: {reason}"
-CANNOT_WRITE = "cannot write {path}: {reason}"
-NO_FOLDER = "there is no folder {folder}"
-FOLDER_NOT_WRITABLE = "the folder {folder} is not writable"
-DATABASE = "the database"
-LOCK_OF = "the lock file of {what}"
-TEMP_OF = "a temporary file of {what}"
-INSIDE = "inside the folder of {what}"
-BACKUP_OF = "the scorepad 0.1 backup of {what}"
-INPUT = "this command's input"
-FILE_TYPES = {stat.S_IFDIR: "a directory", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
-              stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFSOCK: "a socket"}
+# {path}: the file as given; {reason}: the system's words ("Permission denied").
+# TRANSLATORS: {what} is what the file is to scorepad, one of the phrases below (DATABASE … INPUT); --force is kept.
+PROTECTED = N_("{path} is {what}: scorepad never writes over it, not even with --force")
+# TRANSLATORS: {kind} is what scorepad writes there: "a PDF" or "a scorepad export" (PDF and EXPORT below).
+NOT_OURS = N_("{path} exists and is not {kind}: scorepad replaces only {kind} there (--force replaces it anyway)")
+# TRANSLATORS: {mode} is the file's permissions in octal (0444).
+READ_ONLY = N_("{path} is read-only (mode {mode}): --force replaces it, and the new file keeps that mode")
+# The same two without --force: for a prompt that asks for another name instead.
+NOT_OURS_REASON = N_("{path} exists and is not {kind}: scorepad replaces only {kind} there")
+READ_ONLY_REASON = N_("{path} is read-only (mode {mode})")
+# TRANSLATORS: {what} is a kind of file, one of FILE_TYPES below ("a directory").
+NOT_A_FILE = N_("{path} is {what}, not a file: scorepad writes only plain files")
+CANNOT_USE = N_("cannot use {path}: {reason}")
+CANNOT_WRITE = N_("cannot write {path}: {reason}")
+NO_FOLDER = N_("cannot write {path}: there is no folder {folder}")
+FOLDER_NOT_WRITABLE = N_("cannot write {path}: the folder {folder} is not writable")
+# What a protected file is, shown in PROTECTED.
+DATABASE = N_("the database")
+INSIDE_DATABASE = N_("inside the folder of the database")
+BACKUP_OF_DATABASE = N_("the scorepad 0.1 backup of the database")
+INPUT = N_("this command's input")
+# TRANSLATORS: {what} is one of the two phrases above: "the database" or "this command's input".
+LOCK_OF = N_("the lock file of {what}")
+TEMP_OF = N_("a temporary file of {what}")
+FILE_TYPES = {stat.S_IFDIR: N_("a directory"), stat.S_IFCHR: N_("a character device"),
+              stat.S_IFBLK: N_("a block device"), stat.S_IFIFO: N_("a FIFO (named pipe)"),
+              stat.S_IFSOCK: N_("a socket")}
+NOT_REGULAR = N_("not a regular file")  # any other kind of file
+
+
+def file_type(mode: int) -> str:
+    """What a file of this mode (st_mode) is, for a sentence: "a directory", "a FIFO (named pipe)"."""
+    return _(FILE_TYPES.get(stat.S_IFMT(mode), NOT_REGULAR))
+
 
 # The names of what sits beside a file written here and beside the database (store.py uses the same).
 LOCK_SUFFIX = ".lock"
@@ -51,18 +68,19 @@ LARGEST_TABLE_FILE = 64 * 1024 * 1024
 
 
 class Refused(ScorepadError):
-    """The target may not be written. `reason` says why; the message adds how --force would allow it, if it would."""
+    """The target may not be written: the message says why (and how --force would allow it, if it would);
+    `reason` is why alone, for a prompt that has no --force (cli.py asks for another name)."""
 
-    def __init__(self, reason: str, *, force_hint: str = "") -> None:
-        super().__init__(reason + force_hint)
-        self.reason, self.forcible = reason, bool(force_hint)
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason, self.forcible = reason or message, reason is not None
 
 
 @dataclass(frozen=True)
 class Kind:
     """What scorepad writes at some path: a name for people and a test of an existing file's content."""
 
-    name: str
+    name: str  # a msgid (N_), translated where it is shown
     test: Callable[[Path], bool]
 
 
@@ -72,7 +90,7 @@ class Protected:
     `tree`: a folder, and everything in it or made in it."""
 
     path: Path
-    what: str
+    what: str  # a msgid (N_: DATABASE, INPUT…), translated where it is shown
     family: bool = False
     tree: bool = False
 
@@ -109,8 +127,8 @@ def _is_table_file(path: Path) -> bool:
     return _is_table(whole) or (isinstance(whole, list) and bool(whole) and all(map(_is_table, whole)))
 
 
-PDF = Kind("a PDF", _is_pdf)
-TABLE = Kind("a scorepad export", _is_table_file)
+PDF = Kind(N_("a PDF"), _is_pdf)
+TABLE = Kind(N_("a scorepad export"), _is_table_file)
 
 
 # Beside the database file (store.py names them the same way, from the file's real path).
@@ -123,8 +141,8 @@ def database_files(path: Path) -> list[Protected]:
     (`PATH.d`, every file in it) and the backup of a 0.1 database, as protected paths."""
     real = Path(os.path.realpath(path))
     return [Protected(Path(path), DATABASE, family=True),
-            Protected(real.with_name(real.name + FOLDER_SUFFIX), INSIDE.format(what=DATABASE), tree=True),
-            Protected(real.with_name(real.name + BACKUP_SUFFIX), BACKUP_OF.format(what=DATABASE))]
+            Protected(real.with_name(real.name + FOLDER_SUFFIX), INSIDE_DATABASE, tree=True),
+            Protected(real.with_name(real.name + BACKUP_SUFFIX), BACKUP_OF_DATABASE)]
 
 
 def _same_file(a: os.stat_result | None, b: os.stat_result | None) -> bool:
@@ -139,18 +157,18 @@ def _stat(path: Path | str) -> os.stat_result | None:
 
 
 def _protection(real: Path, st: os.stat_result | None, protected: Iterable[Protected]) -> str | None:
-    """What `real` is among the protected paths (compared as real paths and as inodes), or None."""
+    """What `real` is among the protected paths (compared as real paths and as inodes), or None; in words."""
     for guard in protected:
         base = Path(os.path.realpath(guard.path))
         if real == base or _same_file(st, _stat(base)) or (guard.tree and real.is_relative_to(base)):
-            return guard.what
+            return _(guard.what)
         if not guard.family:
             continue
         lock = Path(f"{base}{LOCK_SUFFIX}")
         if real == lock or _same_file(st, _stat(lock)):
-            return LOCK_OF.format(what=guard.what)
+            return _(LOCK_OF).format(what=_(guard.what))
         if real.parent == base.parent and is_temp_of(real.name, base.name):
-            return TEMP_OF.format(what=guard.what)
+            return _(TEMP_OF).format(what=_(guard.what))
     return None
 
 
@@ -167,13 +185,12 @@ def _target(path: Path, protected: Iterable[Protected]) -> tuple[Path, os.stat_r
     except FileNotFoundError:
         st = None  # nothing there, or a dangling link: the file is made where the link points
     except OSError as error:  # a symlink loop, a path through a plain file, a directory we may not enter
-        raise Refused(CANNOT_USE.format(path=path, reason=error.strerror or error)) from None
+        raise Refused(_(CANNOT_USE).format(path=path, reason=error.strerror or error)) from None
     what = _protection(real, st, protected)
     if what is not None:
-        raise Refused(PROTECTED.format(path=path, what=what))
+        raise Refused(_(PROTECTED).format(path=path, what=what))
     if st is not None and not stat.S_ISREG(st.st_mode):
-        kind = FILE_TYPES.get(stat.S_IFMT(st.st_mode), "not a regular file")
-        raise Refused(NOT_A_FILE.format(path=path, what=kind))
+        raise Refused(_(NOT_A_FILE).format(path=path, what=file_type(st.st_mode)))
     return real, st
 
 
@@ -188,9 +205,9 @@ def check_target(path: Path, kind: Kind, *, force: bool = False, protected: Iter
     real, st = _target(Path(path), protected)
     folder = real.parent
     if not folder.is_dir():
-        raise Refused(CANNOT_WRITE.format(path=path, reason=NO_FOLDER.format(folder=folder)))
+        raise Refused(_(NO_FOLDER).format(path=path, folder=folder))
     if not os.access(folder, os.W_OK | os.X_OK):  # also a read-only filesystem, for root too
-        raise Refused(CANNOT_WRITE.format(path=path, reason=FOLDER_NOT_WRITABLE.format(folder=folder)))
+        raise Refused(_(FOLDER_NOT_WRITABLE).format(path=path, folder=folder))
     if st is None or force:
         return real
     try:
@@ -198,9 +215,12 @@ def check_target(path: Path, kind: Kind, *, force: bool = False, protected: Iter
     except OSError:  # unreadable: we cannot tell it is ours
         ours = False
     if not ours:
-        raise Refused(NOT_OURS.format(path=path, kind=kind.name), force_hint=NOT_OURS_HINT)
+        raise Refused(_(NOT_OURS).format(path=path, kind=_(kind.name)),
+                      reason=_(NOT_OURS_REASON).format(path=path, kind=_(kind.name)))
     if not st.st_mode & 0o222 or not os.access(real, os.W_OK):
-        raise Refused(READ_ONLY.format(path=path, mode=stat.S_IMODE(st.st_mode)), force_hint=READ_ONLY_HINT)
+        mode = f"{stat.S_IMODE(st.st_mode):04o}"
+        raise Refused(_(READ_ONLY).format(path=path, mode=mode),
+                      reason=_(READ_ONLY_REASON).format(path=path, mode=mode))
     return real
 
 
@@ -276,7 +296,7 @@ def write_atomically(path: Path, data: bytes, *, protected: Iterable[Protected] 
     try:
         replace_file(real, data, mode_of=st, new_mode=new_mode)
     except OSError as error:
-        raise ScorepadError(CANNOT_WRITE.format(path=path, reason=error.strerror or error)) from None
+        raise ScorepadError(_(CANNOT_WRITE).format(path=path, reason=error.strerror or error)) from None
     return real
 
 

@@ -20,6 +20,7 @@ from calculators.core import (COMMON_KEYS, InvalidInput, Result, as_stored, chec
                              check_players, check_text, check_variants, is_int)
 from scorepad.errors import ScorepadError, StoreError, TableFileError
 from scorepad.games.base import Ask, Game
+from scorepad.i18n import N_, NP_, _, pgettext, plural
 
 PLAYING, FINISHED = "playing", "finished"
 REQUIRED_PARTS = ("game", "players", "status", "entries")  # of a stored session document
@@ -34,21 +35,73 @@ SOURCE = "source"
 # The database's JSON library (orjson) writes integers of at most 64 bits and reads a larger one back
 # as a float: a number beyond this could not be kept, so a table holding one is refused everywhere.
 LARGEST = 2**63 - 1
-TOO_LARGE = "a {digits}-digit number is too large to keep (the largest is {largest})"
+TOO_LARGE = N_("a {digits}-digit number is too large to keep (the largest is {largest})")
 # JSON may escape half of a UTF-16 pair ("\ud800"); such a string can be neither printed nor stored.
-NOT_TEXT = "{text} is not valid Unicode text (a lone surrogate)"
+NOT_TEXT = N_("{text} is not valid Unicode text (a lone surrogate)")
 # The `session` block of a table file (shared/spec/table-format.md, "Sessions in a file"), in its order.
 SESSION_KEYS = ("status", "rounds_planned", "created", "updated", "seed", "log")
-UNKNOWN_SESSION_KEY = "unknown key {key!r} (a session holds: {keys})"
-NOT_AN_ENTRY = 'must be {"at": [where], "value": answer}'
-NOT_A_PATH = "{at} is not a place in a {title} table"
-ANSWERED_TWICE = "{at} is answered twice"
-NOT_ASKED = "{at} is not a question of this {title} game"
-DIFFERS = "the table holds {held} but the session's log builds {built}"
-NOTHING = "nothing"
-NOT_AN_ANSWER = "{value} is not an answer to {question!r}"
-NOTHING_YET = "the game in this file has not reached its final scoring yet"
-NO_ROUND_YET = "the game in this file has no complete {round} yet"
+# --- text for people (the keys, slugs and JSON in them are the table file's: translators keep them) -----------
+# TRANSLATORS: {key} is a key of a table file's session block; {keys}: the keys it may hold (JSON names).
+UNKNOWN_SESSION_KEY = N_("unknown key {key!r} (a session holds: {keys})")
+# TRANSLATORS: the JSON is literal: an entry of a table file's session log.
+NOT_AN_ENTRY = N_('must be {"at": [where], "value": answer}')
+# TRANSLATORS: {at} is a place in a table file, as JSON (["rounds", 0, "Ana", "blue"]); {title}: the game.
+NOT_A_PATH = N_("{at} is not a place in a {title} table")
+ANSWERED_TWICE = N_("{at} is answered twice")
+NOT_ASKED = N_("{at} is not a question of this {title} game")
+# TRANSLATORS: {held} and {built} are values as JSON ([2, 5, 7]), or "nothing" (NOTHING below).
+DIFFERS = N_("the table holds {held} but the session's log builds {built}")
+NOTHING = N_("nothing")
+# TRANSLATORS: {value} is an answer as JSON; {question} is the question it was stored for, quoted.
+NOT_AN_ANSWER = N_("{value} is not an answer to {question!r}")
+NOT_SESSION_BLOCK = N_("must be an object (status, rounds_planned, created, updated, seed, log)")
+# TRANSLATORS: {status} is the file's value; {playing} and {finished} are the JSON values 'playing', 'finished'.
+NOT_A_STATUS = N_("{status!r} is not {playing!r} or {finished!r}")
+NOT_WHOLE = N_("{value!r} is not a whole number")
+NOT_WHOLE_OR_ZERO = N_("{value!r} is not a whole number 0 or more")
+# TRANSLATORS: rounds_planned and null are the table file's JSON, kept as written.
+NO_ROUNDS_PLANNED = N_("{title} has no rounds: rounds_planned is null")
+ROUNDS_PLANNED_MISSING = N_("missing: the number of rounds planned")
+NOT_A_LOG = N_("must be the list of answers in the order given")
+NOTHING_YET = N_("the game in this file has not reached its final scoring yet")
+# The game in a file has no complete round: one whole sentence for each thing a round may be called (Russian
+# inflects the word), by the game's label (Game.label_key_for); another label: the last, with the label's word.
+NO_ROUND_YET = {"Round": N_("the game in this file has no complete round yet"),
+                "Game": N_("the game in this file has no complete game yet"),
+                "Year": N_("the game in this file has no complete year yet"),
+                "Season": N_("the game in this file has no complete season yet")}
+# TRANSLATORS: {round} is what a round is called at this table (in lower case).
+NO_LABELLED_ROUND_YET = N_("the game in this file has no complete {round} yet")
+# A hand-edited database names its damage in one line (scorepad's words around Python's own).
+# TRANSLATORS: {problem} is what is wrong, as Python says it (in English), e.g. "KeyError: 'status'".
+DAMAGED = N_("session {id} in the database is damaged ({problem})")
+OPENED_AS = N_("a {game!r} session opened as {slug!r}")
+NOT_A_SESSION = N_("its entries or status are not a session's")
+UNKNOWN_MODULE = N_("unknown module {module!r} for {title} (modules: {known})")
+NO_MODULES = N_("none")  # "(modules: none)"
+# TRANSLATORS: {modules} names the kinds of cards (module names of the game, e.g. objectives), kept as written.
+NO_CARDS = N_("{title} has no {modules} cards to name")
+# TRANSLATORS: {rounds} is a number; --rounds is the option's name.
+NO_ROUNDS = N_("{title} has no rounds: leave out --rounds")
+# TRANSLATORS: {allowed} is a range of counts ("1–20", "1 or more").
+ROUND_COUNT = NP_("{rounds} round; {title} takes {allowed}", "{rounds} rounds; {title} takes {allowed}")
+# TRANSLATORS: {variants} are the variants chosen (their names, kept as written).
+ROUND_COUNT_WITH = NP_("{rounds} round; {title} with {variants} takes {allowed}",
+                       "{rounds} rounds; {title} with {variants} takes {allowed}")
+NOTHING_TO_UNDO = N_("nothing to undo: no answer is recorded yet")
+# Table files that cannot be read ({path}: the file as given; {reason}: the system's words, e.g. "Permission denied").
+EMPTY_LIST = N_("{path}: an empty list, no table in it")
+NO_SUCH_FILE = N_("{path}: no such file")
+CANNOT_READ = N_("{path}: cannot read it ({reason})")
+# TRANSLATORS: {reason} is Python's own words (in English), e.g. "Exceeds the limit (4300 digits)".
+NOT_READABLE_JSON = N_("{path}: cannot read it as JSON ({reason})")
+# TRANSLATORS: {reason} is the JSON reader's own words (in English), e.g. "Expecting value".
+NOT_JSON = N_("{path}: not valid JSON ({reason}, line {line}, column {column})")
+# TRANSLATORS: where a table is in a JSON Lines file: the file's path and the line's number.
+FILE_LINE = N_("{path} line {number}")
+# TRANSLATORS: where a table is in a file holding several: "item 3" of a JSON array, "line 3" of JSON Lines.
+ITEM = N_("item {number}")
+LINE = N_("line {number}")
 
 
 def now() -> str:
@@ -66,7 +119,7 @@ class Session:
         self.game = game
         try:  # a hand-edited database must give one clear line, not a traceback
             if doc["game"] != game.slug:
-                raise ValueError(f"a {doc['game']!r} session opened as {game.slug!r}")
+                raise ValueError(_(OPENED_AS).format(game=doc["game"], slug=game.slug))
             self.players: list[str] = [str(p) for p in doc["players"]]
             self.variants: list[str] = list(doc.get("variants", []))
             self.rounds_planned: int = int(doc.get("rounds_planned") or 0)
@@ -77,7 +130,7 @@ class Session:
             if missing is not None:
                 raise KeyError(missing)
             if not isinstance(doc["entries"], list) or doc["status"] not in (PLAYING, FINISHED):
-                raise ValueError("its entries or status are not a session's")
+                raise ValueError(_(NOT_A_SESSION))
             self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc["entries"]}
         except (KeyError, TypeError, ValueError, InvalidInput) as error:
             raise damaged(id, error) from None
@@ -145,7 +198,8 @@ class Session:
         return table
 
     def score(self, rounds: int | None = None) -> Result:
-        with as_stored():  # an older database's names and notes are read as stored, and printed escaped
+        # An older database's names and notes are read as stored, and printed escaped.
+        with as_stored(), self.game.naming_fields():
             return self.game.score(self.table(rounds))
 
     def score_so_far(self, rounds: int | None = None) -> Result:
@@ -156,14 +210,14 @@ class Session:
         """
         if self.finished:
             return self.score(rounds)
-        with as_stored():
+        with as_stored(), self.game.naming_fields():
             result = self.game.score({**self.table(rounds), "session": {"status": PLAYING}})
         return dataclasses.replace(result, finished=False)
 
 
 def damaged(id: int | None, error: Exception) -> StoreError:
     """A stored session that cannot be read as one: one clear line, not a traceback."""
-    return StoreError(f"session {id} in the database is damaged ({type(error).__name__}: {error})")
+    return StoreError(_(DAMAGED).format(id=id, problem=f"{type(error).__name__}: {error}"))
 
 
 def _round_of(item: Any) -> int:
@@ -178,23 +232,31 @@ def check_options(game: Game, variants: Iterable[str], rounds: int | None,
                   modules: Iterable[str] = (), drawn: Mapping[str, Sequence[str]] | None = None) -> tuple[str, ...]:
     """The variants, round count, modules and cards the table drew (`drawn`, e.g. {"objectives": [...]})
     asked for, refused as the table file or the setup question would refuse them."""
+    from scorepad.words import count_range, listed
+
     chosen = check_variants(list(variants), game.variants)
     modules = list(modules)
     for module in modules:
         if module not in game.modules:
-            known = ", ".join(game.modules) or "none"
-            raise InvalidInput(f"unknown module {module!r} for {game.title} (modules: {known})", field="module")
+            raise InvalidInput(_(UNKNOWN_MODULE).format(module=module, title=game.title,
+                                                        known=listed(game.modules) if game.modules else _(NO_MODULES)),
+                               field="module")
     if drawn and game.preset is None:
-        raise InvalidInput(f"{game.title} has no {' or '.join(drawn)} cards to name", field=next(iter(drawn)))
+        # TRANSLATORS: between the names of kinds of cards, "objectives or tourists".
+        kinds = pgettext("alternatives", " or ").join(drawn)
+        raise InvalidInput(_(NO_CARDS).format(title=game.title, modules=kinds), field=next(iter(drawn)))
     if drawn:
         game.preset(drawn, modules)
     if rounds is not None and game.default_rounds is None:
-        raise InvalidInput(f"{game.title} has no rounds: leave out --rounds", field="rounds")
+        raise InvalidInput(_(NO_ROUNDS).format(title=game.title), field="rounds")
     limit = game.round_limit(chosen)
     if rounds is not None and (rounds < 1 or (limit and rounds > limit)):
-        top = f"1–{limit}" if limit else "1 or more"
-        rules = f" with {', '.join(chosen)}" if limit != game.max_rounds else ""
-        raise InvalidInput(f"{rounds} rounds; {game.title}{rules} takes {top}", field="rounds")
+        allowed = count_range(1, limit or None)
+        if limit != game.max_rounds:  # a variant's own limit
+            raise InvalidInput(plural(ROUND_COUNT_WITH, rounds).format(
+                rounds=rounds, title=game.title, variants=listed(chosen), allowed=allowed), field="rounds")
+        raise InvalidInput(plural(ROUND_COUNT, rounds).format(rounds=rounds, title=game.title, allowed=allowed),
+                           field="rounds")
     return chosen
 
 
@@ -243,7 +305,7 @@ def undo(doc: dict[str, Any]) -> dict[str, Any]:
         doc["updated"] = now()
         return {"at": edit["at"], "value": edit["value"], "new": new, "edit": True}
     if not doc["entries"]:
-        raise ScorepadError("nothing to undo: no answer is recorded yet")
+        raise ScorepadError(_(NOTHING_TO_UNDO))
     removed = doc["entries"].pop()
     doc["status"] = PLAYING
     doc["updated"] = now()
@@ -268,8 +330,9 @@ def doc_from_table(table: dict[str, Any], game: Game) -> dict[str, Any]:
 
     Without a date the game was played on an unknown day: `created` is null, not the day of the import.
     """
-    game.score(table)  # every check the calculator makes, before anything is stored
-    check_storable(table)
+    with game.naming_fields():
+        game.score(table)  # every check the calculator makes, before anything is stored
+        check_storable(table)
     rounds = None if game.default_rounds is None else max(1, len(table.get("rounds") or []))
     doc = new_doc(game, table["players"], table.get("variants") or [], rounds,  # null: the default, as in scoring
                   table.get("modules") or [])
@@ -301,14 +364,16 @@ def doc_from_table(table: dict[str, Any], game: Game) -> dict[str, Any]:
 
 def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
     """The session a table file's `session` block records, refused unless its table part is what its log builds."""
+    from scorepad.words import listed
+
     if table.get("game") != game.slug:
-        raise InvalidInput(f"expected {game.slug!r}, got {table.get('game')!r}", field="game")
+        raise InvalidInput("table.wrong-game", expected=game.slug, got=table.get("game"), field="game")
     block = table["session"]
     if not isinstance(block, dict):
-        raise InvalidInput("must be an object (status, rounds_planned, created, updated, seed, log)", field="session")
+        raise InvalidInput(_(NOT_SESSION_BLOCK), field="session")
     for key in block:
         if key not in SESSION_KEYS:
-            raise InvalidInput(UNKNOWN_SESSION_KEY.format(key=key, keys=", ".join(SESSION_KEYS)), field="session")
+            raise InvalidInput(_(UNKNOWN_SESSION_KEY).format(key=key, keys=listed(SESSION_KEYS)), field="session")
     check_storable(table)
     variants = check_variants(table.get("variants", []), game.variants)
     modules = check_modules(table.get("modules", []), game.modules)
@@ -317,32 +382,33 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
         check_date(table["date"])
     status = block.get("status")
     if status not in (PLAYING, FINISHED):
-        raise InvalidInput(f"{status!r} is not {PLAYING!r} or {FINISHED!r}", field="session status")
+        raise InvalidInput(_(NOT_A_STATUS).format(status=status, playing=PLAYING, finished=FINISHED),
+                           field="session status")
     planned = block.get("rounds_planned")
     if planned is not None and not is_int(planned):
-        raise InvalidInput(f"{planned!r} is not a whole number", field="session rounds_planned")
+        raise InvalidInput(_(NOT_WHOLE).format(value=planned), field="session rounds_planned")
     if (planned is None) != (game.default_rounds is None):
-        raise InvalidInput(f"{game.title} has no rounds: rounds_planned is null" if planned is not None
-                           else "missing: the number of rounds planned", field="session rounds_planned")
+        raise InvalidInput(_(NO_ROUNDS_PLANNED).format(title=game.title) if planned is not None
+                           else _(ROUNDS_PLANNED_MISSING), field="session rounds_planned")
     check_options(game, variants, planned, modules)
     for key in ("created", "updated"):
         if block.get(key) is not None:
             _check_stamp(block[key], f"session {key}")
     seed = block.get("seed")
     if not is_int(seed) or seed < 0:
-        raise InvalidInput(f"{seed!r} is not a whole number 0 or more", field="session seed")
+        raise InvalidInput(_(NOT_WHOLE_OR_ZERO).format(value=seed), field="session seed")
     log = block.get("log")
     if not isinstance(log, list):
-        raise InvalidInput("must be the list of answers in the order given", field="session log")
+        raise InvalidInput(_(NOT_A_LOG), field="session log")
     seen: set[tuple] = set()
     entries = []
     for number, entry in enumerate(log, start=1):
         where = f"session log {number}"
         if not isinstance(entry, dict) or set(entry) != {"at", "value"}:
-            raise InvalidInput(NOT_AN_ENTRY, field=where)
+            raise InvalidInput(_(NOT_AN_ENTRY), field=where)
         at = _check_path(entry["at"], players, game, where)
         if at in seen:
-            raise InvalidInput(ANSWERED_TWICE.format(at=_shown(at)), field=where)
+            raise InvalidInput(_(ANSWERED_TWICE).format(at=_shown(at)), field=where)
         seen.add(at)
         entries.append({"at": list(at), "value": entry["value"]})
     doc = {"game": game.slug, "variants": list(variants), "players": list(players), "rounds_planned": planned,
@@ -356,13 +422,13 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
     difference = _first_difference(_normal(held), _normal(built))
     if difference:
         at, held_value, built_value = difference
-        raise InvalidInput(DIFFERS.format(held=_value(held_value), built=_value(built_value)), **_where(at))
+        raise InvalidInput(_(DIFFERS).format(held=_value(held_value), built=_value(built_value)), **_where(at))
     if session.scorable():
         session.score(session.complete_rounds())  # every check the calculator makes
     guided = _as_guided(session, game)
     if status == PLAYING and guided is not True:
         number, at = guided
-        raise InvalidInput(NOT_ASKED.format(at=_shown(at), title=game.title), field=f"session log {number}")
+        raise InvalidInput(_(NOT_ASKED).format(at=_shown(at), title=game.title), field=f"session log {number}")
     if guided is True:
         _check_answers(session)
     else:
@@ -373,9 +439,10 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
 
 def doc_from_file(table: dict[str, Any], game: Game) -> dict[str, Any]:
     """The session a table file of this game holds: the one its `session` block records, else a finished game."""
-    if "session" in table:
-        return doc_from_session(table, game)
-    return doc_from_table(table, game)
+    with game.naming_fields():
+        if "session" in table:
+            return doc_from_session(table, game)
+        return doc_from_table(table, game)
 
 
 def _as_guided(session: Session, game: Game) -> bool | tuple[int, tuple]:
@@ -408,7 +475,7 @@ def _check_answers(session: Session) -> None:
         if ask.choices and shown not in ask.choices:  # a menu's answer is one of its choices
             shown = None
         if not isinstance(shown, str) or (value is not None and type(again) is not type(value)):
-            raise InvalidInput(NOT_AN_ANSWER.format(value=_value(value), question=ask.message.rstrip(" :?")),
+            raise InvalidInput(_(NOT_AN_ANSWER).format(value=_value(value), question=ask.message.rstrip(" :?")),
                                field=f"session log {number}")
 
 
@@ -416,7 +483,7 @@ def _check_stamp(value: Any, field: str) -> str:
     try:
         return check_date(value)
     except InvalidInput as error:
-        raise InvalidInput(error.message, field=field) from None
+        raise InvalidInput(error.code, **error.values, field=field) from None
 
 
 def _check_path(at: Any, players: tuple[str, ...], game: Game, where: str) -> tuple:
@@ -434,7 +501,8 @@ def _check_path(at: Any, players: tuple[str, ...], game: Game, where: str) -> tu
     elif ok:
         ok = at[0] not in COMMON_KEYS and (len(at) == 1 or (len(at) == 2 and is_int(at[1]) and at[1] >= 0))
     if not ok:
-        raise InvalidInput(NOT_A_PATH.format(at=json.dumps(at, ensure_ascii=False), title=game.title), field=where)
+        raise InvalidInput(_(NOT_A_PATH).format(at=json.dumps(at, ensure_ascii=False), title=game.title),
+                           field=where)
     return tuple(at)
 
 
@@ -443,7 +511,7 @@ def _shown(at: tuple) -> str:
 
 
 def _value(value: Any) -> str:
-    return NOTHING if value is _MISSING else json.dumps(value, ensure_ascii=False)
+    return _(NOTHING) if value is _MISSING else json.dumps(value, ensure_ascii=False)
 
 
 _MISSING = object()
@@ -564,24 +632,25 @@ def load_table_files(path: Path) -> Iterator[tuple[str | None, Any]]:
         return iter([(None, _parse(text, path))])  # the same words as for one table file
     if isinstance(whole, list):
         if not whole:
-            raise TableFileError(f"{path}: an empty list, no table in it")
-        return ((f"item {number}", table) for number, table in enumerate(whole, start=1))
+            raise TableFileError(_(EMPTY_LIST).format(path=path))
+        return ((_(ITEM).format(number=number), table) for number, table in enumerate(whole, start=1))
     return iter([(None, whole)])
 
 
 def _lines(text: str, path: Path) -> Iterator[tuple[str, Any]]:
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
-            yield f"line {number}", _parse(line, f"{path} line {number}")
+            yield _(LINE).format(number=number), _parse(line, _(FILE_LINE).format(path=path, number=number))
 
 
 def _read(path: Path) -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")  # a BOM (Windows Notepad) is not an error (RFC 8259 §8.1)
     except FileNotFoundError:
-        raise TableFileError(f"{path}: no such file") from None
+        raise TableFileError(_(NO_SUCH_FILE).format(path=path)) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise TableFileError(f"{path}: cannot read it ({getattr(error, 'strerror', None) or error})") from None
+        raise TableFileError(_(CANNOT_READ).format(path=path, reason=getattr(error, "strerror", None) or error)) \
+            from None
 
 
 def _parse(text: str, where: Any) -> Any:
@@ -590,25 +659,33 @@ def _parse(text: str, where: Any) -> Any:
     except json.JSONDecodeError as error:
         raise _not_json(where, error) from None
     except (ValueError, RecursionError) as error:  # a number of 4,300+ digits; nesting deeper than Python's stack
-        raise TableFileError(f"{where}: cannot read it as JSON ({str(error).split(':')[0]})") from None
+        raise TableFileError(_(NOT_READABLE_JSON).format(path=where, reason=str(error).split(":")[0])) from None
 
 
 def _not_json(where: Any, error: json.JSONDecodeError) -> TableFileError:
-    return TableFileError(f"{where}: not valid JSON ({error.msg}, line {error.lineno}, column {error.colno})")
+    return TableFileError(_(NOT_JSON).format(path=where, reason=error.msg, line=error.lineno, column=error.colno))
 
 
 def score_table(table: dict[str, Any], game: Game) -> Result:
     """Score a table file as `score --table` does: a game in progress (its session `playing`) scores what its
     complete rounds hold, and its result is not finished."""
     if isinstance(table, dict) and "session" in table:
-        session = Session(doc_from_session(table, game), game)
+        with game.naming_fields():
+            session = Session(doc_from_session(table, game), game)
         if not session.scorable():
-            raise ScorepadError(NOTHING_YET if session.game.default_rounds is None else
-                                NO_ROUND_YET.format(round=session.game.label_for(session.variants).lower()))
+            raise ScorepadError(_(NOTHING_YET) if session.game.default_rounds is None else _no_round_yet(session))
         return session.score_so_far(session.complete_rounds())
-    result = game.score(table)
-    check_storable(table)  # what scores can be imported, and what is refused there is refused here too
+    with game.naming_fields():
+        result = game.score(table)
+        check_storable(table)  # what scores can be imported, and what is refused there is refused here too
     return result
+
+
+def _no_round_yet(session: Session) -> str:
+    key = session.game.label_key_for(session.variants)
+    if key in NO_ROUND_YET:
+        return _(NO_ROUND_YET[key])
+    return _(NO_LABELLED_ROUND_YET).format(round=session.game.label_for(session.variants).lower())
 
 
 def check_storable(value: Any) -> None:
@@ -619,10 +696,10 @@ def check_storable(value: Any) -> None:
     while todo:
         at, value = todo.pop()
         if is_int(value) and not -LARGEST - 1 <= value <= LARGEST:
-            raise InvalidInput(TOO_LARGE.format(digits=len(str(abs(value))), largest=LARGEST), **_where(at))
+            raise InvalidInput(_(TOO_LARGE).format(digits=len(str(abs(value))), largest=LARGEST), **_where(at))
         for text in [value] if isinstance(value, str) else value if isinstance(value, dict) else ():
             if isinstance(text, str) and not _is_unicode(text):
-                raise InvalidInput(NOT_TEXT.format(text=ascii(text)), **_where(at))
+                raise InvalidInput(_(NOT_TEXT).format(text=ascii(text)), **_where(at))
             if isinstance(text, str):  # a name, note or key: nothing that drives the terminal, no page of text
                 check_text(text, **_where(at))
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()

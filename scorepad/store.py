@@ -41,7 +41,8 @@ from tinydb.storages import MemoryStorage, Storage
 from tinydb.table import Table
 
 from scorepad.errors import Changed, NotFound, ReadOnly, StoreError
-from scorepad.files import BACKUP_SUFFIX, FILE_TYPES, FOLDER_SUFFIX, TEMP_SUFFIX, replace_file, sync_folder
+from scorepad.files import BACKUP_SUFFIX, FOLDER_SUFFIX, TEMP_SUFFIX, file_type, replace_file, sync_folder
+from scorepad.i18n import N_, NP_, _, plural
 
 SCHEMA_VERSION = 1  # of a session document
 LAYOUT = 2  # of the files on disk (1: one file holding every session, scorepad 0.1)
@@ -51,16 +52,47 @@ MARK_BUCKETS = 256  # files of the marks index: a mark's file is found from the 
 # Sessions per folder and per index file. An answer that changes a summary rewrites one index file of
 # at most this many summaries (~300 B each): about 80 KB whatever the history.
 BUCKET = 256
-SHAPE = '{"meta": {...}} or {"sessions": {"1": {...}}}'
-CHANGED = "session {id} changed meanwhile; nothing was saved"
-CANNOT_CHANGE = ("the database {path} can be read but not changed ({reason}): listing, showing, scoring, "
-                 "exporting and printing work; playing, importing and editing need a copy you may write")
-DAMAGED_FILE = "session {id} in {path} is damaged: {problem}; it was left as it is"
-INEXACT_NUMBER = "{where} is {value!r}, a number JSON cannot keep exactly (scorepad writes whole numbers only)"
-NOT_ITS_FILE = "its file {name} holds {found}"
-NOT_A_DATABASE_FILE = "the database {path} is {what}, not a file: name a file with --db PATH or $SCOREPAD_DB"
-MIGRATED = ("Moved {count} session{s} of {path} to the new storage layout (one file per session, beside it "
-            "in {folder}); the old file is kept as {backup}.")
+SHAPE = '{"meta": {...}} or {"sessions": {"1": {...}}}'  # JSON, as it is in the file
+# --- text for people ({path}: the database file as given; {reason}: the system's words, e.g. "Permission denied")
+CHANGED = N_("session {id} changed meanwhile; nothing was saved")
+# TRANSLATORS: what a database on a read-only disk (or in a folder one may not write) still allows.
+CANNOT_CHANGE = N_("the database {path} can be read but not changed ({reason}): listing, showing, scoring, "
+                   "exporting and printing work; playing, importing and editing need a copy you may write")
+# TRANSLATORS: {problem} is one of the lines below (INEXACT_NUMBER, NOT_ITS_FILE).
+DAMAGED_FILE = N_("session {id} in {path} is damaged: {problem}; it was left as it is")
+# TRANSLATORS: {where} is a place inside a stored session, as JSON keys (entries[3].value), or "a value".
+INEXACT_NUMBER = N_("{where} is {value!r}, a number JSON cannot keep exactly (scorepad writes whole numbers only)")
+A_VALUE = N_("a value")
+# TRANSLATORS: {name} is a session file's name (777.json); {found}: the sessions it holds ("session 5"), or
+# "nothing".
+NOT_ITS_FILE = N_("its file {name} holds {found}")
+SESSION_N = N_("session {id}")
+NOTHING = N_("nothing")
+# TRANSLATORS: {what} is a kind of file ("a directory", "a FIFO (named pipe)"); --db and $SCOREPAD_DB are kept.
+NOT_A_DATABASE_FILE = N_("the database {path} is {what}, not a file: name a file with --db PATH or $SCOREPAD_DB")
+# TRANSLATORS: {folder} is the new folder's name, {backup} the old file's copy (both file names).
+MIGRATED = NP_("Moved {count} session of {path} to the new storage layout (one file per session, beside it "
+               "in {folder}); the old file is kept as {backup}.",
+               "Moved {count} sessions of {path} to the new storage layout (one file per session, beside it "
+               "in {folder}); the old file is kept as {backup}.")
+# TRANSLATORS: {reason} is the system's words, or the JSON writer's (in English).
+CANNOT_WRITE = N_("cannot write the database {path}: {reason}")
+CANNOT_READ = N_("cannot read the database {path}: {reason}")
+# TRANSLATORS: {path} may be followed by the file read, in parentheses; {problem} says what the file is not.
+UNREADABLE = N_("cannot read the database {path}: {problem}; it was left as it is. Move it aside or use --db PATH.")
+NOT_A_DATABASE = N_("not a scorepad database")
+# TRANSLATORS: {shape} is JSON, kept as written.
+NOT_A_DATABASE_SHAPE = N_("not a scorepad database (expected {shape})")
+NOT_JSON = N_("not valid JSON (line {line}, column {column})")
+FILE_READ = N_("{path} ({file})")  # the database as given, and the file of it that was read
+# TRANSLATORS: {lock} is the lock file's path; {seconds}: how long scorepad waited for it.
+BUSY = N_("the database {path} is busy: could not take the lock {lock} within {seconds} s (is another scorepad "
+          "running?)")
+CANNOT_LOCK = N_("cannot lock the database {path} ({lock}): {reason}")
+NEWER_LAYOUT = N_("the database {path} was written by a newer scorepad (layout {layout!r})")
+NEWER_SCHEMA = N_("session {id} in {path} was written by a newer scorepad (schema {schema!r})")
+NO_SESSION = N_("no session {id} in {path}")
+CANNOT_MIGRATE = N_("cannot move the database {path} to the new layout: {reason}; it was left as it is")
 
 Summarize = Callable[[dict], dict]
 
@@ -120,11 +152,11 @@ class AtomicJSONStorage(Storage):
         try:  # first, so a value orjson rejects never reaches the disk
             payload = orjson.dumps(data)
         except orjson.JSONEncodeError as error:  # e.g. an integer beyond 64 bits
-            raise StoreError(f"cannot write the database {self.shown}: {error}") from None
+            raise StoreError(_(CANNOT_WRITE).format(path=self.shown, reason=error)) from None
         try:
             write_file(self.path, payload, sync=self.sync)
         except OSError as error:
-            raise StoreError(f"cannot write the database {self.shown}: {_reason(error)}") from None
+            raise StoreError(_(CANNOT_WRITE).format(path=self.shown, reason=_reason(error))) from None
 
 
 def _check_is_a_file(path: Path, shown: Path) -> None:
@@ -135,8 +167,7 @@ def _check_is_a_file(path: Path, shown: Path) -> None:
     except OSError:  # nothing there yet, or unreachable: the lock or the read says why
         return
     if not stat.S_ISREG(mode):
-        what = FILE_TYPES.get(stat.S_IFMT(mode), "not a regular file")
-        raise StoreError(NOT_A_DATABASE_FILE.format(path=shown, what=what))
+        raise StoreError(_(NOT_A_DATABASE_FILE).format(path=shown, what=file_type(mode)))
 
 
 def _read_tables(path: Path, shown: Path, table: str) -> dict | None:
@@ -147,19 +178,18 @@ def _read_tables(path: Path, shown: Path, table: str) -> dict | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise StoreError(f"cannot read the database {shown}: {_reason(error)}") from None
+        raise StoreError(_(CANNOT_READ).format(path=shown, reason=_reason(error))) from None
     # A blank file holds nothing that could be lost; `touch scorepad.json` is a natural way to pick a --db.
     if not data.strip():
         return None
     try:
         tables = orjson.loads(data)
-        problem = None if _is_tinydb_shape(tables, table) else "not a scorepad database"
+        problem = None if _is_tinydb_shape(tables, table) else _(NOT_A_DATABASE)
     except orjson.JSONDecodeError as error:
-        problem = f"not valid JSON (line {error.lineno}, column {error.colno})"
+        problem = _(NOT_JSON).format(line=error.lineno, column=error.colno)
     if problem:
-        where = shown if path == shown else f"{shown} ({path})"
-        raise StoreError(f"cannot read the database {where}: {problem}; it was left as it is. "
-                         "Move it aside or use --db PATH.")
+        where = shown if path == shown else _(FILE_READ).format(path=shown, file=path)
+        raise StoreError(_(UNREADABLE).format(path=where, problem=problem))
     return tables
 
 
@@ -170,8 +200,8 @@ def _check_exact(doc: dict, doc_id: int, shown: Path) -> None:
     while todo:
         where, value = todo.pop()
         if isinstance(value, float) or (isinstance(value, int) and not -2**63 <= value < 2**63):
-            problem = INEXACT_NUMBER.format(where=where.lstrip(".") or "a value", value=value)
-            raise StoreError(DAMAGED_FILE.format(id=doc_id, path=shown, problem=problem))
+            problem = _(INEXACT_NUMBER).format(where=where.lstrip(".") or _(A_VALUE), value=value)
+            raise StoreError(_(DAMAGED_FILE).format(id=doc_id, path=shown, problem=problem))
         if isinstance(value, dict):
             todo.extend((f"{where}.{key}", item) for key, item in value.items())
         elif isinstance(value, list):
@@ -274,14 +304,12 @@ class Store:
             self._real.parent.mkdir(parents=True, exist_ok=True)
             lock.acquire()
         except filelock.Timeout:  # before OSError: Timeout is a TimeoutError, hence an OSError
-            raise StoreError(
-                f"the database {self.path} is busy: could not take the lock {lock_path} "
-                f"within {self.lock_timeout:g} s (is another scorepad running?)"
-            ) from None
+            raise StoreError(_(BUSY).format(path=self.path, lock=lock_path, seconds=f"{self.lock_timeout:g}")) \
+                from None
         except OSError as error:
             if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-                raise ReadOnly(CANNOT_CHANGE.format(path=self.path, reason=_reason(error))) from None
-            raise StoreError(f"cannot lock the database {self.path} ({lock_path}): {_reason(error)}") from None
+                raise ReadOnly(_(CANNOT_CHANGE).format(path=self.path, reason=_reason(error))) from None
+            raise StoreError(_(CANNOT_LOCK).format(path=self.path, lock=lock_path, reason=_reason(error))) from None
         try:
             tables = _read_tables(self._real, self.path, META)
             if tables and OLD_TABLE in tables:
@@ -297,12 +325,12 @@ class Store:
         if not tables:
             return None
         if set(tables) != {META} or list(tables[META]) != ["1"]:
-            raise StoreError(f"cannot read the database {self.path}: not a scorepad database (expected {SHAPE}); "
-                             "it was left as it is. Move it aside or use --db PATH.")
+            problem = _(NOT_A_DATABASE_SHAPE).format(shape=SHAPE)
+            raise StoreError(_(UNREADABLE).format(path=self.path, problem=problem))
         meta = tables[META]["1"]
         layout = meta.get("layout")
         if layout != LAYOUT:
-            raise StoreError(f"the database {self.path} was written by a newer scorepad (layout {layout!r})")
+            raise StoreError(_(NEWER_LAYOUT).format(path=self.path, layout=layout))
         return meta
 
     def _fresh_meta(self) -> dict:
@@ -317,7 +345,7 @@ class Store:
         try:
             write_file(self._real, orjson.dumps({META: {"1": meta}}))
         except OSError as error:
-            raise StoreError(f"cannot write the database {self.path}: {_reason(error)}") from None
+            raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=_reason(error))) from None
 
     def _read_meta(self) -> dict | None:
         """For readers (no lock): None when nothing is stored yet. An old-layout file is moved over first."""
@@ -346,7 +374,7 @@ class Store:
         # A doc without "schema" predates versioning, which started at 1.
         schema = doc.get("schema", SCHEMA_VERSION)
         if not isinstance(schema, int) or schema > SCHEMA_VERSION:
-            raise StoreError(f"session {doc_id} in {self.path} was written by a newer scorepad (schema {schema!r})")
+            raise StoreError(_(NEWER_SCHEMA).format(id=doc_id, path=self.path, schema=schema))
         return doc
 
     def _load(self, doc_id: int) -> dict | None:
@@ -358,8 +386,11 @@ class Store:
             return None
         found = list(tables.get(SESSION, {}))
         if found != [str(doc_id)]:  # a file copied or edited by hand: which session it is would be a guess
-            problem = NOT_ITS_FILE.format(name=path.name, found=", ".join(f"session {k}" for k in found) or "nothing")
-            raise StoreError(DAMAGED_FILE.format(id=doc_id, path=self.path, problem=problem))
+            from scorepad.words import listed
+
+            held = listed([_(SESSION_N).format(id=key) for key in found]) if found else _(NOTHING)
+            problem = _(NOT_ITS_FILE).format(name=path.name, found=held)
+            raise StoreError(_(DAMAGED_FILE).format(id=doc_id, path=self.path, problem=problem))
         doc = tables[SESSION][str(doc_id)]
         _check_exact(doc, doc_id, self.path)
         return self._checked(doc_id, dict(doc))
@@ -545,14 +576,14 @@ class Store:
                     self._write_meta(meta)  # then the marker goes: from here on the import counts
                 return ids
         except OSError as error:
-            raise StoreError(f"cannot write the database {self.path}: {_reason(error)}") from None
+            raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=_reason(error))) from None
 
     def get(self, doc_id: int) -> dict:
         if self._read_meta() is not None:
             doc = self._load(doc_id)
             if doc is not None:
                 return doc
-        raise NotFound(f"no session {doc_id} in {self.path}")
+        raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
 
     def all(self) -> list[tuple[int, dict]]:
         """Every session, by id (reads every file: for exports and backups, not for listing)."""
@@ -607,9 +638,9 @@ class Store:
         with self._locked():
             doc = self._load(doc_id)
             if doc is None:
-                raise NotFound(f"no session {doc_id} in {self.path}")
+                raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
             if expect is not None and not expect(doc):
-                raise Changed(CHANGED.format(id=doc_id), doc)
+                raise Changed(_(CHANGED).format(id=doc_id), doc)
             old_marks = self._marks_of(doc)
             result = change(doc)
             new = doc if result is None else dict(result)
@@ -636,7 +667,7 @@ class Store:
         with self._locked():
             path = self._session_file(doc_id)
             if not path.exists():
-                raise NotFound(f"no session {doc_id} in {self.path}")
+                raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
             try:
                 marks = self._marks_of(self._load(doc_id) or {})
             except StoreError:  # a damaged or newer session: its marks are found the slow way
@@ -677,10 +708,9 @@ class Store:
             meta = {"layout": LAYOUT, "next_id": max(docs, default=0) + 1, "summary_version": self.summary_version}
             self._write_meta(meta)
         except OSError as error:
-            raise StoreError(f"cannot move the database {self.path} to the new layout: {_reason(error)}; "
-                             "it was left as it is") from None
-        self.notify(MIGRATED.format(count=len(docs), s="" if len(docs) == 1 else "s", path=self.path,
-                                    folder=self._dir.name, backup=backup.name))
+            raise StoreError(_(CANNOT_MIGRATE).format(path=self.path, reason=_reason(error))) from None
+        self.notify(plural(MIGRATED, len(docs)).format(count=len(docs), path=self.path, folder=self._dir.name,
+                                                        backup=backup.name))
         return meta
 
 

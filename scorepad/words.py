@@ -9,6 +9,7 @@ depend on a value). Importing this module installs it as the calculators' wordin
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Union
@@ -34,6 +35,19 @@ WHERE = N_("{where}: {message}")  # "round 2, player Ana, blue: 5 after 9: numbe
 WHERE_SEPARATOR = N_(", ")
 
 
+def _field(game: str | None, field: str) -> str:
+    """How an error names a field: as the game labels it (its `field_label`, e.g. a colour's name), else as the
+    table file's key. `game` is the slug scorepad stamps on an error raised while it scores that game's table."""
+    if game:
+        from scorepad.games import by_slug
+
+        with contextlib.suppress(core.InvalidInput):  # a game no longer known: its key, as a table file has it
+            label = by_slug(game).field_label
+            if label is not None:
+                return label(field) or field
+    return field
+
+
 def _where(values: Mapping[str, Any]) -> str:
     where = []
     if values.get("round") is not None:
@@ -41,15 +55,127 @@ def _where(values: Mapping[str, Any]) -> str:
     if values.get("player") is not None:
         where.append(_(PLAYER).format(player=values["player"]))
     if values.get("field") is not None:
-        where.append(str(values["field"]))
+        where.append(_field(values.get("game"), str(values["field"])))
     if not where:
         return values["message"]
     return _(WHERE).format(where=_(WHERE_SEPARATOR).join(where), message=values["message"])
 
 
-# The common phrases (calculators/core.py and scorepad's own).
+# --- the common phrases: calculators/core.py's refusals, and scorepad/games' (codes and their values) ----------
+
+# TRANSLATORS: a range of whole numbers, "2–4" ({low} and {high} are numbers).
+SPAN = N_("{low}–{high}")
+# TRANSLATORS: a range with no upper end, "1 or more" ({low} is a number).
+AT_LEAST = N_("{low} or more")
+NONE = N_("none")  # "this game has: none" (no variants or no modules)
+NOT_WHOLE = N_("{value} is not a whole number (expected {expected})")
+OUT_OF_RANGE = N_("{value} is out of range (expected {expected})")
+# TRANSLATORS: {text} is the text quoted ('Ana…'), {codepoint} the character's Unicode number (U+001B).
+CONTROL = N_("{text} holds a control character ({codepoint})")
+# TRANSLATORS: a bidi override or isolate reorders the text around it (U+202E, U+2066…): {codepoint} is it.
+BIDI = N_("{text} holds a bidi override or isolate ({codepoint})")
+TOO_LONG = NP_("{text} is {length} character long (at most {limit})",
+               "{text} is {length} characters long (at most {limit})")
+NOT_A_NAME = N_("{value!r} is not a name")
+EMPTY_NAME = N_("empty name")
+TWICE = N_("{name!r} appears twice")
+SAME_PLAYER = N_("{name!r} and {other!r} are the same player (names ignore case)")
+NOT_NAMES = N_("must be a non-empty list of names")
+# TRANSLATORS: {allowed} is a count or a range of counts ("2–4").
+PLAYER_COUNT = NP_("{count} player; this game takes {allowed}", "{count} players; this game takes {allowed}")
+NOT_VARIANTS = N_("must be a list of variant names")
+NOT_MODULES = N_("must be a list of module names")
+# TRANSLATORS: {name} is a variant's name as the table file gives it; {known}: the game's variants (slugs).
+UNKNOWN_VARIANT = N_("unknown variant {name!r} (this game has: {known})")
+UNKNOWN_MODULE = N_("unknown module {name!r} (this game has: {known})")
+NOT_ISO_DATE = N_("{value!r} is not an ISO 8601 date (e.g. 2026-11-29 or 2026-11-29T20:15:00+01:00)")
+ROUND_NOT_BY_PLAYER = N_("must map each player's name to their inputs")
+FINAL_NOT_BY_PLAYER = N_("must map each player's name to their final inputs")
+UNKNOWN_PLAYER = N_("unknown player {name!r} (players: {players})")
+INPUTS_NOT_OBJECT = N_("inputs must be an object")
+FINAL_INPUTS_NOT_OBJECT = N_("final inputs must be an object")
+NOT_A_TABLE = N_("a table file must be a JSON object")
+# TRANSLATORS: {key} is a key of the table file (JSON), kept as written.
+UNKNOWN_KEY = N_("unknown top-level key {key!r}")
+# TRANSLATORS: {expected} and {got} are game slugs ('lost-cities').
+WRONG_GAME = N_("expected {expected!r}, got {got!r}")
+NOT_ROUNDS = N_("must be a list of rounds")
+# TRANSLATORS: {allowed} is a range of counts ("1–3", "1 or more").
+ROUND_COUNT = NP_("{count} round; this game takes {allowed}", "{count} rounds; this game takes {allowed}")
+MISSING_PLAYER = N_("missing from this round")
+NO_FINAL = N_("this game has no final inputs")
+# TRANSLATORS: {key} is a field of a player's inputs as the table file names it; {allowed}: the fields it takes.
+UNKNOWN_FIELD = N_("unknown field {key!r} (expected: {allowed})")
+# scorepad/games: the registry and the menus every game shares.
+# TRANSLATORS: {name} is the game the file names; {games}: the games scorepad knows (slugs, kept as written).
+UNKNOWN_GAME = N_("unknown game {name!r} (games: {games})")
+NO_GAME = N_("missing or not a game name")
+NOT_ONE_OF_PLAYERS = N_("{name!r} is not one of the players ({players})")
+
+
+def count_range(low: int, high: int | None) -> str:
+    """The counts a rule allows: "1–20", or (no upper end: None) "1 or more"."""
+    if high is None:
+        return _(AT_LEAST).format(low=low)
+    return _(SPAN).format(low=low, high=high)
+
+
+def listed(names: Any) -> str:
+    """Names from a table file (slugs, keys, players' names) as a list in a sentence; "none" for no names."""
+    # TRANSLATORS: what a list of names from a table file is joined with ("tourist, central"); the names stay
+    # as the file writes them (slugs and players' names).
+    return pgettext("list separator", ", ").join(str(name) for name in names) if names else _(NONE)
+
+
+def _quoted(values: Mapping[str, Any]) -> str:
+    return repr(values["text"]) + ("…" if values["cut"] else "")
+
+
+def _codepoint(values: Mapping[str, Any]) -> str:
+    return f"U+{values['code']:04X}"
+
+
+# Code → wording (scorepad/games/<module>.py hold each game's own).
 PHRASES: dict[str, Wording] = {
     "error.where": _where,
+    "number.not-whole": lambda v: _(NOT_WHOLE).format(value=repr(v["value"]),
+                                                      expected=count_range(v["low"], v["high"])),
+    "number.out-of-range": lambda v: _(OUT_OF_RANGE).format(value=v["value"],
+                                                            expected=count_range(v["low"], v["high"])),
+    "text.control": lambda v: _(CONTROL).format(text=_quoted(v), codepoint=_codepoint(v)),
+    "text.bidi": lambda v: _(BIDI).format(text=_quoted(v), codepoint=_codepoint(v)),
+    "text.too-long": lambda v: plural(TOO_LONG, v["length"]).format(text=_quoted(v), length=v["length"],
+                                                                     limit=v["limit"]),
+    "name.not-text": NOT_A_NAME,
+    "name.empty": EMPTY_NAME,
+    "name.twice": TWICE,
+    "name.same-player": SAME_PLAYER,
+    "players.not-a-list": NOT_NAMES,
+    "players.count": lambda v: plural(PLAYER_COUNT, v["count"]).format(
+        count=v["count"], allowed=v["low"] if v["low"] == v["high"] else count_range(v["low"], v["high"])),
+    "variants.not-a-list": NOT_VARIANTS,
+    "modules.not-a-list": NOT_MODULES,
+    "variants.unknown": lambda v: _(UNKNOWN_VARIANT).format(name=v["name"], known=listed(v["known"])),
+    "modules.unknown": lambda v: _(UNKNOWN_MODULE).format(name=v["name"], known=listed(v["known"])),
+    "date.not-iso": NOT_ISO_DATE,
+    "table.round-not-by-player": ROUND_NOT_BY_PLAYER,
+    "table.final-not-by-player": FINAL_NOT_BY_PLAYER,
+    "table.unknown-player": lambda v: _(UNKNOWN_PLAYER).format(name=v["name"], players=listed(v["players"])),
+    "table.player-twice": TWICE,
+    "table.round-inputs-not-object": INPUTS_NOT_OBJECT,
+    "table.final-inputs-not-object": FINAL_INPUTS_NOT_OBJECT,
+    "table.not-object": NOT_A_TABLE,
+    "table.unknown-key": UNKNOWN_KEY,
+    "table.wrong-game": WRONG_GAME,
+    "table.rounds-not-a-list": NOT_ROUNDS,
+    "table.rounds-count": lambda v: plural(ROUND_COUNT, v["count"]).format(count=v["count"],
+                                                                           allowed=count_range(v["low"], v["high"])),
+    "table.missing-player": MISSING_PLAYER,
+    "table.no-final": NO_FINAL,
+    "table.unknown-field": lambda v: _(UNKNOWN_FIELD).format(key=v["key"], allowed=listed(v["allowed"])),
+    "game.unknown": lambda v: _(UNKNOWN_GAME).format(name=v["name"], games=listed(v["games"])),
+    "game.missing": NO_GAME,
+    "players.not-one-of": lambda v: _(NOT_ONE_OF_PLAYERS).format(name=v["name"], players=listed(v["players"])),
 }
 
 

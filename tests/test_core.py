@@ -106,3 +106,116 @@ def test_the_games_modules_are_the_calculators():
 
 def test_the_json_output_says_finished():
     assert GAMES[0].score(TABLES["lost-cities"]).to_json()["finished"] is True
+
+
+# --- refusals are codes and values; scorepad/words.py words them (design.md rule 8) ------------------------------
+
+from calculators import core  # noqa: E402
+from calculators.core import check_table, require_int, unknown_keys  # noqa: E402
+from pseudo import pseudo_language  # noqa: E402
+from scorepad import words  # noqa: E402
+from scorepad.games import SLUGS, base, by_slug, of_table  # noqa: E402
+
+_SHAPE = dict(game="g", players=(2, 3), variants=("fast",), rounds=range(1, 4), modules=("open",))
+_ROUND = {"Ana": {}, "Ben": {}}
+# Each refusal of the common shape: what is refused, its code and values, and the English a player reads.
+REFUSALS = [
+    (lambda: require_int("3", 0, 9, field="k"), "number.not-whole", {"value": "3", "low": 0, "high": 9},
+     "k: '3' is not a whole number (expected 0–9)"),
+    (lambda: require_int(2.0, 1), "number.not-whole", {"value": 2.0, "low": 1, "high": None},
+     "2.0 is not a whole number (expected 1 or more)"),
+    (lambda: require_int(12, 1, 1, round=2), "number.out-of-range", {"value": 12, "low": 1, "high": 1},
+     "round 2: 12 is out of range (expected 1–1)"),
+    (lambda: core.check_text("a\x1bb"), "text.control", {"text": "a\x1bb", "cut": False, "code": 27},
+     "'a\\x1bb' holds a control character (U+001B)"),
+    (lambda: core.check_text("a\u2067b"), "text.bidi", {"text": "a\u2067b", "cut": False, "code": 0x2067},
+     "'a\\u2067b' holds a bidi override or isolate (U+2067)"),
+    (lambda: core.check_text("x" * 201, player="Ana"), "text.too-long",
+     {"text": "x" * 200, "cut": True, "length": 201, "limit": 200},
+     f"player Ana: {'x' * 200!r}… is 201 characters long (at most 200)"),
+    (lambda: check_players([None], (2,)), "name.not-text", {"value": None}, "players: None is not a name"),
+    (lambda: check_players("Ana", (2,)), "players.not-a-list", {}, "players: must be a non-empty list of names"),
+    (lambda: check_players(["Ana"], (2,)), "players.count", {"count": 1, "low": 2, "high": 2},
+     "players: 1 player; this game takes 2"),
+    (lambda: check_players(["A", "B", "C", "D"], (2, 3)), "players.count", {"count": 4, "low": 2, "high": 3},
+     "players: 4 players; this game takes 2–3"),
+    (lambda: core.check_variants("fast", ["fast"]), "variants.not-a-list", {},
+     "variants: must be a list of variant names"),
+    (lambda: core.check_modules({}, []), "modules.not-a-list", {}, "modules: must be a list of module names"),
+    (lambda: core.check_modules(["x"], []), "modules.unknown", {"name": "x", "known": []},
+     "modules: unknown module 'x' (this game has: none)"),
+    (lambda: core.check_variants(["x"], ["a", "b"]), "variants.unknown", {"name": "x", "known": ["a", "b"]},
+     "variants: unknown variant 'x' (this game has: a, b)"),
+    (lambda: check_table([], **_SHAPE), "table.not-object", {}, "a table file must be a JSON object"),
+    (lambda: check_table({"game": "g", "extra": 1}, **_SHAPE), "table.unknown-key", {"key": "extra"},
+     "extra: unknown top-level key 'extra'"),
+    (lambda: check_table({"game": "h"}, **_SHAPE), "table.wrong-game", {"expected": "g", "got": "h"},
+     "game: expected 'g', got 'h'"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": {}}, **_SHAPE),
+     "table.rounds-not-a-list", {}, "rounds: must be a list of rounds"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": [_ROUND] * 4}, **_SHAPE),
+     "table.rounds-count", {"count": 4, "low": 1, "high": 3}, "rounds: 4 rounds; this game takes 1–3"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": [_ROUND]},
+                         **{**_SHAPE, "rounds": range(2, 200)}),
+     "table.rounds-count", {"count": 1, "low": 2, "high": None}, "rounds: 1 round; this game takes 2 or more"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": [[]]}, **_SHAPE),
+     "table.round-not-by-player", {}, "round 1: must map each player's name to their inputs"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": [{"Cy": {}}]}, **_SHAPE),
+     "table.unknown-player", {"name": "Cy", "players": ["Ana", "Ben"]},
+     "round 1: unknown player 'Cy' (players: Ana, Ben)"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": [{"Ana": {}, "Ana ": {}}]}, **_SHAPE),
+     "table.player-twice", {"name": "Ana "}, "round 1: 'Ana ' appears twice"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": [{"Ana": 1}]}, **_SHAPE),
+     "table.round-inputs-not-object", {}, "round 1, player Ana: inputs must be an object"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": [{"Ana": {}}]}, **_SHAPE),
+     "table.missing-player", {}, "round 1, player Ben: missing from this round"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": [_ROUND], "final": {}}, **_SHAPE),
+     "table.no-final", {}, "final: this game has no final inputs"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": [_ROUND], "final": []}, **_SHAPE,
+                         final=True),
+     "table.final-not-by-player", {}, "final: must map each player's name to their final inputs"),
+    (lambda: check_table({"game": "g", "players": ["Ana", "Ben"], "rounds": [_ROUND], "final": {"Ben": 0}},
+                         **_SHAPE, final=True),
+     "table.final-inputs-not-object", {}, "player Ben: final inputs must be an object"),
+    (lambda: unknown_keys({"bleu": 1}, ["blue", "red"], round=1, player="Ana"), "table.unknown-field",
+     {"key": "bleu", "allowed": ["blue", "red"]}, "round 1, player Ana: unknown field 'bleu' (expected: blue, red)"),
+    (lambda: by_slug("chess"), "game.unknown", {"name": "chess", "games": list(SLUGS)},
+     "game: unknown game 'chess' (games: lost-cities, next-station-london, london-1e, london-2e, chinatown)"),
+    (lambda: of_table({"game": 7}), "game.missing", {}, "game: missing or not a game name"),
+    (lambda: base.one_of_players(["Ana", "Ben"], "winner")("Cy"), "players.not-one-of",
+     {"name": "Cy", "players": ["Ana", "Ben"]}, "winner: 'Cy' is not one of the players (Ana, Ben)"),
+]
+
+
+@pytest.mark.parametrize("refuse, code, values, english", REFUSALS, ids=[r[1] for r in REFUSALS])
+def test_a_refusal_is_a_code_and_values_worded_in_english(refuse, code, values, english):
+    with pytest.raises(InvalidInput) as refused:
+        refuse()
+    assert (refused.value.code, refused.value.values) == (code, values)
+    assert str(refused.value) == english
+
+
+@pytest.mark.parametrize("refuse, code, values, english", REFUSALS, ids=[r[1] for r in REFUSALS])
+def test_a_refusal_is_worded_from_the_catalogue(refuse, code, values, english):
+    with pytest.raises(InvalidInput) as refused:
+        refuse()
+    with pseudo_language():
+        message = refused.value.message
+    assert message.startswith("«") and message.endswith("»"), message  # the whole sentence is one msgid
+
+
+def test_every_code_scorepad_raises_outside_the_games_has_its_wording():
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).parent.parent
+    sources = ["calculators/core.py", "scorepad/games/__init__.py", "scorepad/games/base.py", "scorepad/session.py"]
+    prefixes = {"number", "text", "name", "players", "variants", "modules", "date", "table", "game"}
+    codes = {code for source in sources for code in re.findall(r'"([a-z]+\.[a-z][a-z-]*)"',
+                                                                 (root / source).read_text(encoding="utf-8"))
+             if code.split(".")[0] in prefixes}
+    assert len(codes) > 30
+    assert codes <= set(words.PHRASES), codes - set(words.PHRASES)
+    # Each one is refused above (the names and dates in their own tests, at the top).
+    covered = {refusal[1] for refusal in REFUSALS} | {"name.empty", "name.twice", "name.same-player", "date.not-iso"}
+    assert codes <= covered, codes - covered

@@ -419,3 +419,33 @@ def test_a_backup_is_written_again_over_itself_but_never_over_the_database(game,
     notes = tmp_path / "notes.jsonl"
     notes.write_text('{"event": "login"}\n')
     assert refused("export", "--all", "-o", notes).startswith(f"{notes} exists and is not a scorepad export")
+
+
+# --- the refusals are sentences of the catalogue (scorepad/i18n.py) -----------------------------------------------
+
+def test_the_refusals_are_whole_sentences_of_the_catalogue(tmp_path):
+    from pseudo import pseudo_language
+
+    db = tmp_path / "scorepad.json"
+    db.write_text("{}")
+    other = tmp_path / "notes.txt"
+    other.write_text("mine")
+    guarded = files.database_files(db)
+    with pseudo_language():
+        with pytest.raises(files.Refused) as protected:
+            files.check_target(Path(f"{db}.lock"), files.PDF, protected=guarded)
+        assert str(protected.value) == (f"«{db}.lock is «the lock file of «the database»»: scorepad never writes "
+                                        "over it, not even with --force»")
+        with pytest.raises(files.Refused) as not_ours:
+            files.check_target(other, files.PDF, protected=guarded)
+        assert str(not_ours.value) == (f"«{other} exists and is not «a PDF»: scorepad replaces only «a PDF» there "
+                                       "(--force replaces it anyway)»")
+        assert not_ours.value.reason == (f"«{other} exists and is not «a PDF»: scorepad replaces only «a PDF» "
+                                         "there»")
+        with pytest.raises(files.Refused) as folder:
+            files.check_target(tmp_path, files.PDF)
+        assert str(folder.value) == f"«{tmp_path} is «a directory», not a file: scorepad writes only plain files»"
+        with pytest.raises(files.Refused) as nowhere:
+            files.check_target(tmp_path / "no" / "x.pdf", files.PDF)
+        missing = tmp_path / "no"
+        assert str(nowhere.value) == f"«cannot write {missing / 'x.pdf'}: there is no folder {missing}»"

@@ -53,3 +53,52 @@ def test_every_setup_guides_to_its_first_question(game, count, variants, modules
     assert game.report(session)  # `show` of a session with no answer yet
     for explanation, run in game.commands(session).values():
         assert explanation and isinstance(run(""), str) and isinstance(run("P1"), str)
+
+
+# --- a game's words read in the chosen language (scorepad/games/base.py) ------------------------------------------
+
+def test_a_games_title_blurb_labels_and_explanations_read_in_the_chosen_language():
+    import dataclasses
+
+    from pseudo import pseudo_language
+
+    game = dataclasses.replace(by_slug("chinatown"), title="Chinatown", blurb="", variants={"four-seasons": "Four"},
+                               modules={"open-cash": "Open"}, round_label="Year",
+                               variant_labels={"four-seasons": "Season"})
+    assert (game.title, game.blurb, game.round_label, dict(game.variants)) == ("Chinatown", "", "Year",
+                                                                               {"four-seasons": "Four"})
+    with pseudo_language():
+        assert (game.title, game.blurb, game.label_for([]), game.label_for(["four-seasons"])) == (
+            "«Chinatown»", "", "«Year»", "«Season»")  # an empty text stays empty (_("") is a catalogue's header)
+        assert (dict(game.variants), dict(game.modules)) == ({"four-seasons": "«Four»"}, {"open-cash": "«Open»"})
+        assert (game.label_key_for([]), game.label_key_for(["four-seasons"])) == ("Year", "Season")
+        assert dataclasses.replace(game, title="Other").title == "«Other»"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        game.title = "Chess"  # type: ignore[misc]
+
+
+def test_a_game_may_name_its_fields_in_errors_as_its_players_do():
+    import dataclasses
+
+    from calculators.core import InvalidInput
+    from conftest import TABLES
+    from scorepad.games import _loaded
+    from scorepad.session import score_table
+
+    game = by_slug("lost-cities")
+    table = {**TABLES["lost-cities"], "rounds": [{"Ana": {"blue": [5, 2]}, "Ben": {}}]}
+    with pytest.raises(InvalidInput) as plain:
+        score_table(table, game)
+    assert str(plain.value).startswith("round 1, player Ana, blue: ")
+    labelled = dataclasses.replace(game, field_label=lambda key: {"blue": "Blue expedition"}.get(key))
+    _loaded["lost-cities"] = labelled
+    try:
+        with pytest.raises(InvalidInput) as refused:
+            score_table(table, labelled)
+        assert refused.value.game == "lost-cities"
+        assert str(refused.value) == str(plain.value).replace(", blue: ", ", Blue expedition: ", 1)
+        with pytest.raises(InvalidInput) as other:  # a field the game does not label: its key
+            score_table({**table, "players": ["Ana", "Ana"]}, labelled)
+        assert str(other.value).startswith("players: ")
+    finally:
+        _loaded["lost-cities"] = game

@@ -119,3 +119,50 @@ def test_a_session_is_given_its_game_and_session_py_does_not_import_the_registry
     assert Session(doc, LC, 3).game is LC
     with pytest.raises(TypeError, match=r"Session\(doc, game, id\)"):
         Session(doc, 3)  # the old signature fails at once, saying what to do
+
+
+# --- the refusals are whole sentences of the catalogue (scorepad/i18n.py) -----------------------------------------
+
+@pytest.mark.parametrize("rounds, variants, english, pseudo", [
+    (0, [], "rounds: 0 rounds; Chinatown takes 1–6", "«0 rounds; «Chinatown» takes «1–6»»"),
+    (5, ["four-seasons"], "rounds: 5 rounds; Chinatown with four-seasons takes 1–4",
+     "«5 rounds; «Chinatown» with four-seasons takes «1–4»»"),
+])
+def test_a_round_count_refused_is_one_sentence_in_the_languages_plural(rounds, variants, english, pseudo):
+    from pseudo import pseudo_language
+
+    game = by_slug("chinatown")
+    with pytest.raises(InvalidInput) as refused:
+        check_options(game, variants, rounds)
+    assert str(refused.value) == english
+    with pseudo_language():
+        with pytest.raises(InvalidInput) as translated:
+            check_options(game, variants, rounds)
+    assert translated.value.message == pseudo
+
+
+def test_a_table_file_that_cannot_be_read_is_said_in_the_chosen_language(tmp_path):
+    from pseudo import pseudo_language
+
+    from scorepad.errors import ScorepadError, TableFileError
+    from scorepad.session import load_table_file, load_table_files, score_table
+
+    broken, lines = tmp_path / "broken.json", tmp_path / "tables.jsonl"
+    broken.write_text('{"game": ')
+    lines.write_text('{"game": "lost-cities"}\n{"game"\n')
+    with pseudo_language():
+        with pytest.raises(TableFileError) as missing:
+            load_table_file(tmp_path / "none.json")
+        assert str(missing.value) == f"«{tmp_path / 'none.json'}: no such file»"
+        with pytest.raises(TableFileError) as not_json:
+            load_table_file(broken)
+        assert str(not_json.value) == f"«{broken}: not valid JSON (Expecting value, line 1, column 10)»"
+        with pytest.raises(TableFileError) as second:
+            [where for where, _ in load_table_files(lines)]
+        assert str(second.value).startswith(f"««{lines} line 2»: not valid JSON (")
+        table = {"game": "chinatown", "players": ["Ana", "Ben", "Cy"], "session": {
+            "status": "playing", "rounds_planned": 4, "created": None, "updated": None, "seed": 1, "log": []},
+            "variants": ["four-seasons"]}
+        with pytest.raises(ScorepadError) as early:
+            score_table(table, by_slug("chinatown"))
+        assert str(early.value) == "«the game in this file has no complete season yet»"

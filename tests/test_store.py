@@ -585,3 +585,43 @@ def test_an_update_killed_before_its_marks_leaves_them_repaired(db):
     (db.with_name("scorepad.json.d") / "pending-1").touch()
     store.insert({"mark": "c"})  # the next writer repairs first
     assert store.find(["a", "b", "c"]) == {"b": 1, "c": 2}
+
+
+# --- the store's words go through the catalogue (scorepad/i18n.py) ---------------------------------------------
+
+def test_the_stores_refusals_are_sentences_of_the_catalogue(db):
+    from pseudo import pseudo_language
+
+    store = Store(db)
+    doc_id = store.insert({"game": "azul"})
+    with pseudo_language():
+        with pytest.raises(NotFound) as missing:
+            store.get(doc_id + 1)
+        assert str(missing.value) == f"«no session {doc_id + 1} in {db}»"
+        with pytest.raises(stores.Changed) as changed:
+            store.update(doc_id, lambda doc: None, expect=lambda doc: False)
+        assert str(changed.value) == f"«session {doc_id} changed meanwhile; nothing was saved»"
+        session_file = store._session_file(doc_id)
+        session_file.write_bytes(orjson.dumps({"session": {"9": {"game": "azul"}}}))
+        with pytest.raises(StoreError) as damaged:
+            store.get(doc_id)
+        assert str(damaged.value) == (f"«session {doc_id} in {db} is damaged: «its file {session_file.name} holds "
+                                      f"«session 9»»; it was left as it is»")
+        db.write_bytes(b"{")
+        with pytest.raises(StoreError) as unreadable:
+            store.get(doc_id)
+        assert str(unreadable.value) == (f"«cannot read the database {db}: «not valid JSON (line 1, column 2)»; "
+                                         "it was left as it is. Move it aside or use --db PATH.»")
+        db.write_bytes(orjson.dumps({"meta": {"1": {"layout": 9}}}))
+        with pytest.raises(StoreError) as newer:
+            store.insert({"game": "azul"})
+        assert str(newer.value) == f"«the database {db} was written by a newer scorepad (layout 9)»"
+
+
+@pytest.mark.parametrize("count, english", [(1, "Moved 1 session of"), (2, "Moved 2 sessions of")])
+def test_the_migration_line_counts_in_the_languages_plural_forms(tmp_path, count, english):
+    db = tmp_path / "old.json"
+    db.write_bytes(orjson.dumps({"sessions": {str(n): {"game": "azul"} for n in range(1, count + 1)}}))
+    said = []
+    Store(db, notify=said.append).all()
+    assert said[0].startswith(f"{english} {db} to the new storage layout")

@@ -31,7 +31,7 @@ def by_slug(slug: str) -> Game:
     if slug not in _loaded:
         entry = next((e for e in REGISTRY if e[0] == slug), None)
         if entry is None:
-            raise InvalidInput(f"unknown game {slug!r} (games: {', '.join(SLUGS)})", field="game")
+            raise InvalidInput("game.unknown", name=slug, games=list(SLUGS), field="game")
         _loaded[slug] = getattr(importlib.import_module(f"scorepad.games.{entry[1]}"), entry[2])
     return _loaded[slug]
 
@@ -39,10 +39,10 @@ def by_slug(slug: str) -> Game:
 def of_table(table: Any) -> Game:
     """The game a table file names (refused in the words scoring uses when it names none or an unknown one)."""
     if not isinstance(table, dict):
-        raise InvalidInput("a table file must be a JSON object")
+        raise InvalidInput("table.not-object")
     slug = table.get("game")
     if not isinstance(slug, str):
-        raise InvalidInput("missing or not a game name", field="game")
+        raise InvalidInput("game.missing", field="game")
     return by_slug(slug)
 
 

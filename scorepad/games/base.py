@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,7 +66,7 @@ def one_of_players(players: Sequence[str], field: str | None = None) -> Callable
     """The parse of a menu of the players (the menu offers nothing else; this keeps a stored answer honest)."""
     def parse(text: str) -> str:
         if text not in players:
-            raise InvalidInput(f"{text!r} is not one of the players ({', '.join(players)})", field=field)
+            raise InvalidInput("players.not-one-of", name=text, players=list(players), field=field)
         return text
 
     return parse
@@ -82,13 +83,38 @@ class Explained(Mapping[str, str]):
         self._values = values
 
     def __getitem__(self, name: str) -> str:
-        return _(self._texts[name]).format(**self._values)
+        text = self._texts[name] and _(self._texts[name])  # _("") is the catalogue's header
+        return text.format(**self._values) if self._values else text
 
     def __iter__(self):
         return iter(self._texts)
 
     def __len__(self) -> int:
         return len(self._texts)
+
+    def __repr__(self) -> str:
+        return f"Explained({self._texts!r})"
+
+    def msgid(self, name: str) -> str:
+        """The English text of `name`, untranslated (a key for a sentence that depends on it)."""
+        return self._texts[name]
+
+
+class _Translated:
+    """A Game attribute that holds a msgid (English, marked N_() where the game's module sets it) and reads in the
+    chosen language: `game.title` is the title the table reads, whichever screen or sheet asks."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, game: Any, owner: type | None = None) -> Any:
+        if game is None:
+            return self
+        text = game.__dict__[self.name]
+        return _(text) if text else text  # _("") is the catalogue's header
+
+    def __set__(self, game: Any, value: str) -> None:  # the dataclass's __init__ (frozen: object.__setattr__)
+        game.__dict__[self.name] = value
 
 
 # A word a player may type at any text prompt of a guided game: word -> (one-line help, function of the
@@ -142,9 +168,30 @@ class Game:
     usual_players: int = 4
     # Lines printed under the standings wherever they are printed (Next Station: London's solo rating).
     result_notes: Callable[[Result], list[str]] = no_notes
+    # How an error names one of its table file's fields (scorepad/words.py), if not by its key: a key -> its
+    # label in the chosen language (e.g. Lost Cities' "blue" -> the colour's name), or None for the key itself.
+    field_label: Callable[[str], str | None] | None = None
     # Setup answers named on play's command line (module -> the words given, e.g. Next Station: London's
     # --objectives tourist central): (module names in play) -> [(path, value)], refused as the prompt refuses.
     preset: Callable[[Mapping[str, Sequence[str]], Sequence[str]], list[tuple[Path, Any]]] | None = None
+
+    def __post_init__(self) -> None:
+        # Explanations and labels read in the chosen language (a plain dict of msgids becomes an Explained).
+        for name in ("variants", "modules", "variant_labels"):
+            texts = getattr(self, name)
+            if not isinstance(texts, Explained):
+                object.__setattr__(self, name, Explained(texts))
+
+    @contextlib.contextmanager
+    def naming_fields(self) -> Iterator[None]:
+        """Refusals raised inside name their fields as this game labels them (`field_label`): scorepad scores a
+        game's table inside this block, as the error may be worded much later (cli.py prints it)."""
+        try:
+            yield
+        except InvalidInput as error:
+            if error.game is None:
+                error.game = self.slug
+            raise
 
     def usual_table(self) -> int:
         """`usual_players`, kept within the player counts the game takes."""
@@ -153,6 +200,12 @@ class Game:
     def label_for(self, variants: Sequence[str]) -> str:
         """What a round is called with these variants ("Season" in Chinatown's four-season game)."""
         return next((self.variant_labels[v] for v in variants if v in self.variant_labels), self.round_label)
+
+    def label_key_for(self, variants: Sequence[str]) -> str:
+        """`label_for` untranslated ("Round", "Game", "Year", "Season"): a sentence about rounds that depends on
+        the word (Russian inflects it) picks its own whole sentence by this key."""
+        found = next((v for v in variants if v in self.variant_labels), None)
+        return self.variant_labels.msgid(found) if found else self.__dict__["round_label"]
 
     def round_limit(self, variants: Sequence[str]) -> int | None:
         """The most rounds a game with these variants has (None: no limit)."""
@@ -164,3 +217,9 @@ class Game:
     def player_counts(self) -> str:
         low, high = self.players[0], self.players[-1]
         return str(low) if low == high else f"{low}–{high}"
+
+
+# Read in the chosen language (see _Translated); the dataclass's __init__ stores the msgids the game's module gives.
+Game.title = _Translated("title")  # type: ignore[assignment]
+Game.blurb = _Translated("blurb")  # type: ignore[assignment]
+Game.round_label = _Translated("round_label")  # type: ignore[assignment]
