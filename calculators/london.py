@@ -3,6 +3,9 @@
 Sources: shared/rules/london.md (S1 = the 1st-edition Treefrog rulebook, S3/S4 = the 2nd-edition Osprey
 rulebook, S14 = the Persian summary behind the `flat-penalties` variant); the contract is the London
 section of shared/spec/table-format.md. Both editions score with one function and a frozen `Rules` value.
+
+It holds no sentences (design.md rule 8): a refusal is an InvalidInput code (`london.…`) with its values, a
+tie-break explanation a Phrase, the parts and the editions' nouns keys; scorepad/games/london.py words them all.
 """
 
 from __future__ import annotations
@@ -11,11 +14,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from calculators.core import InvalidInput, Result, check_table, require_int, standings, unknown_keys
+from calculators.core import InvalidInput, Phrase, Result, check_table, require_int, standings, unknown_keys
 
 PLAYERS: Final = (2, 3, 4)  # S1, S3: 2–4 players
 NO_ROUNDS: Final = range(1)  # no rounds: `rounds` is absent or [] (table-format.md)
-NO_ROUNDS_TEXT: Final = "London has no rounds: leave `rounds` out or [] and put the inputs in `final`"
 
 LOAN_VALUE: Final = 10  # £ a loan gives (S1 §2.3, S3 §3.3)
 LOAN_REPAYMENT: Final = 15  # £ to pay one back, at the end as many as money allows (S1, S3)
@@ -28,6 +30,11 @@ STARTING_MONEY: Final = 5  # £ each, both editions (S1, S3)
 STARTING_HAND: Final = 6  # cards each, both editions (S1, S3)
 HAND_LIMIT: Final = 9  # checked after the action (S1) / at the end of the turn (S3)
 DISPLAY_COLUMNS: Final = {2: 3, 3: 4, 4: 5}  # card display / development board columns by player count
+BUILDING_COUNTERS: Final = 11  # 1st ed: building counters of a colour per player (S1, parts)
+POVERTY_CUBE: Final = 1  # 1st ed: poverty points of a cube (S1, parts)
+POVERTY_DISC: Final = 5  # and of a disc
+FACE_UP_BOROUGHS: Final = 3  # 2nd ed: borough cards always face up (S3, S4)
+DRAW_ACTION_CARDS: Final = 3  # the "take three cards" (S1) / "draw three cards" (S3) action
 # Only a tie needs these two (table-format.md, London): a table may leave them out, and the guided reckoning
 # asks them only of the players still tied when tie-break 2 (boroughs) or 3 (best card) is reached.
 TIEBREAK_FIELDS: Final = ("boroughs", "best_card")
@@ -35,15 +42,8 @@ TIEBREAK_FIELDS: Final = ("boroughs", "best_card")
 # end of a round; the excess must be made up by returning cards" (بدهی و فقر هر کدام حداکثر ۱۰ در پایان دور
 # میتوانند باشند؛ مازاد باید با برگرداندن کارتها جبران شود). After round 3 nobody can be above 10.
 FLAT_CAP: Final = 10
-FLAT_CAP_TEXT: Final = ("{field} {value} is over {cap}: in the Persian summary debt and poverty are at most {cap} at "
-                        "the end of every round, the excess paid off by returning city cards")
-MISSING_TEXT: Final = "missing: every end-game figure is needed except boroughs and best_card (only a tie needs them)"
-MISSING_TEXT_FLAT: Final = "missing: flat-penalties needs all four figures (card_vp, bonus, debt, poverty)"
-TIE_TEXT: Final = ("{names} tie on {total} point{s} with {figures} each, so tie-break {level} needs "
-                   "{field} of each of them (missing for {missing})")
-# What the players a tie-break question is asked of are level on: tie-break 3 is reached only by players level on
-# boroughs too ("4 poverty left and 3 borough cards each", not just "4 poverty left each").
-TIED_ON: Final = {"boroughs": "{left} poverty left", "best_card": "{left} poverty left and {boroughs}"}
+FLAT_ROUNDS: Final = 3  # S14: "the game ends after three rounds"
+FLAT_HAND: Final = 7  # S14: "7 cards each in a 2–4 player game"
 # No London figure comes near this (the whole deck is 110 cards); it keeps a typo like 10**30 from being
 # stored (the database holds 64-bit integers) and from printing a 30-digit score.
 MAX_FIGURE: Final = 999
@@ -66,11 +66,8 @@ def poverty_penalty(left: int) -> int:
     return POVERTY_PENALTY[-1] + POVERTY_PENALTY_OVER_10 * (left - (len(POVERTY_PENALTY) - 1))
 
 
-FLAT_PENALTIES: Final = "flat-penalties"
-VARIANTS: Final = {
-    FLAT_PENALTIES: "the Persian summary's scoring: card points + bonus − debt − poverty, ties shared "
-                    "(not the real London)",
-}
+FLAT_PENALTIES: Final = "flat-penalties"  # the Persian summary's scoring (S14), worded in scorepad/games/london.py
+VARIANTS: Final = (FLAT_PENALTIES,)
 
 
 @dataclass(frozen=True)
@@ -85,37 +82,34 @@ class Rules:
     loans_add_poverty: bool  # 2nd ed run city: +1 per £10 loan (S3 §3.2); 1st ed: no loan term
     boroughs_reduce_poverty: bool  # 1st ed run city: − boroughs occupied, may go negative (S1 §2.2)
     land_scores_at_end: bool  # 1st ed: borough VP + Underground at the end; 2nd: prestige when bought
-    borough_noun: str  # tie-break 2: "most boroughs occupied" (S1) / "most borough cards" (S3)
+    # What tie-break 2 counts, a key (BOROUGH, BOROUGH_CARD): "most boroughs occupied" (S1) / "most borough
+    # cards" (S3). scorepad words it.
+    borough_noun: str
 
 
+BOROUGH, BOROUGH_CARD = "borough", "borough-card"  # Rules.borough_noun, and the phrases' `noun`
 # The tie-break fields come last: the guided reckoning asks them only when a tie reaches them.
 _COMMON_FIELDS = ("vp", "card_vp", "money", "loans", "hand", "poverty", *TIEBREAK_FIELDS)
 FIRST_EDITION: Final = Rules(slug="london-1e", year=2010,
                              fields=("vp", "borough_vp", "underground", "card_vp", "money", "loans", "hand",
                                      "poverty", *TIEBREAK_FIELDS),
                              starting_poverty=5, repay_during_play=False, loans_add_poverty=False,
-                             boroughs_reduce_poverty=True, land_scores_at_end=True, borough_noun="borough")
+                             boroughs_reduce_poverty=True, land_scores_at_end=True, borough_noun=BOROUGH)
 SECOND_EDITION: Final = Rules(slug="london-2e", year=2017, fields=_COMMON_FIELDS, starting_poverty=0,
                               repay_during_play=True, loans_add_poverty=True, boroughs_reduce_poverty=False,
-                              land_scores_at_end=False, borough_noun="borough card")
+                              land_scores_at_end=False, borough_noun=BOROUGH_CARD)
 EDITIONS: Final = {r.slug: r for r in (FIRST_EDITION, SECOND_EDITION)}
 FLAT_FIELDS: Final = ("card_vp", "bonus", "debt", "poverty")
 
-# Labels of `parts` (what the sheet prints), in the order the reckoning adds them.
+# The keys of `parts`, in the order the reckoning adds them. They are the JSON output's keys (table-format.md:
+# "label → points"), which never change with the language; scorepad/games/london.py PARTS words them.
 PART_LABELS: Final = {"vp_1e": "VP counters", "vp_2e": "score track", "borough_vp": "boroughs",
                       "underground": "underground", "card_vp": "city cards", "money": "money",
                       "loans": "unpaid loans", "poverty": "poverty",
                       "flat_card_vp": "card points", "bonus": "bonus", "debt": "debt"}
-TIEBREAK_NAMES: Final = ("least poverty", "most {noun}s", "best single card")  # S1 §2.6 step 7, S3 §3.6
-
-
-def plural(count: int, noun: str) -> str:
-    """'1 borough', '2 boroughs'.
-
-    >>> plural(1, "borough card"), plural(0, "loan")
-    ('1 borough card', '0 loans')
-    """
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+# The tie-breaks in order (S1 §2.6 step 7, S3 §3.6): least poverty left, most boroughs (borough cards), the best
+# single card. The tie-break phrases name them by these keys.
+TIEBREAKS: Final = ("poverty_left", "boroughs", "best_card")
 
 
 def fields_for(rules: Rules, variants: Iterable[str] = ()) -> tuple[str, ...]:
@@ -147,25 +141,24 @@ def check_inputs(inputs: Mapping[str, Any], rules: Rules, variants: Iterable[str
     if is_flat:
         for key in ("debt", "poverty"):
             if checked.get(key, 0) > FLAT_CAP:
-                raise InvalidInput(FLAT_CAP_TEXT.format(field=key, value=checked[key], cap=FLAT_CAP), player=player,
+                raise InvalidInput("london.flat-cap", figure=key, value=checked[key], cap=FLAT_CAP, player=player,
                                    field=key)
         return checked
     if "best_card" in checked and "card_vp" in checked and checked["best_card"] > checked["card_vp"]:
-        raise InvalidInput(f"best card {checked['best_card']} is worth more than all city cards together "
-                           f"({checked['card_vp']})", player=player, field="best_card")
+        raise InvalidInput("london.best-card-over-cards", best=checked["best_card"], cards=checked["card_vp"],
+                           player=player, field="best_card")
     if "underground" in checked and "boroughs" in checked and checked["underground"] > checked["boroughs"]:
-        raise InvalidInput(f"{plural(checked['underground'], 'Underground counter')} but "
-                           f"{plural(checked['boroughs'], 'borough')} occupied: a counter only scores in a borough "
-                           "you occupy", player=player, field="underground")
+        raise InvalidInput("london.underground-over-boroughs", counters=checked["underground"],
+                           boroughs=checked["boroughs"], player=player, field="underground")
     if checked.get("borough_vp", 0) > 0 and checked.get("boroughs", 1) == 0:
-        raise InvalidInput(f"borough VP {checked['borough_vp']} but no borough occupied", player=player,
+        raise InvalidInput("london.borough-vp-without-borough", vp=checked["borough_vp"], player=player,
                            field="borough_vp")
     if "underground" in checked and checked["underground"] > UNDERGROUND_COUNTERS:
-        raise InvalidInput(f"{checked['underground']} Underground counters; the box has {UNDERGROUND_COUNTERS}",
+        raise InvalidInput("london.underground-over-box", counters=checked["underground"], box=UNDERGROUND_COUNTERS,
                            player=player, field="underground")
     if "boroughs" in checked and checked["boroughs"] > BOROUGHS:
-        raise InvalidInput(f"{checked['boroughs']} boroughs; the game has {BOROUGHS}", player=player,
-                           field="boroughs")
+        raise InvalidInput("london.boroughs-over-game", boroughs=checked["boroughs"], limit=BOROUGHS,
+                           player=player, field="boroughs")
     return checked
 
 
@@ -182,22 +175,21 @@ def check_final(final: Mapping[str, Mapping[str, Any]], players: Sequence[str], 
         if player not in final and not complete:
             continue
         if player not in final:
-            raise InvalidInput("missing from final: the reckoning needs every player", player=player,
-                               field="final")
+            raise InvalidInput("london.missing-player", player=player, field="final")
         checked[player] = check_inputs(final[player], rules, variants, player=player)
         if complete:
             for key in required_fields(rules, variants):
                 if key not in checked[player]:
-                    raise InvalidInput(MISSING_TEXT_FLAT if FLAT_PENALTIES in variants else MISSING_TEXT,
+                    raise InvalidInput("london.missing-flat" if FLAT_PENALTIES in variants else "london.missing",
                                        player=player, field=key)
     if FLAT_PENALTIES not in variants:
-        for key, noun, limit in (("boroughs", rules.borough_noun, BOROUGHS),
-                                 ("underground", "Underground counter", UNDERGROUND_COUNTERS)):
+        for key, limit in (("boroughs", BOROUGHS), ("underground", UNDERGROUND_COUNTERS)):
             if key in rules.fields:
                 total = sum(inputs.get(key, 0) for inputs in checked.values())
                 if total > limit:
-                    raise InvalidInput(f"{plural(total, noun)} across the table; the game has {limit}",
-                                       player=list(checked)[-1], field=key)
+                    # noun: what is counted, BOROUGH / BOROUGH_CARD (the edition's), or "underground"
+                    raise InvalidInput("london.over-the-table", noun=rules.borough_noun if key == "boroughs" else key,
+                                       total=total, limit=limit, player=list(checked)[-1], field=key)
     return checked
 
 
@@ -306,56 +298,44 @@ class Detail:
 
 
 def _tiebreak_lines(players: Sequence[str], totals: Mapping[str, int], keys: Mapping[str, tuple[int, int, int]],
-                    shown: Mapping[str, tuple[int, int, int]], noun: str) -> list[str]:
-    """One line per tie on points that a tie-break decided (or could not), saying which and why."""
-    lines = []
+                    shown: Mapping[str, tuple[int, int, int]], noun: str) -> list[Phrase]:
+    """One phrase per tie on points that a tie-break decided (or could not), saying which and why.
+
+    A "london.tiebreak" phrase holds: `players` (the tied group), `total` (their points; None for a group still
+    level inside a tie already told), `level` ((tie-break key, value) pairs they are level on, in order),
+    `decider` (the tie-break key that decides, None when none does: they share), `facts` ((player, value) at the
+    decider, best first), `ranking` (groups of players, best first) and `noun` (Rules.borough_noun).
+    """
+    lines: list[Phrase] = []
     for total in sorted(set(totals.values()), reverse=True):
         group = [p for p in players if totals[p] == total]
         if len(group) > 1:
-            lead = f"{join_names(group)} tie on {_figure(total)} point{'' if abs(total) == 1 else 's'}"
-            lines += _explain(group, keys, shown, 0, lead, noun)
+            lines += _explain(group, keys, shown, 0, {"players": tuple(group), "total": total, "level": ()}, noun)
     return lines
 
 
 def _explain(group: list[str], keys: Mapping[str, tuple], shown: Mapping[str, tuple], level: int,
-             lead: str, noun: str) -> list[str]:
-    if level == len(TIEBREAK_NAMES):
-        return [f"{lead}; still level after every tie-break, so they share the place."]
+             lead: dict[str, Any], noun: str) -> list[Phrase]:
+    if level == len(TIEBREAKS):
+        return [Phrase("london.tiebreak", {**lead, "decider": None, "facts": (), "ranking": (), "noun": noun})]
     values = {p: keys[p][level] for p in group}
     if len(set(values.values())) == 1:
-        value = shown[group[0]][level]
-        return _explain(group, keys, shown, level + 1, f"{lead}, {_level_text(level, value, noun)} each", noun)
+        lead = {**lead, "level": (*lead["level"], (TIEBREAKS[level], shown[group[0]][level]))}
+        return _explain(group, keys, shown, level + 1, lead, noun)
     order = sorted(group, key=lambda p: values[p], reverse=True)
-    facts = ", ".join(f"{p} {shown[p][level]}" for p in order)
-    ranking = " ahead of ".join(join_names([p for p in order if values[p] == v]) for v in _distinct(order, values))
-    name = TIEBREAK_NAMES[level].format(noun=noun)
-    lines = [f"{lead}; {name} decides ({_what(level, noun)}: {facts}): {ranking}."]
-    for value in _distinct(order, values):
-        sub = [p for p in order if values[p] == value]
+    facts = tuple((p, shown[p][level]) for p in order)
+    ranking = tuple(tuple(p for p in order if values[p] == v) for v in _distinct(order, values))
+    lines = [Phrase("london.tiebreak", {**lead, "decider": TIEBREAKS[level], "facts": facts, "ranking": ranking,
+                                        "noun": noun})]
+    for sub in ranking:
         if len(sub) > 1:
-            still = f"{join_names(sub)} are still level ({_level_text(level, shown[sub[0]][level], noun)} each)"
-            lines += _explain(sub, keys, shown, level + 1, still, noun)
+            still = {"players": sub, "total": None, "level": ((TIEBREAKS[level], shown[sub[0]][level]),)}
+            lines += _explain(list(sub), keys, shown, level + 1, still, noun)
     return lines
 
 
 def _distinct(order: list[str], values: Mapping[str, Any]) -> list[Any]:
     return list(dict.fromkeys(values[p] for p in order))
-
-
-def _what(level: int, noun: str) -> str:
-    return ("poverty left", f"{noun}s", "best card")[level]
-
-
-def _level_text(level: int, value: int, noun: str) -> str:
-    return (f"{value} poverty left", plural(value, noun), f"best card {value}")[level]
-
-
-def join_names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _figure(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def reckonings_of(final: Mapping[str, Mapping[str, int]], players: Sequence[str],
@@ -393,24 +373,11 @@ def tie_needs(reckonings: Mapping[str, Reckoning], players: Sequence[str]) -> li
     return needs
 
 
-def tied_on(field: str, first: Reckoning, rules: Rules) -> str:
-    """What the players still tied when `field` is reached are level on besides points (TIED_ON).
-
-    >>> zeros = {"vp": 0, "card_vp": 0, "money": 0, "loans": 0, "hand": 0, "poverty": 4, "boroughs": 3}
-    >>> tied_on("boroughs", reckon("A", zeros, SECOND_EDITION, least=0), SECOND_EDITION)
-    '4 poverty left'
-    >>> tied_on("best_card", reckon("A", zeros, SECOND_EDITION, least=0), SECOND_EDITION)
-    '4 poverty left and 3 borough cards'
-    """
-    boroughs = "" if first.boroughs is None else plural(first.boroughs, rules.borough_noun)
-    return TIED_ON[field].format(left=first.poverty_left, boroughs=boroughs)
-
-
 def score(table: Any) -> Result:
     """Score a London table (either edition; the slug picks the rules). `detail` is a Detail."""
     rules = EDITIONS.get(table.get("game")) if isinstance(table, dict) else None
     if rules and table.get("rounds", []) != []:
-        raise InvalidInput(NO_ROUNDS_TEXT, field="rounds")
+        raise InvalidInput("london.no-rounds", field="rounds")
     checked = check_table(table, game=rules.slug if rules else "london-1e or london-2e", players=PLAYERS,
                           variants=VARIANTS, rounds=NO_ROUNDS, final=True)
     assert rules is not None  # check_table refused any other game
@@ -431,10 +398,11 @@ def score(table: Any) -> Result:
         missing = [p for p in group if getattr(reckonings[p], field) is None]
         if missing:
             r = reckonings[group[0]]
-            raise InvalidInput(TIE_TEXT.format(names=join_names(group), total=_figure(r.total),
-                                               s="" if abs(r.total) == 1 else "s", figures=tied_on(field, r, rules),
-                                               level=TIEBREAK_FIELDS.index(field) + 2, field=field,
-                                               missing=join_names(missing)), field=field)
+            # `boroughs`: what the group is level on besides points and poverty left (None before tie-break 3)
+            raise InvalidInput("london.tie-needs", players=group, total=r.total, left=r.poverty_left,
+                               boroughs=r.boroughs if field == "best_card" else None, noun=rules.borough_noun,
+                               level=TIEBREAK_FIELDS.index(field) + 2, need=field, missing=tuple(missing),
+                               field=field)
     totals = {p: r.total for p, r in reckonings.items()}
     parts = {p: parts_of(r, rules) for p, r in reckonings.items()}
     # A figure no tie reaches may be left out: it never decides, so 0 stands in for it in the keys.

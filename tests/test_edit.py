@@ -223,7 +223,7 @@ def test_chinatown_tile_supply_across_players_is_checked(store):
 
 # --- London -------------------------------------------------------------------------------------------
 
-LOAN, REPAY, RUN, END = (london_game.EVENT_LABELS[k] for k in ("loan", "repay", "run", "end"))
+LOAN, REPAY, RUN, END = (london_game.event_labels()[k] for k in ("loan", "repay", "run", "end"))
 # Example 6 (rules §8.2) with its tracking: P1 and P2 tie on 48, least poverty decides.
 LONDON_TRACKING = [LOAN, "P1", "2", REPAY, "P1", "1", RUN, "P1", "4", "1", None, END]
 # Each player: prestige, card prestige, money, loans, hand, poverty (boroughs and best card only on a tie).

@@ -9,7 +9,7 @@ import pytest
 from conftest import run, table_part
 from typer.testing import CliRunner
 
-from calculators.core import InvalidInput
+from calculators.core import InvalidInput, Phrase, say
 from calculators.london import FIRST_EDITION, SECOND_EDITION, poverty_after, poverty_penalty, run_city_poverty, score
 from scorepad import cli, sheets
 from scorepad import session as sessions
@@ -22,6 +22,11 @@ from scorepad.session import new_doc
 FIELDS_1E = ("money", "loans", "hand", "poverty", "card_vp", "borough_vp", "underground", "vp", "boroughs",
              "best_card")
 FIELDS_2E = ("vp", "money", "loans", "hand", "poverty", "card_vp", "boroughs", "best_card")
+
+
+def lines(result):
+    """The tie-break lines as the table reads them (the calculator gives phrases: data, worded by scorepad)."""
+    return tuple(say(line) for line in result.tiebreaks)
 
 
 def table(game, rows, fields, variants=()):
@@ -86,7 +91,7 @@ def test_second_edition_worked_examples(rows, totals, winners, tiebreak):
     assert result.winners == winners
     assert [s.rank for s in result.standings] == sorted(s.rank for s in result.standings)
     if tiebreak:
-        assert result.tiebreaks[0].startswith(tiebreak)
+        assert lines(result)[0].startswith(tiebreak)
     else:
         assert result.tiebreaks == ()
 
@@ -105,7 +110,7 @@ def test_example_5_parts_in_rulebook_order():
     a = next(s for s in result.standings if s.player == "A")
     assert list(a.parts) == ["VP counters", "boroughs", "underground", "city cards", "money", "unpaid loans",
                              "poverty"]
-    assert result.tiebreaks == (("A and B tie on 47 points, 0 poverty left each; most boroughs decides "
+    assert lines(result) == (("A and B tie on 47 points, 0 poverty left each; most boroughs decides "
                                  "(boroughs: A 3, B 2): A ahead of B."),)
 
 
@@ -114,7 +119,7 @@ def test_still_level_after_every_tie_break_shares_the_rank():
     result = score(table("london-2e", rows, FIELDS_2E))
     assert [(s.player, s.rank) for s in result.standings] == [("Ana", 1), ("Ben", 1), ("Cy", 3)]
     assert result.winners == ["Ana", "Ben"]
-    assert result.tiebreaks == (("Ana and Ben tie on 10 points, 0 poverty left each, 2 borough cards each, best card 0 "
+    assert lines(result) == (("Ana and Ben tie on 10 points, 0 poverty left each, 2 borough cards each, best card 0 "
                                  "each; still level after every tie-break, so they share the place."),)
 
 
@@ -126,7 +131,7 @@ def test_three_way_tie_split_at_two_levels():
     rows["C"] = (5, 0, 0, 0, 0, 5, 2, 4)
     result = score(table("london-2e", rows, FIELDS_2E))
     assert [s.player for s in result.standings] == ["C", "B", "A"]
-    assert result.tiebreaks == (
+    assert lines(result) == (
         "A, B and C tie on 10 points; least poverty decides (poverty left: B 0, C 0, A 1): B and C ahead of A.",
         ("B and C are still level (0 poverty left each), 2 borough cards each; best single card decides "
          "(best card: C 4, B 3): C ahead of B."))
@@ -135,7 +140,7 @@ def test_three_way_tie_split_at_two_levels():
 def test_a_tie_on_one_point_in_the_first_edition_names_boroughs_occupied():
     rows = {"Ana": (0, 0, 0, 0, 0, 0, 0, 1, 1, 0), "Ben": (0, 0, 0, 0, 0, 0, 0, 1, 1, 0)}
     result = score(table("london-1e", rows, FIELDS_1E))
-    assert result.tiebreaks == (("Ana and Ben tie on 1 point, 0 poverty left each, 1 borough each, best card 0 each; "
+    assert lines(result) == (("Ana and Ben tie on 1 point, 0 poverty left each, 1 borough each, best card 0 each; "
                                  "still level after every tie-break, so they share the place."),)
 
 
@@ -378,7 +383,7 @@ def test_flat_penalties_refuses_the_official_fields():
 # --- the guided game ----------------------------------------------------------------------------------
 
 
-LOAN, REPAY, RUN, RELIEF, GAIN, POINTS, SUMMARY, GUIDE, END, UNDO = (guided.EVENT_LABELS[k] for k in (
+LOAN, REPAY, RUN, RELIEF, GAIN, POINTS, SUMMARY, GUIDE, END, UNDO = (guided.event_labels()[k] for k in (
     "loan", "repay", "run", "relief", "gain", "points", "summary", "guide", "end", "undo"))
 
 # Example 2 (rules §8.1) played through: tracking gives Yellow 3 loans, 6 poverty, 10 VP counters and
@@ -496,7 +501,7 @@ def test_second_edition_repay_run_and_tie_break(store):
 def test_flat_penalties_has_its_own_guide_and_four_questions(store):
     session_id = start(store, "london-1e", ("A", "B"), ["flat-penalties"])
     _session, prompter, text = run(store, session_id, ["15", "", "summary", "11", "4", "2", "18", "0", "7", "5"])
-    assert "Three rounds; a round ends when the central deck is empty." in text
+    assert "3 rounds; a round ends when the central deck is empty." in text  # FLAT_ROUNDS
     assert "debt above 10 → return city cards until it is 10" in text
     assert list(dict.fromkeys(prompter.asked))[:4] == ["A · points printed on the city cards:", "A · set bonus:",
                                                        "A · debt:", "A · poverty:"]
@@ -793,7 +798,7 @@ def test_the_sheet_and_the_guide_take_rule_values_from_the_calculator(store):
     guide = guided.guide_text(session)
     assert "you may repay loans, £15 each" in guide and "Discard down to 9 cards" in guide
     assert "Loans: £10 each, any time (forced if you must pay and cannot); −7 each if unpaid" in guide
-    assert guided.EVENT_LABELS["loan"] == "Take a loan (£10 each)"
+    assert guided.event_labels()["loan"] == "Take a loan (£10 each)"
     assert not [text for text in (guided.GUIDE_1E, guided.GUIDE_2E, guided.GUIDE_FLAT, *guided.EVENT_TEXTS.values(),
                                   *guided.SHEET_NOTES["london-1e"], *guided.SHEET_NOTES["london-2e"],
                                   *guided.SHEET_NOTES_FLAT, *(label for label, _ in guided.ROWS_1E + guided.ROWS_2E))
@@ -987,3 +992,108 @@ def test_a_reckoning_stopped_at_a_tie_break_resumes_there(store):
     session, prompter, text = run(store, session_id, ["2"])
     assert prompter.asked == ["B · boroughs occupied:"]
     assert session.finished and "A wins with 47." in text
+
+
+# --- ready for translation (issue 11): codes and values, rule values from the calculator, any script's digits ---
+
+@pytest.mark.parametrize("t, code, values", [
+    (bad(ben_best_card=30), "london.best-card-over-cards", {"best": 30, "cards": 20}),
+    (bad("london-1e", ben_underground=3), "london.underground-over-boroughs", {"counters": 3, "boroughs": 2}),
+    (bad("london-1e", ben_boroughs=0, ben_underground=0), "london.borough-vp-without-borough", {"vp": 6}),
+    (bad("london-1e", ben_boroughs=19, ben_underground=0), "london.over-the-table",
+     {"noun": "borough", "total": 21, "limit": 20}),
+    (bad("london-1e", ben_boroughs=12, ben_underground=10), "london.over-the-table",
+     {"noun": "underground", "total": 11, "limit": 10}),
+    (bad(ben_boroughs=21), "london.boroughs-over-game", {"boroughs": 21, "limit": 20}),
+    (bad(rounds=[{}]), "london.no-rounds", {}),
+    (bad(final={"Ana": good()["final"]["Ana"]}), "london.missing-player", {}),
+])
+def test_a_refusal_is_a_code_and_plain_values(t, code, values):
+    with pytest.raises(InvalidInput) as caught:
+        score(t)
+    assert (caught.value.code, caught.value.values) == (code, values)
+
+
+def test_a_tie_break_is_a_phrase_of_plain_data():
+    # example 8 (rules §8.2): W and X level on points, poverty left and borough cards; the best card decides
+    result = score(table("london-2e", dict(zip("WXYZ", (row for row in SECOND[2][0].values()))), FIELDS_2E))
+    phrase = result.tiebreaks[0]
+    assert phrase == Phrase("london.tiebreak", {
+        "players": ("W", "X"), "total": 39, "level": (("poverty_left", 4), ("boroughs", 3)), "decider": "best_card",
+        "facts": (("W", 7), ("X", 5)), "ranking": (("W",), ("X",)), "noun": "borough-card"})
+    json.dumps(phrase.values)  # nothing but names, numbers and keys: no words
+
+
+def _codes(path, pattern=r'"(london\.[a-z-]+)"'):
+    import re
+    return set(re.findall(pattern, open(path, encoding="utf-8").read()))
+
+
+def test_every_london_code_has_its_wording():
+    # the calculator's every code (a literal anywhere: `"london.missing-flat" if … else "london.missing"`) and
+    # scorepad's own refusals at the prompt
+    codes = _codes("calculators/london.py") | _codes("scorepad/games/london.py", r'InvalidInput\("(london\.[a-z-]+)"')
+    assert len(codes) >= 15 and codes <= set(guided.PHRASES)
+    assert set(guided.PHRASES) <= codes  # and no wording for a code nobody raises
+
+
+def test_the_printed_poverty_table_is_the_calculators():
+    from calculators import london as rules
+    for slug in ("london-1e", "london-2e"):
+        data = by_slug(slug).sheet(players=("A", "B"))
+        row = data["grids"]["poverty"][0]["rows"][0]
+        printed = {}  # poverty left → points lost, read back from the sheet's bands
+        for n, band in enumerate(data["poverty_bands"], start=1):
+            low, _, high = band.partition("–")
+            for left in range(int(low), int(high or low) + 1):
+                printed[left] = -row[f"band{n}"]
+        assert printed == dict(enumerate(rules.POVERTY_PENALTY))
+        assert data["poverty_over"] == [f"each over {len(rules.POVERTY_PENALTY) - 1}"]
+        assert row["over1"] == f"{rules.POVERTY_PENALTY_OVER_10} more each"
+
+
+def test_no_rule_value_is_typed_in_a_text():
+    """Every figure a guide, a setup, a menu, a row or a sheet note names is a {placeholder} filled from
+    calculators/london.py: left are step numbers, "1 per …", "tie-break 2" and "at 0"."""
+    import re
+    texts = [*guided.EVENT_TEXTS.values(), guided.GUIDE_1E, guided.GUIDE_2E, guided.GUIDE_FLAT, *guided.SETUP_1E,
+             *guided.SETUP_2E, *guided.SETUP_FLAT, *guided.SHEET_NOTES_FLAT, *guided.SHEET_NOTES["london-1e"],
+             *guided.SHEET_NOTES["london-2e"], *(label for label, _ in guided.ROWS_1E + guided.ROWS_2E),
+             guided.FINAL_INTRO, guided.FINAL_INTRO_FLAT, guided.ASK_LOANS, guided.FLAT_CAP, guided.TRACKING]
+    structure = re.compile(r"(^|\s)\d[a-d]?\. |[+−]?1 (VP |poverty )?per|tie-break \d|at 0|= 0|London 2010")
+    for text in texts:
+        left = structure.sub("", re.sub(r"\{[a-z_]+\}", "", text))
+        assert not re.search(r"\d", left), (text, left)
+    setup = guided.rule_text(guided.SETUP_1E[1], title="", count=2, players="", money=5, poverty=5, hand=6, columns=3,
+                             first="")
+    assert "the 11 building counters" in setup and "10\n    Underground counters" in setup
+
+
+PERSIAN = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+def test_a_game_answered_in_persian_digits(store):
+    # test_second_edition_repay_run_and_tie_break, every figure typed on a Persian keyboard
+    session_id = start(store, "london-2e", ("P1", "P2"))
+    answers = [LOAN, "P1", "2", REPAY, "P1", "3", "1", RUN, "P1", "4", "1", None, END,
+               "33", "18", "17", None, "1", "7", "26", "19", "11", "", "", "4"]
+    _session, prompter, text = run(store, session_id, [a.translate(PERSIAN) if isinstance(a, str) and a[:1].isdigit()
+                                                        else a for a in answers])
+    assert prompter.refused == [("۳", "P1 holds 2 loans")]
+    assert "P1 repays 1 loan for £15 — 1 loan held." in text
+    assert "P1 runs the city: 4 stacks + 1 loan + 1 in hand = +6 poverty: 0 → 6." in text
+    assert "P2 wins with 48." in text
+    assert session_of(store.get(session_id), session_id).get("final", "P1", "card_vp") == 18  # a number
+
+
+def test_arabic_indic_digits_and_a_refusal_name_the_text_typed():
+    assert guided.parse_count("٤٢") == 42
+    with pytest.raises(InvalidInput) as caught:
+        guided.parse_count("۴x", field="money")
+    assert (caught.value.code, caught.value.values, caught.value.message) == (
+        "london.not-whole", {"text": "۴x"}, "'۴x' is not a whole number")
+
+
+def test_the_typed_words_are_the_english_ones_in_english(store):
+    session = session_of(store.get(start(store, "london-2e", ("P1", "P2"))), 1)
+    assert list(guided.commands(session)) == ["summary", "guide"]  # the language's word and English: one here
