@@ -1096,4 +1096,34 @@ def test_arabic_indic_digits_and_a_refusal_name_the_text_typed():
 
 def test_the_typed_words_are_the_english_ones_in_english(store):
     session = session_of(store.get(start(store, "london-2e", ("P1", "P2"))), 1)
-    assert list(guided.commands(session)) == ["summary", "guide"]  # the language's word and English: one here
+    assert list(guided.commands(session)) == ["summary", "guide"]  # English: the play loop takes the language's too
+    assert guided.typed_words() == {"summary": "summary", "guide": "guide", "undo": "undo", "help": "help"}
+
+
+def test_in_another_language_the_menus_undo_and_the_summary_are_its_words(store):
+    from fake_language import speaking
+
+    session_id = start(store, "london-2e", ("P1", "P2"))
+    lines = []
+    with speaking({("typed word", "undo"): "واگرد", ("typed word", "summary"): "خلاصه",
+                   guided.SUMMARY_TITLE: "وام، فقر و امتیاز تا اینجا:"}):
+        # at "Who takes loans?" the menu's last choice, the language's undo word; then its summary word, typed
+        prompter = ScriptedPrompter([LOAN, "واگرد", "خلاصه", LOAN, "P1", "۲", Aborted])
+        with pytest.raises(Aborted):
+            play(store, session_id, prompter, lines.append)
+    text = "\n".join(lines)
+    assert "`خلاصه`, `guide`, `واگرد`, `help`" in text           # the tracking help names the language's words
+    assert "Took back" in text and "وام، فقر و امتیاز تا اینجا:" in text  # the menu's undo word undid; the summary
+    assert "P1 takes 2 loans: £20 — 2 loans held." in text            # (its echo not translated here: English)
+
+
+def test_a_tie_break_line_takes_the_languages_plural_forms():
+    from fake_language import russian_plural, speaking
+
+    forms = ["{names}: {total} очко", "{names}: {total} очка", "{names}: {total} очков"]
+    with speaking({guided.TIE_ON: forms, guided.SHARED: "{lead} — делят место."}, code="ru", plural=russian_plural):
+        said = [say(Phrase("london.tiebreak", {"players": ("А", "Б"), "total": total, "level": (), "decider": None,
+                                               "facts": (), "ranking": (), "noun": "borough"}))
+                for total in (21, 22, 25)]
+    assert said == ["А and Б: 21 очко — делят место.", "А and Б: 22 очка — делят место.",
+                    "А and Б: 25 очков — делят место."]

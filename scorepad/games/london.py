@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from calculators import london as rules
 from calculators.core import InvalidInput, Result, require_int, say
 from scorepad.games.base import Ask, Commands, Game, Say, Step, keeping, one_of_players
+from scorepad import words
 from scorepad.grid import cell, grid, names_text, safe, standings_text
 from scorepad.i18n import N_, NP_, Plural, _, pgettext, plural, western_digits
 
@@ -37,8 +38,8 @@ VARIANT_TEXTS = {
     rules.FLAT_PENALTIES: N_("the Persian summary's scoring: card points + bonus − debt − poverty, ties shared "
                              "(not the real London)"),
 }
-# The sheet's "Rules" field.
-FLAT_FIELD, OFFICIAL_FIELD = N_("flat penalties"), N_("official rules")
+# The sheet's "Rules" field (else words.OFFICIAL_RULES).
+FLAT_FIELD = N_("flat penalties")
 
 # TRANSLATORS: {title} is the game's title, {count} the number of players (2–4: the singular form is never
 # shown), {players} their names; {first} the first player. The £ figures and counts are the rules' values.
@@ -121,14 +122,12 @@ SETUP_FLAT = NP_("""\
 {title}, played from the Persian summary ("flat penalties") — {count} players: {players}
   • Each player takes a player guide, a city board and a debt marker; deal {flat_hand} cards each and keep hands
     hidden; the rest is the central deck.""")
-# TRANSLATORS: {summary} and {guide} are the words a player types for them (the "typed word" messages);
-# `undo` and `help` are typed as they are.
+# TRANSLATORS: {summary}, {guide}, {undo} and {help} are the words a player types (the "typed word" messages).
 TRACKING = N_("""\
 During play, tell scorepad what happens (all optional) so the end needs few inputs: loans, runs of
 a city (scorepad works out the poverty), poverty removed or gained, points scored. Choose "Go to the
-final reckoning" when the game has ended. At any typed answer: `{summary}`, `{guide}`, `undo`, `help`.""")
-# The words typed at a prompt for the summary and the turn guide (the English ones always work too).
-SUMMARY_WORD, GUIDE_WORD = "summary", "guide"
+final reckoning" when the game has ended. At any typed answer: `{summary}`, `{guide}`, `{undo}`, `{help}`.""")
+# What the game's prompt words do (scorepad/play.py help lists them; typed_words() below).
 SUMMARY_HELP = N_("every player's loans, poverty and points so far")
 GUIDE_HELP = N_("the turn structure and how the game ends")
 
@@ -140,8 +139,8 @@ EVENT_LABEL = N_("Event {n} · {question}")
 ASK_WHO = {"loan": N_("Who takes loans?"), "repay": N_("Who repays loans?"), "run": N_("Who runs their city?"),
            "relief": N_("Who removes poverty?"), "gain": N_("Who gains poverty?"),
            "points": N_("Who scores points?")}
-# TRANSLATORS: `undo` is the menu's last choice, shown as it is typed.
-NOBODY_TO_REPAY = N_("Who repays loans? (nobody holds a tracked loan: choose undo)")
+# TRANSLATORS: {undo} is the menu's last choice, the word typed to take back the previous answer.
+NOBODY_TO_REPAY = N_("Who repays loans? (nobody holds a tracked loan: choose {undo})")
 EVENT_TEXTS = {  # the menu's labels, before the rule values are filled in (event_labels())
     "loan": N_("Take a loan (£{loan} each)"),
     "repay": N_("Repay loans (£{repay} each, at the start of a turn)"),
@@ -153,9 +152,6 @@ EVENT_TEXTS = {  # the menu's labels, before the rule values are filled in (even
     "guide": N_("Show the turn guide"),
     "end": N_("Go to the final reckoning"),
 }
-# The play loop takes back the previous answer when a choice is exactly its word (scorepad/play.py UNDO_WORD):
-# the player menus end with it, untranslated, as it is typed.
-UNDO_CHOICE = "undo"
 ASK_COUNT = {"loan": N_("How many loans does {player} take?"), "repay": N_("How many loans does {player} repay?"),
              "relief": N_("How much poverty does {player} remove?"),
              "gain": N_("How much poverty does {player} gain?"),
@@ -343,8 +339,8 @@ TIE_NEEDS = NP_("{names} tie on {total} point with {figures} each, so tie-break 
                 "{names} tie on {total} points with {figures} each, so tie-break {level} needs {need} of each of "
                 "them (missing for {missing})")
 # scorepad's own refusals at the prompt
-# TRANSLATORS: `undo` is typed as it is.
-NO_NUMBER = N_("type a whole number from {low} to {high}, or undo")
+# TRANSLATORS: {undo} is the word typed to take back the previous answer.
+NO_NUMBER = N_("type a whole number from {low} to {high}, or {undo}")
 NOT_WHOLE = N_("{text} is not a whole number")
 # TRANSLATORS: {choices} is the menu's choices, separated by commas.
 NOT_A_CHOICE = N_("{text} is not one of: {choices}")
@@ -401,16 +397,20 @@ def with_rules(translated: str, **values: Any) -> str:
 
 def event_labels() -> dict[str, str]:
     """The event menu's labels in the chosen language, the rule values filled in; the last is the undo word."""
-    return {**{key: rule_text(text) for key, text in EVENT_TEXTS.items()}, "undo": UNDO_CHOICE}
+    return {**{key: rule_text(text) for key, text in EVENT_TEXTS.items()}, "undo": typed_words()["undo"]}
 
 
 def typed_words() -> dict[str, str]:
-    """The prompt words for the summary and the guide: the English word, and the chosen language's if another."""
+    """The prompt words in the table's language, as the texts name them (the play loop takes the English word and
+    this one: scorepad/play.py typed_word; `undo` ends the player menus, and the loop takes it as the word)."""
     # TRANSLATORS: a word a player types at any prompt of a London game to see every player's loans, poverty and
-    # points (short, one word; "summary" always works too).
+    # points (one short word; "summary" always works too).
     summary = pgettext("typed word", "summary")
-    # TRANSLATORS: a word typed to see the turn guide (short, one word; "guide" always works too).
-    return {"summary": summary, "guide": pgettext("typed word", "guide")}
+    # TRANSLATORS: a word typed at any prompt of a London game to see the turn guide (one short word; "guide"
+    # always works too).
+    guide = pgettext("typed word", "guide")
+    return {"summary": summary, "guide": guide, "undo": pgettext("typed word", "undo"),
+            "help": pgettext("typed word", "help")}
 
 
 def rows_for(r: rules.Rules, flat: bool) -> tuple[tuple[str, str], ...]:
@@ -459,7 +459,8 @@ def tied_figures(left: int, boroughs: int | None, noun: str) -> str:
 def _tie_needs(v: Mapping[str, Any]) -> str:
     return plural(TIE_NEEDS, abs(v["total"])).format(
         names=names_text(v["players"]), total=cell(v["total"]),
-        figures=tied_figures(v["left"], v["boroughs"], v["noun"]), level=v["level"], need=v["need"], missing=names_text(v["missing"]))
+        figures=tied_figures(v["left"], v["boroughs"], v["noun"]), level=v["level"], need=v["need"],
+        missing=names_text(v["missing"]))
 
 
 def _level_each(key: str, value: int, noun: str) -> str:
@@ -512,7 +513,7 @@ PHRASES: dict[str, Any] = {
     "london.over-the-table": _over_the_table,
     "london.tie-needs": _tie_needs,
     "london.tiebreak": _tiebreak,
-    "london.no-number": NO_NUMBER,
+    "london.no-number": lambda v: _(NO_NUMBER).format(low=v["low"], high=v["high"], undo=typed_words()["undo"]),
     "london.not-whole": lambda v: _(NOT_WHOLE).format(text=repr(v["text"])),
     "london.not-a-choice": lambda v: _(NOT_A_CHOICE).format(text=repr(v["text"]),
                                                             choices=_(SEPARATOR).join(v["choices"])),
@@ -645,13 +646,11 @@ def guide_text(session: Session) -> str:
 
 
 def commands(session: Session) -> Commands:
-    """The words typed for the summary and the guide: the chosen language's first, then the English one."""
-    shown = {"summary": (_(SUMMARY_HELP), lambda rest: summary_text(session)),
-             "guide": (_(GUIDE_HELP), lambda rest: guide_text(session))}
+    """The words typed for the summary and the guide, in English: the play loop takes the language's too."""
+    guide = {"guide": (_(GUIDE_HELP), lambda rest: guide_text(session))}
     if flat(session):  # nothing is tracked: a summary of loans and poverty would show only the official setup
-        del shown["summary"]
-    words = typed_words()
-    return {**{words[key]: command for key, command in shown.items()}, **shown}
+        return guide
+    return {"summary": (_(SUMMARY_HELP), lambda rest: summary_text(session)), **guide}
 
 
 # --- parsing -------------------------------------------------------------------------------------------
@@ -742,9 +741,9 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
     """
     at = ("setup", "track", k)
     players = [p for p in session.players if kind != "repay" or state[p].loans > 0]
-    message = _(ASK_WHO[kind] if players else NOBODY_TO_REPAY)
+    message = _(ASK_WHO[kind]) if players else _(NOBODY_TO_REPAY).format(undo=typed_words()["undo"])
     out: list[Step] = [Ask((*at, "player"), message, parse=one_of_players(session.players),
-                           choices=(*players, UNDO_CHOICE))]
+                           choices=(*players, typed_words()["undo"]))]
     player = session.get(*at, "player")
     if player is None:
         return out
@@ -953,7 +952,7 @@ def sheet_for(r: rules.Rules):
             ranking = [by_player(row) for row in (ranks, *ties)]
             total = {f"p{n}": v for n, v in enumerate(total_row[1:], start=1)}
             fields = {"players": _(SEPARATOR).join(players), "date": date, "winner": names_text(result.winners),
-                      "variants": _(FLAT_FIELD if is_flat else OFFICIAL_FIELD)}
+                      "variants": _(FLAT_FIELD if is_flat else words.OFFICIAL_RULES)}
         # The place and tie-break figures come after the final score, in a grid of their own.
         reckoning = {"vars": {}, "rows": rows, **({"total": total} if total else {})}
         title = _(RANKING_TITLE_FLAT if is_flat else RANKING_TITLE)
