@@ -108,16 +108,23 @@ def parse(ask: Ask, text: str) -> Any:
 def name(ask: Ask) -> str:
     """How the table knows a question: its label, else its message without the hints
     ("Game 1 · Ana · Blue:" → "Game 1 · Ana · Blue"; "Ana · £ in hand [17 tracked; …]:" → "Ana · £ in hand").
+
+    >>> name(Ask(("x",), "دست ۱ · علی · زرد (مثلاً W 3 5)؛ Enter یعنی شروع نشده:", str))
+    'دست ۱ · علی · زرد'
+    >>> name(Ask(("x",), "王 · 貸款（例如 2）：", str))
+    '王 · 貸款'
     """
     if ask.label:
         return ask.label
     text = ask.message
     while True:
         before = text
-        text = text.rstrip(" :?")
+        text = text.rstrip(" :?：？؟")  # a question's end in English, Chinese, Persian and Arabic
         if text.endswith(")") and " (" in text:  # a trailing hint: "(They start game 1.)", "(e.g. 5 2 1)"
             text = text[:text.rfind(" (")]
-        for cut in (" [", "; ", " — "):
+        if text.endswith("）") and "（" in text:  # Chinese brackets
+            text = text[:text.rfind("（")].rstrip()
+        for cut in (" [", "; ", "؛ ", " — ", "；"):  # ؛ and ； are the Persian and Chinese semicolons
             if cut in text:
                 text = text[:text.index(cut)]
         if text == before:

@@ -381,3 +381,15 @@ def test_next_station_london_an_edit_that_breaks_the_rest_of_the_line_is_refused
                                                     "district (the departure station, one a section, and the circle "
                                                     "power's one more)\n")
     assert store.get(session_id) == before
+
+
+def test_an_edit_typed_in_persian_digits(store):
+    session_id = finished_lc11(store)
+    result = invoke("edit", session_id, "--round", 1, "--player", "Ana", "--field", "blue", "۲ ۵ ۷")
+    assert result.exit_code == 0 and result.stdout.startswith("Changed Game 1 · Ana · Blue: 2 5 7 10 → 2 5 7.")
+    assert saved(store, session_id).get("rounds", 0, "Ana", "blue") == [2, 5, 7]
+    # at the prompt word `fix`, in Arabic-Indic digits
+    lines = []
+    prompter = ScriptedPrompter(["Game 1 · Ana · Blue: 2 5 7", "٢ ٥ ٧ ١٠"])
+    assert edit.interactive(store, session_id, prompter, lines.append)
+    assert saved(store, session_id).get("rounds", 0, "Ana", "blue") == [2, 5, 7, 10] and not prompter.refused

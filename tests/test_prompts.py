@@ -265,7 +265,8 @@ def test_a_menu_takes_persian_digits(keys):
     assert ScriptedPrompter(["٣"]).select("How many?", ["2 players", "3 players"]) == "3 players"
 
 
-@pytest.mark.parametrize("typed, expected", [("ع", "علی"), ("王", "王小明"), ("ан", "Анна"), ("رض" + BACKSPACE, "محمد\u200cرضا")])
+@pytest.mark.parametrize("typed, expected", [("ع", "علی"), ("王", "王小明"), ("ан", "Анна"),
+                                             ("رض" + BACKSPACE, "محمد\u200cرضا")])
 def test_a_menu_filters_by_letters_beyond_ascii(keys, typed, expected):
     # questionary's own filter takes only ASCII characters
     keys.send(typed + ENTER)

@@ -145,3 +145,18 @@ def test_chinatown_four_seasons_auctions_then_a_trade(store):
                                     "  Season 1 · Cai · paid at auction: 2000\n  Season 1 · trade: Ava Ben 2000\n"
                                     "  What did Ava's $2,000 buy? (no note)")
     assert asked.startswith("Season 1 · trade")
+
+
+def test_the_recap_speaks_the_tables_language(store):
+    from fake_language import speaking
+
+    persian = {"Where you are: {part}.": "کجا هستید: {part}.", "Game": "دست",
+               "{label} {number} of {rounds}": "{label} {number} از {rounds}",
+               "Totals after {label} {number}: {totals}.": "مجموع پس از {label} {number}: {totals}.",
+               ("between totals", ", "): "، ", "{part} so far:": "{part} تا اینجا:", "(Enter)": "(اینتر)"}
+    typed = [answer for game in LC11_TYPED for answer in game]
+    with speaking(persian):
+        text, _asked = stop_then_resume(store, "lost-cities", ["Ana", "Ben"], ["Ben", *typed[:10], ""], rounds=3)
+    assert text.lstrip().startswith("کجا هستید: دست 2 از 3.\nمجموع پس از دست 1: Ben 44، Ana −12.\n"
+                                    "دست 2 از 3 تا اینجا:\n")
+    assert text.rstrip().endswith(": (اینتر)")
