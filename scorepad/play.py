@@ -42,7 +42,8 @@ HELP_TITLE = N_("Words you can type instead of an answer, at a menu too (a menu 
                 "letters of a choice; Ctrl-C stops, saved):")
 UNDO_HELP = N_("take back the previous answer (right after a fix: the fix)")
 FIX_HELP = N_("change an answer given earlier (a menu of everything recorded), then back to this question")
-HELP_LINE = "  {word:<10} {explanation}"
+HELP_LINE = "  {word} {explanation}"
+HELP_WORD_COLUMNS = 10  # the words' column: the explanations start after it
 FINISHED = N_("Game over: session {id} is finished.")
 OFFER_SHEET = N_("Write the score sheet as a PDF?")
 # The usual name is offered in brackets, not pre-filled: a path typed over pre-filled text was appended to it
@@ -259,11 +260,15 @@ def _command(text: str, commands: Commands) -> _Command | None:
 
 
 def _help(commands: Commands) -> str:
-    """The prompt words in the table's language, each with what it does."""
-    lines = [_(HELP_TITLE), HELP_LINE.format(word=typed_word(UNDO_WORD), explanation=_(UNDO_HELP)),
-             HELP_LINE.format(word=typed_word(FIX_WORD), explanation=_(FIX_HELP))]
-    lines += [HELP_LINE.format(word=typed_word(word), explanation=explanation)
-              for word, (explanation, _run) in commands.items()]
+    """The prompt words in the table's language, each with what it does, the explanations in one column."""
+    from scorepad.grid import width
+
+    def line(english: str, explanation: str) -> str:
+        word = typed_word(english)  # a Chinese word takes two columns a character
+        return HELP_LINE.format(word=word + " " * max(0, HELP_WORD_COLUMNS - width(word)), explanation=explanation)
+
+    lines = [_(HELP_TITLE), line(UNDO_WORD, _(UNDO_HELP)), line(FIX_WORD, _(FIX_HELP))]
+    lines += [line(word, explanation) for word, (explanation, _run) in commands.items()]
     return "\n".join(lines)
 
 

@@ -292,3 +292,17 @@ def test_a_player_named_as_the_languages_prompt_word_is_found(store):
     with speaking(WORDS):
         assert prompt_word_in(doc, "واگرد علی") == "واگرد" and prompt_word_in(doc, "Undo") == "undo"
         assert prompt_word_in(doc, "علی") is None
+
+
+def test_the_help_lines_up_under_words_of_two_columns_a_character(store):
+    from fake_language import speaking
+    from scorepad.grid import width
+
+    session_id = start(store, rounds=1)
+    lines = []
+    with speaking({("typed word", "undo"): "撤銷", ("typed word", "fix"): "修改"}, "zh-Hant"):
+        with pytest.raises(AssertionError, match="no scripted answer"):
+            play(store, session_id, ScriptedPrompter(["Ana", "help"]), lines.append)
+    undo_line, fix_line = lines[-1].splitlines()[1:3]
+    assert undo_line.startswith("  撤銷       take back") and fix_line.startswith("  修改       change")
+    assert width(undo_line.split("take")[0]) == width("  undo       ")
