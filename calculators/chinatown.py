@@ -14,6 +14,7 @@ from typing import Any, Final
 from calculators.core import (
     NAME_LIMIT,
     InvalidInput,
+    Phrase,
     Result,
     Standing,
     check_table,
@@ -29,6 +30,8 @@ PLAYERS: Final = (3, 4, 5)  # §0
 YEARS: Final = (1965, 1966, 1967, 1968, 1969, 1970)  # §0: six years, income paid at the end of each
 DEFAULT_ROUNDS: Final = len(YEARS)
 START_CASH: Final = 50_000  # §2.5 (Z-Man/Filosofia)
+MARKERS: Final = 30  # §2.5: each player's ownership markers of one colour
+BUILDING_CARDS: Final = 85  # §0: building cards, one per lot (numbered 1–85)
 
 # §2.3: the 12 business types and their complete sizes; the box holds complete size + 3 tiles of each.
 COMPLETE_SIZE: Final = {
@@ -53,6 +56,9 @@ CARDS_RETURNED: Final = 2
 FOUR_SEASONS: Final = "four-seasons"
 SEASONS: Final = 4
 FOUR_SEASONS_START_CASH: Final = 60_000  # §1.2: three $20,000 notes
+FOUR_SEASONS_NOTE: Final = 20_000  # §1.2: the starting money is paid in these notes
+SHOP_CARDS_ON_BOARD: Final = 6  # §1.2: shop cards dealt onto the 6 spaces of the main board
+MIN_RAISE: Final = 1_000  # §1.3: each raise of a bid is at least this
 SHOP_INCOME: Final = 10_000  # per shop, times the shops of its type built so far (§1.6)
 SAME_TYPE_CAP: Final = 6  # the summary's table tops out at 6 shops of a type
 BUILDS_PER_SEASON: Final = 2  # §1.6
@@ -64,10 +70,8 @@ END_BONUS_PER_SHOP: Final = 10_000  # §1.7
 OPEN_CASH: Final = "open-cash"
 MODULES: Final = (OPEN_CASH,)
 
-VARIANTS: Final = {
-    FOUR_SEASONS: "the Persian summary's game: 4 seasons, $60,000 each, auctions paid to the bank, "
-                  "income $10,000 per shop × shops of its type built so far, +$10,000 per shop at the end",
-}
+# The variants' names; what each means is worded in scorepad/games/chinatown.py, from the constants above.
+VARIANTS: Final = (FOUR_SEASONS,)
 
 TRADE_KEYS: Final = ("round", "from", "to", "amount", "note")  # note: optional words for the table
 BUSINESS_KEYS: Final = ("type", "tiles")
@@ -133,19 +137,18 @@ def shop_key(name: str) -> str:
 def check_businesses(value: Any, **where: Any) -> list[dict[str, Any]]:
     """A player's businesses in one year: [{"type": ..., "tiles": 1..size}, ...]."""
     if not isinstance(value, list):
-        raise InvalidInput(f"{value!r} is not a list of businesses", **where)
+        raise InvalidInput("chinatown.not-businesses", value=value, **where)
     checked = []
     for item in value:
         if not isinstance(item, dict):
-            raise InvalidInput(f"{item!r} is not a business (expected {{\"type\": ..., \"tiles\": ...}})", **where)
+            raise InvalidInput("chinatown.not-a-business", item=item, **where)
         unknown_keys(item, BUSINESS_KEYS, **where)
         kind = item.get("type")
         if not isinstance(kind, str) or kind not in COMPLETE_SIZE:  # a list or object is no type (and unhashable)
-            raise InvalidInput(f"unknown business type {kind!r} (types: {', '.join(COMPLETE_SIZE)})", **where)
+            raise InvalidInput("chinatown.unknown-type", kind=kind, types=tuple(COMPLETE_SIZE), **where)
         size = COMPLETE_SIZE[kind]
         if not is_int(item.get("tiles")) or not 1 <= item["tiles"] <= size:
-            raise InvalidInput(f"{kind} tiles {item.get('tiles')!r}: a business has 1–{size} tiles "
-                               f"(a larger group is two businesses)", **where)
+            raise InvalidInput("chinatown.tiles-out-of-range", kind=kind, tiles=item.get("tiles"), size=size, **where)
         checked.append({"type": kind, "tiles": item["tiles"]})
     return checked
 
@@ -161,8 +164,8 @@ def check_supply(year: Mapping[str, Sequence[Mapping[str, Any]]], round: int | N
             kind = business["type"]
             counted[kind] = counted.get(kind, 0) + business["tiles"]
             if counted[kind] > SUPPLY[kind]:
-                raise InvalidInput(f"{counted[kind]} {kind} tiles on the board this year; the box holds "
-                                   f"{SUPPLY[kind]}", round=round, player=player, field="businesses")
+                raise InvalidInput("chinatown.over-supply", tiles=counted[kind], kind=kind, supply=SUPPLY[kind],
+                                   round=round, player=player, field="businesses")
 
 
 def check_season(inputs: Mapping[str, Any], earlier_shops: int, **where: Any) -> tuple[int, list[str]]:
@@ -171,43 +174,44 @@ def check_season(inputs: Mapping[str, Any], earlier_shops: int, **where: Any) ->
     spent = require_int(inputs.get("spent", 0), 0, None, **where, field="spent")
     built = inputs.get("built", [])
     if not isinstance(built, list) or not all(isinstance(b, str) and b.strip() for b in built):
-        raise InvalidInput(f"{built!r} is not a list of shop type names", **where, field="built")
+        raise InvalidInput("chinatown.not-shop-names", built=built, **where, field="built")
     for name in built:  # any type name, so a name's rules: printable, and no longer than a player's name
         check_text(name, NAME_LIMIT, **where, field="built")
     if len(built) > BUILDS_PER_SEASON:
-        raise InvalidInput(f"{len(built)} shops built; at most {BUILDS_PER_SEASON} a season", **where, field="built")
+        raise InvalidInput("chinatown.too-many-builds", shops=len(built), most=BUILDS_PER_SEASON, **where,
+                           field="built")
     if earlier_shops + len(built) > SHOP_SPACES:
-        raise InvalidInput(f"{earlier_shops + len(built)} shops in all; a player board has {SHOP_SPACES} spaces",
-                           **where, field="built")
+        raise InvalidInput("chinatown.no-space", shops=earlier_shops + len(built), spaces=SHOP_SPACES, **where,
+                           field="built")
     return spent, list(built)
 
 
 def check_trades(value: Any, players: Sequence[str], rounds: int) -> list[dict[str, Any]]:
     """Money paid between players: [{"round", "from", "to", "amount"[, "note"]}], rounds 1..the table's."""
     if not isinstance(value, list):
-        raise InvalidInput("must be a list of trades", field="trades")
+        raise InvalidInput("chinatown.not-trades", field="trades")
     checked = []
     for number, trade in enumerate(value, start=1):
         field = f"trade {number}"
         if not isinstance(trade, dict):
-            raise InvalidInput(f"{trade!r} is not a trade (round, from, to, amount)", field=field)
+            raise InvalidInput("chinatown.not-a-trade", trade=trade, field=field)
         unknown_keys(trade, TRADE_KEYS, field=field)
         for key in ("round", "from", "to", "amount"):
             if key not in trade:
-                raise InvalidInput(f"missing {key!r}", field=field)
+                raise InvalidInput("chinatown.trade-missing", key=key, field=field)
         round_ = require_int(trade["round"], 1, rounds, field=f"{field} round")
         names = {}
         for key in ("from", "to"):
             name = trade[key].strip() if isinstance(trade[key], str) else trade[key]
             if name not in players:
-                raise InvalidInput(f"unknown player {trade[key]!r} (players: {', '.join(players)})",
-                                   round=round_, field=f"{field} {key}")
+                raise InvalidInput("chinatown.unknown-player", name=trade[key], players=tuple(players), round=round_,
+                                   field=f"{field} {key}")
             names[key] = name
         if names["from"] == names["to"]:
-            raise InvalidInput(f"{names['from']} pays themselves", round=round_, field=field)
+            raise InvalidInput("chinatown.pays-themselves", payer=names["from"], round=round_, field=field)
         amount = require_int(trade["amount"], 1, None, round=round_, field=f"{field} amount")
         if "note" in trade and not isinstance(trade["note"], str):
-            raise InvalidInput(f"{trade['note']!r} is not text", round=round_, field=f"{field} note")
+            raise InvalidInput("chinatown.note-not-text", note=trade["note"], round=round_, field=f"{field} note")
         if "note" in trade:  # words for the table: a sentence, and nothing that drives the terminal
             check_text(trade["note"], round=round_, field=f"{field} note")
         checked.append({"round": round_, "from": names["from"], "to": names["to"], "amount": amount,
@@ -271,20 +275,10 @@ class Ledger:
     ties: tuple[Tie, ...] = ()  # every group of players level on their total, best place first
 
 
-def money(amount: int) -> str:
-    """$50,000; −$5,000.
-
-    >>> money(50000), money(-5000)
-    ('$50,000', '−$5,000')
-    """
-    return f"{'−' if amount < 0 else ''}${abs(amount):,}"
-
-
-def _pay(cash: dict[str, int], payer: str, amount: int, why: str, **where: Any) -> None:
+def _pay(cash: dict[str, int], payer: str, amount: int, code: str, **values: Any) -> None:
     # The message names no balance: it shows at a prompt on a shared screen, and cash is private.
     if cash[payer] - amount < 0:
-        raise InvalidInput(f"{why} would take {payer} below $0; {payer} has less than that", player=payer,
-                           **where)
+        raise InvalidInput(code, payer=payer, amount=amount, player=payer, **values)
     cash[payer] -= amount
 
 
@@ -299,7 +293,7 @@ def score(table: Any) -> Result:
                           extra_keys=("trades",), modules=MODULES)
     rules = rules_for(checked.variants)
     if len(checked.rounds) > rules.rounds:
-        raise InvalidInput(f"{len(checked.rounds)} rounds; the four-season game takes 1–{rules.rounds}",
+        raise InvalidInput("chinatown.too-many-seasons", rounds=len(checked.rounds), most=rules.rounds,
                            field="rounds")
     players = checked.players
     trades = check_trades(checked.extra.get("trades", []), players, len(checked.rounds))
@@ -324,11 +318,11 @@ def score(table: Any) -> Result:
         if not rules.seasons:
             check_supply(businesses, round=number)
         for p in players:  # the auctions come before the trading (summary §1.3)
-            _pay(cash, p, spent[p], f"spending {money(spent[p])} at auction", round=number, field="spent")
+            _pay(cash, p, spent[p], "chinatown.auction-below-zero", round=number, field="spent")
         received = {p: 0 for p in players}
         paid = {p: 0 for p in players}
         for trade in (t for t in trades if t["round"] == number):
-            _pay(cash, trade["from"], trade["amount"], f"paying {money(trade['amount'])} to {trade['to']}",
+            _pay(cash, trade["from"], trade["amount"], "chinatown.trade-below-zero", payee=trade["to"],
                  round=number, field=f"trade {trade['number']}")
             cash[trade["to"]] += trade["amount"]
             paid[trade["from"]] += trade["amount"]
@@ -376,10 +370,10 @@ def score(table: Any) -> Result:
     tiles = None if rules.seasons else {p: board_tiles(lines[-1][p]) for p in players}
     tiebreak = (lambda p: ()) if tiles is None else (lambda p: (tiles[p],))
     ranked = standings(players, totals, rounds=rounds, parts=parts, tiebreak=tiebreak)
+    ties = ties_of(ranked, tiles)
     ledger = Ledger(rules, rules.start_cash, tuple(lines),
-                    tuple({k: v for k, v in t.items() if k != "number"} for t in trades), bonus,
-                    ties_of(ranked, tiles))
-    return Result(GAME, checked.variants, ranked, detail=ledger)
+                    tuple({k: v for k, v in t.items() if k != "number"} for t in trades), bonus, ties)
+    return Result(GAME, checked.variants, ranked, detail=ledger, tiebreaks=tuple(tie_phrase(t) for t in ties))
 
 
 def board_tiles(line: Line) -> int:
@@ -395,3 +389,29 @@ def ties_of(ranked: Sequence[Standing], tiles: Mapping[str, int] | None) -> tupl
     return tuple(Tie(total, tuple(s.player for s in level), {s.player: s.rank for s in level},
                      None if tiles is None else {s.player: tiles[s.player] for s in level})
                  for total, level in groups.items() if len(level) > 1)
+
+
+def tie_phrase(tie: Tie) -> Phrase:
+    """What the table reads about a tie, as data (§2.9): shared at once (four seasons), shared on equal tiles,
+    one player ahead of another by their tiles, or the places of three or more by their tiles.
+
+    `players` are in the standings' order; places are ranks (1 = first). Worded in scorepad/games/chinatown.py.
+    >>> tie_phrase(Tie(802_000, ("Ben", "Ana"), {"Ben": 1, "Ana": 2}, {"Ben": 11, "Ana": 9}))
+    Phrase(code='chinatown.tie-won', values={'players': ('Ben', 'Ana'), 'total': 802000, 'winner': 'Ben', \
+'won': 11, 'lost': 9})
+    """
+    place = min(tie.ranks.values())
+    if tie.tiles is None:
+        return Phrase("chinatown.tie-no-tiebreak", {"players": tie.players, "total": tie.total, "place": place})
+    if not tie.broken:
+        return Phrase("chinatown.tie-shared", {"players": tie.players, "total": tie.total,
+                                               "tiles": tie.tiles[tie.players[0]], "place": place})
+    if len(tie.players) == 2:
+        winner, loser = tie.players
+        return Phrase("chinatown.tie-won", {"players": tie.players, "total": tie.total, "winner": winner,
+                                            "won": tie.tiles[winner], "lost": tie.tiles[loser]})
+    places: dict[int, list[str]] = {}
+    for player in tie.players:
+        places.setdefault(tie.ranks[player], []).append(player)
+    order = tuple((tuple(level), tie.tiles[level[0]], rank) for rank, level in places.items())
+    return Phrase("chinatown.tie-many", {"players": tie.players, "total": tie.total, "order": order})

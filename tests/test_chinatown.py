@@ -2,6 +2,7 @@
 every validation, the guided game through the play loop, the CLI, the sheets and one real terminal."""
 
 
+import gettext
 import io
 import json
 import re
@@ -16,8 +17,8 @@ from conftest import run, table_part
 from typer.testing import CliRunner
 
 from calculators import chinatown as ct
-from calculators.core import InvalidInput
-from scorepad import cli
+from calculators.core import InvalidInput, Phrase, say
+from scorepad import cli, i18n
 from scorepad.games import by_slug, session_of
 from scorepad.games import chinatown as game
 from scorepad.play import play
@@ -320,7 +321,7 @@ def test_a_tie_on_cash_goes_to_the_most_shop_tiles_then_is_shared(table, ranks, 
     assert [(s.player, s.rank) for s in result.standings] == ranks
     assert len({s.total for s in result.standings if s.player in dict(ranks)}) < len(ranks)  # a tie it is
     assert result.winners == [p for p, rank in ranks if rank == 1]
-    assert game.score(table).tiebreaks == tuple(lines)
+    assert tuple(say(line) for line in game.score(table).tiebreaks) == tuple(lines)
 
 
 def test_e11_the_tie_as_data():  # E11: the calculator says who was level, on what, and the tiles
@@ -332,10 +333,11 @@ def test_e11_the_tie_as_data():  # E11: the calculator says who was level, on wh
 
 def test_a_game_in_progress_has_nobody_who_wins_the_tie_yet():  # spec: in progress "leads", never "wins"
     table = {**TIES[2][0], "session": {"status": "playing"}}  # the 2-way row, one year of six played
-    assert game.score(table).tiebreaks == (
-        "Ben and Ana are level on $100,000; Ben is ahead on the tie: 4 shop tiles to 3.",)
+    assert [say(line) for line in game.score(table).tiebreaks] == [
+        "Ben and Ana are level on $100,000; Ben is ahead on the tie: 4 shop tiles to 3."]
     assert game.tie_lines(replace(ct.score(TIES[2][0]), finished=False)) == game.score(table).tiebreaks
-    assert game.score({**table, "session": {"status": "finished"}}).tiebreaks == tuple(TIES[2][2])
+    finished = game.score({**table, "session": {"status": "finished"}}).tiebreaks
+    assert [say(line) for line in finished] == TIES[2][2]
 
 
 def test_no_tie_no_words():
@@ -655,7 +657,7 @@ def typed_trades(deals):
 
 def typed_businesses(text):
     """"Jewellery2 TakeOut1" -> "jewel 2, take 1" (what a player types)."""
-    return ", ".join(f"{game.SHORT_NAMES[b['type']]} {b['tiles']}" for b in businesses(text))
+    return ", ".join(f"{game.short_name(b['type'])} {b['tiles']}" for b in businesses(text))
 
 
 def typed_year(players, deals, owned):
@@ -797,8 +799,9 @@ def test_open_cash_shows_every_players_cash(store):
 def test_the_last_year_does_not_promise_privacy_just_before_the_reveal(store):
     session_id = start(store, PLAYERS, rounds=2)
     _, _, text = run(store, session_id, ["Ana", "", "rest 1", "none", "none", "", "", "", ""])
-    assert text.count(game.PRIVATE_FOOTER) == 1  # after 1965, not after 1966 (the final standings follow)
-    assert text.index(game.PRIVATE_FOOTER) < text.index("1966: income and trades")
+    footer = game.PRIVATE_FOOTER.format(cash="cash")
+    assert text.count(footer) == 1  # after 1965, not after 1966 (the final standings follow)
+    assert text.index(footer) < text.index("1966: income and trades")
 
 
 def test_ledger_word_before_the_first_year_ends(store):  # was "Ana, Ben, Cy has $50,000 (the starting money)."
@@ -1243,3 +1246,158 @@ def test_odd_digits_in_the_business_notation():
     with pytest.raises(InvalidInput, match="'²' is not part of a business"):
         game.parse_businesses("rest ²")
     assert game.parse_businesses("rest ٣") == [{"type": "restaurant", "tiles": 3}]
+
+
+# --- languages: the refusals as data, what a Persian or Arabic keyboard types, the words of a translation --------
+
+@pytest.mark.parametrize("table, code, values", [
+    (with_round({"Ana": {"businesses": [{"type": "photo", "tiles": 3}, {"type": "photo", "tiles": 3}]},
+                 "Ben": {"businesses": [{"type": "photo", "tiles": 1}]}}),
+     "chinatown.over-supply", {"tiles": 7, "kind": "photo", "supply": 6}),
+    (with_round({"Ana": {"businesses": [{"type": "photo", "tiles": 4}]}}),
+     "chinatown.tiles-out-of-range", {"kind": "photo", "tiles": 4, "size": 3}),
+    (with_round({"Ana": {"businesses": [{"type": "bakery", "tiles": 2}]}}),
+     "chinatown.unknown-type", {"kind": "bakery", "types": tuple(ct.COMPLETE_SIZE)}),
+    (with_round({}, trades=[{**TRADE, "amount": 60_000}]),
+     "chinatown.trade-below-zero", {"payer": "Ana", "amount": 60_000, "payee": "Ben"}),
+    (with_round({"Ana": {"spent": 70_000}}, variants=["four-seasons"]),
+     "chinatown.auction-below-zero", {"payer": "Ana", "amount": 70_000}),
+    (with_round({"Ana": {"built": ["a", "b", "c"]}}, variants=["four-seasons"]),
+     "chinatown.too-many-builds", {"shops": 3, "most": 2}),
+    (with_round({}, trades=[{**TRADE, "to": "Ana"}]), "chinatown.pays-themselves", {"payer": "Ana"}),
+    ({**with_round({}), "variants": ["four-seasons"], "rounds": [{p: {} for p in ("Ana", "Ben", "Cy")}] * 5},
+     "chinatown.too-many-seasons", {"rounds": 5, "most": 4}),
+])
+def test_a_refusal_is_a_code_and_values(table, code, values):  # the calculator holds no sentence (design.md 8)
+    with pytest.raises(InvalidInput) as caught:
+        ct.score(table)
+    assert (caught.value.code, caught.value.values) == (code, values)
+
+
+def test_every_chinatown_code_has_its_wording():
+    codes = set()
+    for path in (ROOT / "calculators" / "chinatown.py", ROOT / "scorepad" / "games" / "chinatown.py"):
+        codes |= set(re.findall(r"(?:InvalidInput|Phrase)\(\s*\"(chinatown\.[a-z-]+)\"", path.read_text()))
+        codes |= set(re.findall(r"code=\"(chinatown\.[a-z-]+)\"", path.read_text()))
+    assert len(codes) > 30 and codes <= set(game.PHRASES), codes - set(game.PHRASES)
+
+
+def test_the_ties_are_data_worded_here():  # E11's tie, and three level players (one place shared)
+    assert ct.score(e11()).tiebreaks == (Phrase("chinatown.tie-won", {
+        "players": ("Ben", "Ana"), "total": 802_000, "winner": "Ben", "won": 11, "lost": 9}),)
+    many = ct.tie_phrase(ct.Tie(90_000, ("Cy", "Ana", "Ben"), {"Cy": 1, "Ana": 2, "Ben": 2},
+                                {"Cy": 5, "Ana": 3, "Ben": 3}))
+    assert many.values["order"] == ((("Cy",), 5, 1), (("Ana", "Ben"), 3, 2))
+    assert say(many) == ("Cy, Ana and Ben are level on $90,000; the most shop tiles decide: Cy 5 (1st), "
+                         "Ana and Ben 3 each (they share 2nd).")
+
+
+@pytest.mark.parametrize("text, dollars", [
+    ("۱۰k", 10_000),  # Persian digits
+    ("١٠٬٠٠٠", 10_000),  # Arabic-Indic digits, the Arabic thousands mark
+    ("۱٫۵k", 1_500),  # the Arabic decimal mark, as a Persian keyboard types it
+    ("$۱۲،۵۰۰", 12_500),  # the Arabic comma as a thousands mark
+    ("٧٫٥K", 7_500),
+])
+def test_money_in_persian_and_arabic_digits(text, dollars):
+    assert game.parse_money(text) == dollars
+
+
+@pytest.mark.parametrize("text, dollars", [("Ana Ben ۱۰k", 10_000), ("Ana Ben ١٠٬٠٠٠", 10_000),
+                                           ("Ana Ben ۱٫۵ k", 1_500), ("Ana، Ben، ۱۰k", 10_000)])
+def test_a_trade_typed_with_persian_or_arabic_digits(text, dollars):
+    assert game.parse_trade(text, PLAYERS, 1)["amount"] == dollars
+
+
+def test_a_persian_digit_amount_still_refuses_a_fraction_of_a_dollar():
+    with pytest.raises(InvalidInput, match=r"^'۱٫۵' is not a whole number of dollars$"):
+        game.parse_money("۱٫۵")
+
+
+def test_businesses_typed_with_persian_digits_and_the_arabic_comma():
+    assert game.parse_businesses("rest ۴، photo ٣") == [{"type": "restaurant", "tiles": 4}, {"type": "photo", "tiles": 3}]
+
+
+class Words(gettext.NullTranslations):
+    """A stand-in catalogue (the translators' .po files come later): msgid or (context, msgid) → translation."""
+
+    def __init__(self, words):
+        super().__init__()
+        self.words = words
+
+    def gettext(self, message):
+        return self.words.get(message, message)
+
+    def pgettext(self, context, message):
+        return self.words.get((context, message), message)
+
+
+PERSIAN = Words({("Chinatown business", "Restaurant"): "رستوران", ("Chinatown business", "Tea House"): "چای‌خانه",
+                 ("Chinatown business", "Photo"): "عکاسی", ("typed word", "rest"): "رس",
+                 ("typed word", "photo"): "عک", ("typed word", "k"): "ه", ("typed word", "none"): "هیچ",
+                 ("typed word", "and"): "و", ("typed word", "cash"): "پول",
+                 ("thousands mark in money", ","): "٬", "{items} and {last}": "{items} و {last}"})
+
+
+@pytest.fixture
+def persian(monkeypatch):
+    monkeypatch.setattr(i18n, "_translation", PERSIAN)
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("رستوران", "restaurant"), ("رستو", "restaurant"), ("رس", "restaurant"),  # the name, its start, the word
+    ("چای‌خانه", "tea-house"), ("چای خانه", "tea-house"), ("چایخانه", "tea-house"),  # ZWNJ, space or neither
+    ("rest", "restaurant"), ("Restaurant", "restaurant"), ("fish", "tropical-fish"),  # English always works
+])
+def test_a_persian_player_types_the_persian_name_or_its_start(persian, text, kind):
+    assert game.business_type(text) == kind
+
+
+def test_a_persian_table_types_its_own_words(persian):
+    typed = "رس ۴ و عک ۳، چای‌خانه ۲"
+    assert game.parse_businesses(typed) == [{"type": "restaurant", "tiles": 4}, {"type": "photo", "tiles": 3},
+                                            {"type": "tea-house", "tiles": 2}]
+    assert game.parse_businesses("هیچ") == [] and game.parse_businesses("none") == []
+    owned = game.parse_businesses(typed)
+    assert game.format_businesses(owned) == "رس 4, عک 3, tea 2"  # what Enter keeps: it reads back the same
+    assert game.parse_businesses(game.format_businesses(owned)) == owned
+    assert game.parse_money("۱۰ه") == game.parse_money("10k") == 10_000
+    assert game.parse_trade("Ana Ben ۵ ه", PLAYERS, 1)["amount"] == 5_000
+    assert game.money(-1_250_000) == "−$1٬250٬000"
+    assert game.names_text(["Ana", "Ben", "Cy"]) == "Ana, Ben و Cy"
+
+
+def test_the_prompt_words_in_a_translation_and_in_english(persian, store):
+    session = session_of(store.get(start(store, PLAYERS)), 1)
+    words = game.commands(session)
+    assert list(words) == ["پول", "ledger", "types"]  # help lists the language's words
+    assert "cash" in words and words["cash"] is words["پول"]  # the English word works too
+    assert "پول" in words["پول"][0]
+
+
+@pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.ENGLISH])
+def test_every_language_types_each_business_back_as_it_shows_it(code):
+    i18n.use(code)
+    try:
+        for kind in ct.COMPLETE_SIZE:
+            assert game.business_type(game.short_name(kind)) == kind, (code, kind)
+            assert game.business_type(game.type_name(kind)) == kind, (code, kind)
+            assert game.business_type(game.ENGLISH_SHORT[kind]) == kind, (code, kind)
+    finally:
+        i18n.use(i18n.ENGLISH)
+
+
+def test_the_guide_and_the_sheet_read_the_calculators_values(monkeypatch):
+    monkeypatch.setattr(ct, "START_CASH", 70_000)
+    monkeypatch.setattr(ct, "CARDS_RETURNED", 3)
+    monkeypatch.setattr(ct, "INCOMPLETE_INCOME", {1: 15_000, 2: 25_000, 3: 45_000, 4: 65_000, 5: 85_000})
+    monkeypatch.setattr(ct, "END_BONUS_PER_SHOP", 20_000)
+
+    class Table:
+        players, modules, variants, rounds_planned = PLAYERS, (), (), 6
+    setup = game.setup_text(Table(), "")
+    assert "pays each player $70,000" in setup and "90 shop tiles" in setup and "85 building cards" in setup
+    assert game.sheet_notes()[0].startswith("Income per business: 1 tile $15k · 2 $25k")
+    assert game.seasons_notes()[2].startswith("At the end: +$20,000 per shop built.")
+    assert game.bonus_rule() == "$20,000 per shop built"
+    assert "+$20,000 per shop at the end" in game.GAME.variants["four-seasons"]
