@@ -1336,7 +1336,7 @@ PERSIAN = Words({("Chinatown business", "Restaurant"): "رستوران", ("China
                  ("Chinatown business", "Photo"): "عکاسی", ("typed word", "rest"): "رس",
                  ("typed word", "photo"): "عک", ("typed word", "k"): "ه", ("typed word", "none"): "هیچ",
                  ("typed word", "and"): "و", ("typed word", "cash"): "پول",
-                 ("thousands mark in money", ","): "٬", "{items} and {last}": "{items} و {last}"})
+                 ("thousands separator", ","): "٬", "{names} and {last}": "{names} و {last}"})
 
 
 @pytest.fixture

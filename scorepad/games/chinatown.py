@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 from calculators import chinatown as rules
 from calculators.core import InvalidInput, Phrase, Result, say
 from scorepad.games.base import Ask, Commands, Game, Say, Step, keeping
-from scorepad.grid import _parts, grid, standings_text
+from scorepad.grid import grid, standings_text
 from scorepad.i18n import N_, NP_, _, pgettext, plural, western_digits
+from scorepad.words import DOLLARS, money, names_text, variants_text
 
 if TYPE_CHECKING:
     from scorepad.session import Session
@@ -114,13 +115,9 @@ SEPARATORS = (",", ";", "+", "/", "&", "and")
 # Between payer and payee in a trade (`Ana to Ben 10k`): these, and the language's own (the typed words).
 PAYS_WORDS = ("to", "pays")
 
-# TRANSLATORS: an amount of money in dollars (Chinatown plays in dollars); {amount} is the number with its
-# thousands marks ("50,000"). Write the dollar sign where your language writes it.
-MONEY = N_("${amount}")
 # TRANSLATORS: a number of thousands, as a shop's income and the sheet's income table print it ("60k", "$10k");
 # use the k your players type for thousands (the typed word "k").
 THOUSANDS = N_("{amount}k")
-MINUS = "−"  # U+2212, as every screen prints a negative amount
 
 SETUP = N_("""\
 Setup for {players} ({count} players), {years}:
@@ -295,8 +292,6 @@ BUILT_SO_FAR = N_("  Shops built so far: {shops} (each earns {shop} × its type'
 ECHO_BUILT = N_("  {player} builds {shops}.")
 NEW_TYPE = N_("{name} (a new type)")
 BUILT_NOTHING = N_("nothing")
-# TRANSLATORS: between the last two items of a list ("Restaurant and Laundry"; "Ana, Ben and Cy").
-AND = N_("{items} and {last}")
 # TRANSLATORS: between two or more choices ("could be Ann or Anna").
 OR = N_("{items} or {last}")
 # TRANSLATORS: between the items of a list (names, businesses).
@@ -306,28 +301,15 @@ HEADERS_LEDGER = [N_("Year"), N_("Businesses"), N_("Income"), N_("Trades in"), N
 HEADERS_SEASON_LEDGER = [N_("Season"), N_("Auctions"), N_("Shops (× each earned)"), N_("Income"), N_("Trades in"),
                          N_("Trades out"), N_("Cash")]
 CASH_HEADER = N_("Cash")
-# The breakdown under the standings: each part of the calculator (its keys are the JSON's: "trades in").
+# The breakdown under the standings (scorepad/grid.py) words each part of the calculator by its key (the JSON's:
+# "trades in"): marked here for the catalogue.
 PART_LABELS = {rules.PART_START: N_("start"), rules.PART_INCOME: N_("income"), rules.PART_IN: N_("trades in"),
                rules.PART_OUT: N_("trades out"), rules.PART_AUCTIONS: N_("auctions"),
                rules.PART_SHOPS: N_("shop bonus")}
-# TRANSLATORS: the last line of the breakdown under the standings: each player's total.
-PART_TOTAL = N_("total")
-OFFICIAL_RULES = N_("official rules")
 # TRANSLATORS: {names} are variant names as typed (four-seasons): keep them.
 VARIANTS_TEXT = N_("variants: {names}")
 
 # --- money, words and names -----------------------------------------------------------------------------
-
-def money(amount: int) -> str:
-    """Dollars as every screen and sheet prints them: $50,000; −$5,000 (the chosen language's marks).
-
-    >>> money(50000), money(-5000)
-    ('$50,000', '−$5,000')
-    """
-    # TRANSLATORS: the thousands mark in an amount of money ("50,000"): your language's (e.g. ٬ or ,).
-    digits = f"{abs(amount):,}".replace(",", pgettext("thousands mark in money", ","))
-    return (MINUS if amount < 0 else "") + _(MONEY).format(amount=digits)
-
 
 def thousands(amount: int) -> str:
     """`60k`: a number of dollars in thousands (shops' income, the sheet's income table)."""
@@ -335,8 +317,8 @@ def thousands(amount: int) -> str:
 
 
 def money_k(amount: int) -> str:
-    """`$10k`."""
-    return _(MONEY).format(amount=thousands(amount))
+    """`$10k` (scorepad/words.py writes the dollars, money() the whole amount)."""
+    return _(DOLLARS).format(amount=thousands(amount))
 
 
 def type_name(kind: str) -> str:
@@ -383,11 +365,6 @@ def pays_words() -> tuple[str, ...]:
 
 def listed(items: Sequence[str]) -> str:
     return _(LIST_SEPARATOR).join(items)
-
-
-def names_text(names: Sequence[str]) -> str:
-    """`Ana`, `Ana and Ben`, `Ana, Ben and Cy`."""
-    return names[0] if len(names) == 1 else _(AND).format(items=listed(names[:-1]), last=names[-1])
 
 
 def either(items: Sequence[str]) -> str:
@@ -1156,13 +1133,6 @@ def score(table: Any) -> Result:
     return replace(result, tiebreaks=tie_lines(result, finished=result.finished and not playing))
 
 
-def breakdown(result: Result) -> str:
-    """Each player's parts under the standings (start, income, trades, …), labelled in the chosen language."""
-    worded = tuple(replace(s, parts={_(PART_LABELS.get(key, key)): value for key, value in s.parts.items()})
-                   for s in result.standings)
-    return _parts(replace(result, standings=worded), money)
-
-
 def final_text(session: Session) -> str:
     result = session.score(periods(session))
     labels = [label(session, n) for n in range(periods(session))]
@@ -1357,7 +1327,7 @@ def deal_text(players: int) -> str:
 
 
 def variant_text(variants: Sequence[str]) -> str:
-    return _(OFFICIAL_RULES) if not variants else _(VARIANTS_TEXT).format(names=listed(variants))
+    return variants_text(variants) if not variants else _(VARIANTS_TEXT).format(names=listed(variants))
 
 
 class Worded(Mapping[str, str]):
@@ -1386,5 +1356,5 @@ GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIAN
             default_rounds=rules.DEFAULT_ROUNDS, score=score, steps=steps, template="chinatown", sheet=sheet,
             report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS, modules=MODULES,
             commands=commands, private=lambda session: not open_cash(session),
-            variant_rounds={rules.FOUR_SEASONS: rules.SEASONS}, figure=money, breakdown=breakdown,
+            variant_rounds={rules.FOUR_SEASONS: rules.SEASONS}, figure=money,
             variant_labels={rules.FOUR_SEASONS: SEASON_WORD})
