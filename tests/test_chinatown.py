@@ -1401,3 +1401,11 @@ def test_the_guide_and_the_sheet_read_the_calculators_values(monkeypatch):
     assert game.seasons_notes()[2].startswith("At the end: +$20,000 per shop built.")
     assert game.bonus_rule() == "$20,000 per shop built"
     assert "+$20,000 per shop at the end" in game.GAME.variants["four-seasons"]
+
+
+def test_the_registry_reads_the_explanations_in_the_chosen_language(persian, monkeypatch):
+    monkeypatch.setitem(PERSIAN.words, game.OPEN_CASH_EXPLAINED, "پول همه")
+    monkeypatch.setitem(PERSIAN.words, game.FOUR_SEASONS_EXPLAINED, "چهار فصل، {cash}")
+    assert by_slug("chinatown").modules["open-cash"] == "پول همه"
+    assert by_slug("chinatown").variants["four-seasons"] == "چهار فصل، $60٬000"
+    assert game.field_label("trade 2 amount") == "trade 2 amount" and game.field_label("businesses") is None

@@ -7,7 +7,7 @@ Every text for people is an English msgid (scorepad/i18n.py), translated where i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from functools import wraps
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from calculators import chinatown as rules
 from calculators.core import InvalidInput, Phrase, Result, say
-from scorepad.games.base import Ask, Commands, Game, Say, Step, keeping
+from scorepad.games.base import Ask, Commands, Explained, Game, Say, Step, keeping
 from scorepad.grid import grid, standings_text
 from scorepad.i18n import N_, NP_, _, pgettext, plural, western_digits
 from scorepad.words import DOLLARS, money, names_text, variants_text
@@ -1330,21 +1330,31 @@ def variant_text(variants: Sequence[str]) -> str:
     return variants_text(variants) if not variants else _(VARIANTS_TEXT).format(names=listed(variants))
 
 
-class Worded(Mapping[str, str]):
-    """Names → what each means, worded when read: the registry is built before a language is chosen, and the
-    amounts in an explanation are written the chosen language's way (money())."""
+class Worded(Explained):
+    """Names → what each means, worded when read (an Explained whose texts are functions): the registry is built
+    before a language is chosen, and the amounts in an explanation are written the chosen language's way."""
 
     def __init__(self, words: Mapping[str, Callable[[], str]]) -> None:
-        self._words = dict(words)
+        super().__init__(words)
 
     def __getitem__(self, name: str) -> str:
-        return self._words[name]()
+        return self._texts[name]()
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._words)
 
-    def __len__(self) -> int:
-        return len(self._words)
+# TRANSLATORS: how an error names a trade of the table file ("round 1, trade 2: Ana pays themselves").
+TRADE_FIELD = N_("trade {n}")
+# TRANSLATORS: a field of a trade of the table file: {key} is its key (round, from, to, amount, note): keep it.
+TRADE_KEY_FIELD = N_("trade {n} {key}")
+
+
+def field_label(field: str) -> str | None:
+    """How an error names a field of the table file: `trade 2` and `trade 2 amount` in the chosen language (the
+    keys stay the table file's); any other field by its key."""
+    match = re.fullmatch(r"trade (\d+)(?: (\w+))?", field)
+    if not match:
+        return None
+    n, key = match.groups()
+    return _(TRADE_KEY_FIELD).format(n=n, key=key) if key else _(TRADE_FIELD).format(n=n)
 
 
 VARIANTS = Worded({rules.FOUR_SEASONS: lambda: _(FOUR_SEASONS_EXPLAINED).format(
@@ -1356,5 +1366,5 @@ GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIAN
             default_rounds=rules.DEFAULT_ROUNDS, score=score, steps=steps, template="chinatown", sheet=sheet,
             report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS, modules=MODULES,
             commands=commands, private=lambda session: not open_cash(session),
-            variant_rounds={rules.FOUR_SEASONS: rules.SEASONS}, figure=money,
+            variant_rounds={rules.FOUR_SEASONS: rules.SEASONS}, figure=money, field_label=field_label,
             variant_labels={rules.FOUR_SEASONS: SEASON_WORD})
