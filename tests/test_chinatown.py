@@ -1368,11 +1368,14 @@ def test_a_persian_table_types_its_own_words(persian):
 
 
 def test_the_prompt_words_in_a_translation_and_in_english(persian, store):
-    session = session_of(store.get(start(store, PLAYERS)), 1)
+    from scorepad.play import _command
+
+    session_id = start(store, PLAYERS)
+    session = session_of(store.get(session_id), session_id)
     words = game.commands(session)
-    assert list(words) == ["پول", "ledger", "types"]  # help lists the language's words
-    assert "cash" in words and words["cash"] is words["پول"]  # the English word works too
-    assert "پول" in words["پول"][0]
+    for typed, player in (("پول Ana", "Ana"), ("cash Ben", "Ben")):  # the language's word, and the English one
+        assert _command(typed, words).run() == f"{player} has $50٬000 (the starting money)."
+    assert "پول NAME" in words["cash"][0] and "`پول NAME`" in game.steps(session)[0].text()
 
 
 @pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.ENGLISH])

@@ -1142,23 +1142,9 @@ def final_text(session: Session) -> str:
     return "\n\n".join(parts)
 
 
-class PromptWords(dict):
-    """A game's prompt words by the chosen language's word (as `help` lists them); the English word finds its
-    entry too, so `cash Ana` works in every language."""
-
-    def __init__(self, entries: Mapping[str, tuple[str, Callable[[str], str]]], english: Mapping[str, str]) -> None:
-        super().__init__(entries)
-        self.english = dict(english)  # English word -> the chosen language's
-
-    def __missing__(self, word: str) -> tuple[str, Callable[[str], str]]:
-        return dict.__getitem__(self, self.english[word])
-
-    def __contains__(self, word: object) -> bool:
-        return dict.__contains__(self, word) or word in self.english
-
-
 def command_word(english: str) -> str:
-    """The word typed for one of Chinatown's prompt words (`cash`, `ledger`, `types`) in the chosen language."""
+    """The word typed for one of Chinatown's prompt words (`cash`, `ledger`, `types`) in the chosen language, as
+    the play loop reads it (scorepad/play.py typed_word: the English word works too)."""
     # TRANSLATORS: words typed at any prompt of a Chinatown game: `cash Ana` shows one player's cash, `ledger Ana`
     # their ledger, `types` the business types. One short word each, no spaces; the English words work too.
     own = {"cash": pgettext("typed word", "cash"), "ledger": pgettext("typed word", "ledger"),
@@ -1200,8 +1186,7 @@ def commands(session: Session) -> Commands:
         "ledger": (_(LEDGER_HELP).format(word=command_word("ledger")), ledger)}
     if not rules.rules_for(session.variants).seasons:
         entries["types"] = (_(TYPES_HELP), lambda rest: _(TYPES_LINE).format(types=types_text()))
-    return PromptWords({command_word(word): entry for word, entry in entries.items()},
-                       {word: command_word(word) for word in entries if command_word(word) != word})
+    return entries  # by the English word: the play loop takes the language's word too (play.typed_word)
 
 
 def report(session: Session) -> str:
