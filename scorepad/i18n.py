@@ -53,8 +53,8 @@ _language = ENGLISH
 
 
 def _(message: str) -> str:
-    """`message` (an English msgid) in the current language."""
-    return _translation.gettext(message)
+    """`message` (an English msgid) in the current language ("" stays "": gettext would give the header)."""
+    return _translation.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural_: str, n: int) -> str:

@@ -2,6 +2,7 @@
 
     python -m tools.catalogues          # extract, update every .po, compile every .mo
     python -m tools.catalogues --check  # exit 1 if a .po or .mo is not current with the code (tests run this)
+    python -m tools.catalogues ru       # only these languages (Babel's names: fa ar zh_Hant ru)
 
 Text is marked in the code with N_(), _(), NP_(), ngettext() and pgettext() (scorepad/i18n.py); the sheet
 templates' labels, titles and notes are extracted from templates/*.toml. New messages arrive untranslated (empty)
@@ -101,9 +102,10 @@ def updated(language: str, template: Catalog) -> Catalog:
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
+    chosen = [a for a in argv if not a.startswith("--")] or list(LANGUAGES)
     template = extract()
     stale = []
-    for language in LANGUAGES:
+    for language in chosen:
         catalog = updated(language, template)
         po, mo = _po_text(catalog), _mo_bytes(catalog)
         path = _po_path(language)
