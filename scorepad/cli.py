@@ -1129,6 +1129,8 @@ def _render(game: Game, data: dict, path: Path, *, force: bool, protected: Itera
     protected = list(protected)
     check_target(path, PDF, force=force, protected=protected)  # before drawing: a refusal comes at once
     pdf = io.BytesIO()
-    sheets.render(sheets.load_template(game.template), data, pdf)
+    warnings = sheets.render(sheets.load_template(game.template), data, pdf)  # e.g. a character no font has
     write_atomically(path, pdf.getvalue(), protected=protected)
+    for warning in warnings:
+        typer.echo(f"Warning: {warning}", err=True)
     return str(path)

@@ -54,6 +54,16 @@ def table_part(exported):
     return {k: v for k, v in exported.items() if k != "session" and not (k == "modules" and v == [])}
 
 
+@pytest.fixture(autouse=True, scope="session")
+def font_cache(tmp_path_factory):
+    """The user cache folder of the whole run (the CJK font subsets of the sheets): not the real one, and shared
+    by the tests so that a subset is converted once, as on a player's machine."""
+    folder = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        yield folder
+
+
 @pytest.fixture(autouse=True)
 def database(tmp_path, monkeypatch):
     path = tmp_path / "db" / "scorepad.json"

@@ -328,7 +328,7 @@ def test_sheet_blank_filled_and_from_a_table(tmp_path, lc11_file):
             assert expected in text, expected
     pad = text_of(tmp_path / "pad.pdf")
     assert "Game 3 —" in pad and "Yellow" in pad and "Game total" in pad and "136" not in pad
-    assert "2026-11-29" in session_text  # the session's date is printed (the table file's)
+    assert "29 November 2026" in session_text  # the session's date is printed (the table file's), in words
 
 
 @pytest.mark.parametrize("args, code, message", [

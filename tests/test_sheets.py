@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import gettext
 import hashlib
 import io
+import json
 import os
 import re
 import subprocess
@@ -91,13 +94,6 @@ def fonts(pdf: bytes) -> set[str]:
             for f in page["/Resources"]["/Font"].values()}
 
 
-@pytest.fixture
-def pip_fonts_only(monkeypatch):
-    """Choose the extra fonts afresh, as on a machine with no CJK font files (pip packages only)."""
-    monkeypatch.setattr(sheets, "CJK_FONT_FILES", ())
-    monkeypatch.setattr(sheets, "_EXTRA_FONTS", {})
-
-
 def test_filled_sheet_has_names_scores_labels_and_fields(template):
     (text,) = pages(pdf_bytes(template, filled()))
     for label in ["Lost Cities — score sheet", "Expedition", "Wagers", "Cards played", "Bonus", "Score",
@@ -105,11 +101,11 @@ def test_filled_sheet_has_names_scores_labels_and_fields(template):
         assert label in text
     for title in ["Game 1 — Ana", "Game 1 — Ben", "Game 3 — Ben"]:
         assert title in text
-    for value in ["2026-11-29", "official rules", "W 3 4 6 8 9", "×2", "136", "66", "44"]:
+    for value in ["29 November 2026", "official rules", "W 3 4 6 8 9", "×2", "136", "66", "44"]:
         assert value in text
     # negatives carry a real minus sign (U+2212), never a hyphen
     assert "\u221212" in text and "\u221232" in text
-    assert not re.search(r"(?<!\d)-\d", text)  # (the date's hyphens are not minus signs)
+    assert not re.search(r"(?<!\d)-\d", text)
     assert "Score = (card sum − 20) × (1 + wagers); +20 if 8 or more cards. Unstarted expedition: 0." in text
 
 
@@ -191,7 +187,7 @@ def test_persian_with_latin_and_cyrillic_in_one_line(template):
 def test_text_is_measured_in_the_font_it_is_drawn_with(template):
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    sheet = sheets._Sheet(template, filled(), io.BytesIO(), True)
+    sheet = sheets._Sheet(template, filled(names=("علی (Ali)", "علی, Алиса")), io.BytesIO(), True)
     shaped = sheets._shape_arabic("علی (Ali)")
     assert sheet.width("علی (Ali)", 10) == stringWidth(shaped, sheets.ARABIC_FONT, 10)
     assert sheet.width("Алиса", 10) == stringWidth("Алиса", sheets.FONT_NAME, 10)
@@ -205,39 +201,12 @@ def test_text_is_measured_in_the_font_it_is_drawn_with(template):
     assert "..." in text
 
 
-def test_chinese_name_with_pip_packages_only(template, pip_fonts_only):
-    pdf = pdf_bytes(template, filled(names=("愛麗絲", "Ben")))
-    (text,) = pages(pdf)
-    assert "愛麗絲" in text and re.search(r"Game 1 —\s*愛麗絲", text)
-    assert re.search(r"Ben\s+winner\s+44\s+57\s+35\s+136", text)
-    # reportlab's MSung-Light with the CNS CMap (as shipped it names a GB CMap and poppler draws nothing)
-    reader = pypdf.PdfReader(io.BytesIO(pdf))
-    (cid,) = [f for f in reader.pages[0]["/Resources"]["/Font"].values() if f["/BaseFont"] == "/MSung-Light"]
-    assert cid["/Encoding"] == "/UniCNS-UCS2-H"
-
-
-def test_cjk_font_file_is_preferred_when_present(template, monkeypatch, pip_fonts_only):
-    # A stand-in for uming.ttc: any TrueType file that exists shows the choice (and embedding).
-    italic = next(p for p in (Path(sheets._font_file()).parent).iterdir() if "Italic" in p.name)
-    monkeypatch.setattr(sheets, "CJK_FONT", "ScorepadCJKTest")
-    monkeypatch.setattr(sheets, "CJK_FONT_FILES", (("/nonexistent/uming.ttc", 2), (str(italic), 0)))
-    used = fonts(pdf_bytes(template, filled(names=("愛麗絲", "Ben"))))
-    assert "/AAAAAA+NotoSans-Italic" in used and "/MSung-Light" not in used
-
-
-def test_cjk_font_file_with_a_taken_postscript_name_is_skipped(template, monkeypatch, pip_fonts_only):
-    # A second file named NotoSans-Regular would hide one of the two in the PDF: not used.
-    monkeypatch.setattr(sheets, "CJK_FONT", "ScorepadCJKTest")
-    monkeypatch.setattr(sheets, "CJK_FONT_FILES", ((sheets._font_file(), 0),))
-    assert "/MSung-Light" in fonts(pdf_bytes(template, filled(names=("愛麗絲", "Ben"))))
-
-
 def test_latin_sheet_is_unchanged_by_other_scripts(template):
     before = pdf_bytes(template, filled(names=("Алиса", "Ben")))
     pdf_bytes(template, filled(names=("علی", "愛麗絲")))  # registers the Arabic and CJK fonts
     after = pdf_bytes(template, filled(names=("Алиса", "Ben")))
     assert before == after
-    assert fonts(after) == {"/Helvetica", "/AAAAAA+NotoSans-Regular"}  # nothing Arabic or CJK embedded
+    assert fonts(after) == {"/AAAAAA+NotoSans-Regular"}  # nothing Arabic or CJK embedded, and no Helvetica
 
 
 def test_render_is_deterministic(template):
@@ -449,3 +418,204 @@ def test_load_template_refuses_a_typo_in_the_file(tmp_path, monkeypatch):
     monkeypatch.setattr(sheets, "TEMPLATE_DIRS", (tmp_path,))
     with pytest.raises(ScorepadError, match=r"^sheet template 'typo': grid 'game': unknown key 'row_hieght_mm' "):
         sheets.load_template("typo")
+
+
+# --- languages: the template's text translated, right-to-left sheets, every font embedded, every name printed --
+
+class _Catalogue(gettext.NullTranslations):
+    """A stand-in for a translator's catalogue: the words given, English for the rest (as gettext does)."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        super().__init__()
+        self.words = words
+
+    def gettext(self, message: str) -> str:
+        return self.words.get(message, message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.words.get(message, message)
+
+
+@contextlib.contextmanager
+def speaking(code: str, words: dict[str, str] | None = None):
+    """The sheet in language `code` (its direction, its real catalogue, or `words` instead)."""
+    from scorepad import i18n
+
+    i18n.use(code)
+    if words is not None:
+        i18n._translation = _Catalogue(words)
+    try:
+        yield
+    finally:
+        i18n.use(i18n.ENGLISH)
+
+
+def positions(pdf: bytes) -> dict[str, tuple[float, float]]:
+    """Each drawn string (NFKC, in the order pypdf reads it) -> where it starts (x, y) on page 1."""
+    found: dict[str, tuple[float, float]] = {}
+
+    def visit(text, cm, tm, font, size):
+        text = unicodedata.normalize("NFKC", text).strip()
+        if text:
+            found.setdefault(text, (tm[4], tm[5]))
+
+    pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+def unembedded(pdf: bytes) -> list[str]:
+    """The fonts of a PDF whose file is not inside it (what pdffonts shows as emb=no)."""
+    out = []
+    for page in pypdf.PdfReader(io.BytesIO(pdf)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            described = descendants[0].get_object() if descendants else font
+            descriptor = described.get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor else {}
+            if not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                out.append(str(font["/BaseFont"]))
+    return out
+
+
+def test_the_templates_text_is_printed_in_the_language_in_use(template):
+    words = {"Expedition": "سفر", "Game {round} — {player}": "بازی {round} — {player}", "Winner": "برنده",
+             "Game total": "جمع بازی", "Lost Cities — score sheet": "شهرهای گمشده", "November": "نوامبر"}
+    with speaking("fa", words):
+        pdf = pdf_bytes(template, filled(names=("علی", "Ben")))
+    (text,) = pages(pdf)
+    for shown in ("سفر", "برنده", "جمع بازی", "شهرهای گمشده", "29 نوامبر 2026"):
+        # pypdf reads a right-to-left line's pieces back in their visual order: compare the words
+        assert all(word in text for word in shown.split()), shown
+    assert "Expedition" not in text and "Game total" not in text
+    assert "Wagers" in text  # not in this catalogue: English, as gettext gives it
+    assert pypdf.PdfReader(io.BytesIO(pdf)).metadata.title == "شهرهای گمشده"
+
+
+def test_the_date_is_written_as_the_language_writes_it(template):
+    words = {"{day} {month} {year}": "{year}年{month}{day}日", "November": "11月", "February": "2月"}
+    with speaking("zh-Hant", words):
+        (text,) = pages(pdf_bytes(template, filled(names=("愛麗絲", "Ben"))))
+        assert sheets.format_date("2026-02-03") == "2026年2月3日"
+    assert "2026年11月29日" in "".join(text.split())  # (pypdf reads each font's piece as a line of its own)
+    assert sheets.format_date("2026-13-01") == "2026-13-01"  # not a date: printed as it is
+
+
+def test_a_right_to_left_sheet_is_mirrored():
+    template = {"page": {"title": "T"}, "fields": [{"key": "f1", "label": "F1"}, {"key": "f2", "label": "F2"}],
+                "grids": [{"key": "g", "title": "G", "across": 2, "total_label": "Sum", "columns": [
+                    {"key": "a", "label": "A", "align": "left"}, {"key": "b", "label": "B"},
+                    {"key": "c", "label": "C", "align": "right"}]}]}
+    data = {"fields": {"f1": "v1", "f2": "v2"}, "grids": {"g": [
+        {"vars": {}, "rows": [{"a": "a1", "b": "b1", "c": "c1"}], "total": {"c": -12}},
+        {"vars": {}, "rows": [{"a": "a2", "b": "b2", "c": "c2"}]}]}}
+    ltr = positions(pdf_bytes(template, data))
+    with speaking("fa", {}):
+        rtl = positions(pdf_bytes(template, data))
+    x = {k: v[0] for k, v in rtl.items()}
+    assert x["a1"] > x["b1"] > x["c1"]  # the first column at the right
+    assert x["a2"] < x["c1"]  # the first table at the right, the second to its left
+    assert x["F1"] > x["v1"] > x["F2"] > x["v2"]  # fields: label, then value, from the right
+    assert x["Sum"] > x["b1"]  # the total's label under the first column
+    assert ltr["a1"][0] < ltr["b1"][0] < ltr["c1"][0] and ltr["a1"][0] < ltr["a2"][0]
+    page_w = 595.2756
+    # text runs to the right margin (10 mm): the title ends there, the first table's left-aligned column too
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    assert x["T"] + stringWidth("T", sheets.FONT_NAME, 16) == pytest.approx(page_w - 10 * sheets.MM, abs=1.5)
+    assert x["a1"] > ltr["a2"][0]
+    assert "\u221212" in rtl  # a number stays a number: the minus before the digits
+
+
+def test_numbers_in_a_right_to_left_line_read_left_to_right():
+    visual = unicodedata.normalize("NFKC", sheets._shape_arabic("بازی 12 — Ali 2026", "R"))
+    assert "12" in visual and "2026" in visual and "Ali" in visual
+    assert visual.index("Ali") < visual.index("12")  # the line runs right to left: the later part is on the left
+    assert sheets._shape_arabic("علی (رضا)", "R").count("(") == 1
+
+
+@pytest.mark.parametrize("code, names", [("fa", ["علی", "سارا (Sara)", "Олег", "رضا", "مریم"]),
+                                         ("ar", ["محمد", "فاطمة", "Ben", "ليلى", "عمر"]),
+                                         ("zh-Hant", ["愛麗絲", "王小明", "Алиса", "陳大文", "林美玲"])])
+def test_every_games_sheet_embeds_every_font(code, names):
+    from conftest import TABLES
+    from scorepad.games import by_slug
+    from scorepad.session import score_table
+
+    with speaking(code, {"Players": {"fa": "بازیکنان", "ar": "اللاعبون"}.get(code, "玩家"), "Date": "日期"}):
+        for slug, table in TABLES.items():
+            game = by_slug(slug)
+            players = names[:len(table["players"])]
+            renamed = table
+            for old, new in zip(table["players"], players):
+                renamed = json.loads(json.dumps(renamed, ensure_ascii=False).replace(f'"{old}"', json.dumps(new)))
+            for data in (game.sheet(None, players=players, rounds=1),
+                         game.sheet(score_table(renamed, game), players=players, date="2026-11-29")):
+                buf = io.BytesIO()
+                assert sheets.render(sheets.load_template(game.template), data, buf) == [], slug  # nothing missing
+                pdf = buf.getvalue()
+                assert unembedded(pdf) == [], slug
+                assert all("Helvetica" not in f for f in fonts(pdf)), slug
+                text = " ".join(pages(pdf))
+                assert all(word in text for word in players[0].split()), (slug, text)
+
+
+def test_a_character_no_font_has_is_a_box_and_one_warning(template):
+    buf = io.BytesIO()
+    warnings = sheets.render(template, filled(names=("Ana 😀", "Ben 🎲")), buf)
+    assert warnings == ["no font has 😀 (U+1F600 GRINNING FACE), 🎲 (U+1F3B2 GAME DIE): the sheet shows a box "
+                        "with ? in their place"]
+    (text,) = pages(buf.getvalue())
+    assert re.search(r"Game 1 — Ana\s*\?", text) and "😀" not in text
+    assert sheets.render(template, filled(), io.BytesIO()) == []  # nothing missing: nothing to say
+
+
+def _cjk_files(folder: Path) -> list[Path]:
+    assert sheets.cache_folder().is_relative_to(folder)
+    return sorted(sheets.cache_folder().glob("noto-sans-cjk-tc-*.ttf"))
+
+
+def test_the_chinese_font_is_subset_embedded_and_cached(template, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(sheets, "_EXTRA_FONTS", {})
+    pdf = pdf_bytes(template, filled(names=("愛麗絲", "Ben")))
+    (text,) = pages(pdf)
+    assert re.search(r"Game 1 —\s*愛麗絲", text) and re.search(r"Ben\s+winner\s+44\s+57\s+35\s+136", text)
+    assert unembedded(pdf) == [] and any("NotoSansCJKtc-Regular" in f for f in fonts(pdf))
+    (cached,) = _cjk_files(tmp_path)
+    assert cached.stat().st_size < 40_000  # three characters, not 16 MB
+    # Another process with the same characters reads the file: fontTools is never imported.
+    script = ("import io, sys; sys.modules['fontTools'] = None; from scorepad import sheets; "
+              "from test_sheets import filled, unembedded; b = io.BytesIO(); "
+              "w = sheets.render(sheets.load_template('lost-cities'), filled(('愛麗絲', 'Ben')), b); "
+              "print(w, unembedded(b.getvalue()), len(b.getvalue()))")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split()[:2] == ["[]", "[]"], out.stdout
+    assert int(out.stdout.split()[2]) == len(pdf)
+    assert _cjk_files(tmp_path) == [cached]
+
+
+def test_a_broken_cache_file_is_built_again(template, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(sheets, "_EXTRA_FONTS", {})
+    good = pdf_bytes(template, filled(names=("王小明", "Ben")))
+    (cached,) = _cjk_files(tmp_path)
+    whole = cached.read_bytes()
+    for broken in (whole[:len(whole) // 2], b"", b"not a font"):
+        cached.write_bytes(broken)
+        monkeypatch.setattr(sheets, "_EXTRA_FONTS", {})
+        assert pdf_bytes(template, filled(names=("王小明", "Ben"))) == good
+        assert cached.read_bytes() == whole
+        assert [p.name for p in cached.parent.iterdir()] == [cached.name]  # no temporary file left
+
+
+def test_without_fonttools_chinese_prints_as_boxes_with_a_warning(template, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(sheets, "_EXTRA_FONTS", {})
+    monkeypatch.setitem(sys.modules, "fontTools", None)  # an install without it: never a crash
+    buf = io.BytesIO()
+    (warning,) = sheets.render(template, filled(names=("陳", "Ben")), buf)
+    assert warning.startswith("no font has 陳 (U+9673 CJK UNIFIED IDEOGRAPH-9673)")
+    assert unembedded(buf.getvalue()) == []
+    assert _cjk_files(tmp_path) == []  # nothing cached: the next run tries again

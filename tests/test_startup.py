@@ -9,7 +9,7 @@ import pytest
 from conftest import TABLES
 from scorepad.games import GAMES
 
-HEAVY = ("reportlab", "PIL", "questionary", "prompt_toolkit")
+HEAVY = ("reportlab", "PIL", "questionary", "prompt_toolkit", "fontTools", "arabic_reshaper", "bidi")
 
 
 def test_every_game_has_a_table_here():
