@@ -160,7 +160,6 @@ ASK_STACKS = N_("How many stacks in {player}'s city?")
 ASK_HAND = N_("Cards in {player}'s hand after running?")
 ASK_BOROUGHS = N_("Boroughs {player} occupies?")
 ASK_LOANS = N_("Loans {player} holds (£{loan} each)?")
-REPAY_1E = N_("(First edition: loans are repaid only at the end.)")
 
 # TRANSLATORS: an echo of a tracked event; {held} is "N loans held" (the message after it).
 EVENT_LOAN = NP_("{player} takes {n} loan: £{money} — {held}.", "{player} takes {n} loans: £{money} — {held}.")
@@ -690,7 +689,7 @@ def first_player(session: Session) -> str:
 
 def setup_text(session: Session) -> str:
     r, count = edition(session), len(session.players)
-    values = {"title": _(session.game.title), "count": count, "players": _(SEPARATOR).join(session.players),
+    values = {"title": session.game.title, "count": count, "players": _(SEPARATOR).join(session.players),
               "money": rules.STARTING_MONEY, "poverty": r.starting_poverty, "hand": rules.STARTING_HAND,
               "columns": rules.DISPLAY_COLUMNS[count]}
     if flat(session):
