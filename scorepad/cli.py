@@ -798,12 +798,18 @@ def list_(ctx: typer.Context,
 
         by_slug(game)  # an unknown slug is an error, not an empty list
     wanted = player.strip().casefold() if player else None
-    found = [(doc_id, summary) for doc_id, summary in open_store(ctx).summaries().items()
+    from scorepad.summary import order
+
+    store = open_store(ctx)
+    # The latest alone read only the index files that hold them (store.latest); a filter reads every summary.
+    every = all_ or game is not None or player is not None or status is not None
+    summaries, count = (store.summaries(), None) if every else store.latest(LIST_LATEST)
+    found = [(doc_id, summary) for doc_id, summary in summaries.items()
              if (game is None or summary.get("game") == game)
              and (status is None or summary.get("status") == status)
              and (wanted is None or wanted in (str(p).strip().casefold() for p in summary.get("players", [])))]
-    # Newest first: by the day played, then by id (a session without a known date comes last).
-    found.sort(key=lambda item: (item[1].get("date") or "", item[0]), reverse=True)
+    found.sort(key=lambda item: order(*item), reverse=True)  # newest first
+    count = len(found) if count is None else count
     shown = found if all_ else found[:LIST_LATEST]
     if as_json:
         rows = [{"id": doc_id, "game": summary.get("game"), "players": summary.get("players"),
@@ -813,7 +819,7 @@ def list_(ctx: typer.Context,
         typer.echo(json_text(rows))
         return
     if not shown:
-        typer.echo(_(NO_SESSIONS) if not found and not (game or player or status) else _(NO_MATCH))
+        typer.echo(_(NO_SESSIONS) if not count and not (game or player or status) else _(NO_MATCH))
         return
     from scorepad.grid import grid
 
@@ -822,8 +828,8 @@ def list_(ctx: typer.Context,
              _(STATUS_WORDS.get(summary.get("status", ""), "{status}")).format(status=summary.get("status", "")),
              _leader(summary)] for doc_id, summary in shown]
     echo(grid([_(heading) for heading in LIST_HEADINGS], rows, indent=""))
-    if len(shown) < len(found):
-        typer.echo(_(MORE_SESSIONS).format(shown=len(shown), count=len(found)))
+    if len(shown) < count:
+        typer.echo(_(MORE_SESSIONS).format(shown=len(shown), count=count))
 
 
 def _leader(summary: dict[str, Any]) -> str:

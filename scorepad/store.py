@@ -7,6 +7,8 @@ Layout (the database file is the one `--db PATH` names; its folder `PATH.d` sits
     scorepad.json.lock               held by every write, for one operation
     scorepad.json.d/sessions/0003/777.json   session 777: {"session": {"777": {...}}}
     scorepad.json.d/index/0003.json          summaries of sessions 768-1023: {"summaries": {"777": {...}}}
+    scorepad.json.d/newest.json      per index file, its count and its newest session (`list` reads the latest
+                                     20 from one or two index files): {"buckets": {"3": {"count": 256, ...}}}
     scorepad.json.d/pending-777      a write of session 777 is between its file and its summary
     scorepad.json.d/claims/777.4242@host.json   process 4242 on host is playing session 777 (scorepad.claims)
 
@@ -48,6 +50,7 @@ SCHEMA_VERSION = 1  # of a session document
 LAYOUT = 2  # of the files on disk (1: one file holding every session, scorepad 0.1)
 ENV_VAR = "SCOREPAD_DB"
 META, SESSION, SUMMARIES, MARKS, OLD_TABLE = "meta", "session", "summaries", "marks", "sessions"
+BUCKETS = "buckets"  # the table of newest.json: what each index file holds, in brief (see Store.latest)
 MARK_BUCKETS = 256  # files of the marks index: a mark's file is found from the mark alone
 # Sessions per folder and per index file. An answer that changes a summary rewrites one index file of
 # at most this many summaries (~300 B each): about 80 KB whatever the history.
@@ -95,6 +98,12 @@ NO_SESSION = N_("no session {id} in {path}")
 CANNOT_MIGRATE = N_("cannot move the database {path} to the new layout: {reason}; it was left as it is")
 
 Summarize = Callable[[dict], dict]
+Order = Callable[[int, dict], list]
+
+
+def by_id(doc_id: int, summary: dict) -> list:
+    """Where a session stands among the others when the summaries give no order of their own (newest last)."""
+    return [doc_id]
 
 
 def default_path() -> Path:
@@ -266,6 +275,8 @@ class Store:
         self._dir = self._real.with_name(self._real.name + FOLDER_SUFFIX)
         self.summarize = summarize or basic_summary
         self.summary_version = getattr(self.summarize, "version", 0)
+        # How `latest` ranks sessions (the last is the newest): the summaries' own order, else by id.
+        self.order: Order = getattr(self.summarize, "order", None) or by_id
         self.notify = notify or (lambda message: None)
         self.upgrade = upgrade or (lambda doc: doc)  # a layout-1 session as this release reads it (migration)
         self._legacy: dict[int, dict] | None = None  # a layout-1 file read where it cannot be moved over
@@ -283,6 +294,10 @@ class Store:
 
     def _marks_file(self, mark: str) -> Path:
         return self._dir / "marks" / f"{_mark_bucket(mark):02x}.json"
+
+    @property
+    def _newest_file(self) -> Path:
+        return self._dir / "newest.json"
 
     def _marker(self, name: str) -> Path:
         return self._dir / f"pending-{name}"
@@ -401,14 +416,20 @@ class Store:
         except Exception:  # noqa: BLE001 - a summary must never stop an answer from being saved
             return {**basic_summary(doc), "damaged": True}
 
-    def _put_summaries(self, summaries: dict[int, dict | None], *, sync: bool = True) -> None:
-        """Set (or, for None, drop) summaries, one index file per bucket touched."""
+    def _put_summaries(self, summaries: dict[int, dict | None], *, sync: bool = True, repair: bool = False) -> None:
+        """Set (or, for None, drop) summaries, one index file per bucket touched; then newest.json, when a
+        bucket's count or newest session changed (an answer that closes a round changes neither: it writes
+        one index file, as before). `repair`: newest.json is made to agree with these buckets even if they
+        look unchanged (a killed writer may have written the index file and not newest.json)."""
         buckets: dict[int, dict[int, dict | None]] = {}
         for doc_id, summary in summaries.items():
             buckets.setdefault(doc_id // BUCKET, {})[doc_id] = summary
+        briefs: dict[int, dict] = {}
         for bucket, changes in buckets.items():
             with self._index_table(bucket, write=True, sync=sync) as table:
-                present = {entry.doc_id for entry in table.all()}
+                entries = table.all()
+                present = {entry.doc_id for entry in entries}
+                before = self._brief(entries)
                 for doc_id, summary in changes.items():
                     if doc_id not in present:
                         if summary is not None:
@@ -417,6 +438,60 @@ class Store:
                         table.remove(doc_ids=[doc_id])
                     else:  # upsert would merge the old fields in; a summary is replaced whole
                         table.update(_replacing(summary), doc_ids=[doc_id])
+                after = self._brief(table.all())
+            if repair or after != before:
+                briefs[bucket] = after
+        if briefs:
+            self._put_briefs(briefs, sync=sync)
+
+    # --- newest.json: each index file in brief, so that `list` reads only the files holding the latest
+
+    def _brief(self, entries: Iterable[Any]) -> dict:
+        """An index file in brief: how many summaries it holds and the `order` of its newest (None: empty)."""
+        count, newest = 0, None
+        for entry in entries:
+            count += 1
+            key = self.order(entry.doc_id, entry)
+            if newest is None or key > newest:
+                newest = key
+        return {"count": count, "newest": newest}
+
+    def _read_briefs(self, *, check: bool = True) -> dict[int, dict] | None:
+        """newest.json as it stands, or None when it is missing, damaged or (`check`) does not name the index
+        files there are (then it is made again by the next writer, and readers read every index file meanwhile)."""
+        try:
+            tables = orjson.loads(self._newest_file.read_bytes())
+            briefs = {int(key): brief for key, brief in tables[BUCKETS].items()}
+            if not all(isinstance(brief.get("count"), int) and isinstance(brief.get("newest"), (list, type(None)))
+                       for brief in briefs.values()):
+                return None
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            return None
+        if check and set(briefs) != set(self._index_buckets()):
+            return None
+        return briefs
+
+    def _index_buckets(self) -> list[int]:
+        index = self._dir / "index"
+        names = os.listdir(index) if index.is_dir() else ()
+        return sorted(int(name[:-5]) for name in names
+                      if name.endswith(".json") and name[:-5].isdigit() and not name.startswith("."))
+
+    def _put_briefs(self, changes: dict[int, dict] | None, *, sync: bool = True) -> None:
+        """Write newest.json with these buckets' briefs (None: every bucket's, made from the index files)."""
+        briefs = self._read_briefs(check=False) if changes is not None else None
+        if briefs is not None:
+            briefs.update(changes or {})
+        if briefs is None or set(briefs) != set(self._index_buckets()):
+            briefs = {}
+            for bucket in self._index_buckets():
+                with self._index_table(bucket, write=False) as table:
+                    briefs[bucket] = self._brief(table.all())
+        payload = orjson.dumps({BUCKETS: {str(bucket): brief for bucket, brief in sorted(briefs.items())}})
+        try:
+            write_file(self._newest_file, payload, sync=sync)
+        except OSError as error:
+            raise StoreError(f"cannot write the database {self.path}: {_reason(error)}") from None
 
     def _marks_of(self, doc: dict) -> list[str]:
         try:
@@ -470,11 +545,14 @@ class Store:
         if not self._dir.is_dir():
             return
         _sweep_tmp(self._dir)
-        for entry in list(os.scandir(self._dir)):
-            if entry.name.startswith("pending-"):
-                self._finish(entry.name.removeprefix("pending-"))
+        names = os.listdir(self._dir)
+        for name in names:
+            if name.startswith("pending-"):
+                self._finish(name.removeprefix("pending-"))
         if meta.get("summary_version") != self.summary_version:
             self._rebuild_summaries(meta)
+        elif self._newest_file.name not in names and "index" in names:  # a layout-2 folder made before it
+            self._put_briefs(None)
 
     def _finish(self, name: str) -> None:
         """Make the index agree with the session files after the interrupted write `name`."""
@@ -484,12 +562,12 @@ class Store:
             for doc_id in written:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(self._session_file(doc_id))
-            self._put_summaries({doc_id: None for doc_id in written})
+            self._put_summaries({doc_id: None for doc_id in written}, repair=True)
             self._put_marks({doc_id: [] for doc_id in written}, everywhere=True)
         else:
             doc_id = int(name)
             doc = self._load(doc_id)
-            self._put_summaries({doc_id: None if doc is None else self._summary_of(doc_id, doc)})
+            self._put_summaries({doc_id: None if doc is None else self._summary_of(doc_id, doc)}, repair=True)
             self._put_marks({doc_id: [] if doc is None else self._marks_of(doc)}, everywhere=True)
         self._marker(name).unlink()
 
@@ -499,7 +577,10 @@ class Store:
         docs = dict(self._docs(self._ids_on_disk()))
         shutil.rmtree(index, ignore_errors=True)
         shutil.rmtree(self._dir / "marks", ignore_errors=True)
+        self._newest_file.unlink(missing_ok=True)
         self._put_summaries({doc_id: self._summary_of(doc_id, doc) for doc_id, doc in docs.items()})
+        if not docs:
+            self._put_briefs(None)
         self._put_marks({doc_id: self._marks_of(doc) for doc_id, doc in docs.items()})
         meta["summary_version"] = self.summary_version
         self._write_meta(meta)
@@ -615,6 +696,65 @@ class Store:
                 if doc is not None:
                     found[doc_id] = self._summary_of(doc_id, doc)
         return dict(sorted(found.items()))
+
+    def latest(self, count: int) -> tuple[dict[int, dict], int]:
+        """The summaries of the `count` newest sessions (by `order`), by id, and how many sessions there are:
+        what `list` shows by default. It reads newest.json and the index files that hold those sessions (one
+        or two: new sessions have new ids); every index file when newest.json cannot be trusted (missing or
+        damaged until the next write makes it again, a write under way, a summary being rebuilt)."""
+        meta = self._read_meta()
+        briefs = None
+        if (self._legacy is None and meta is not None and meta.get("summary_version") == self.summary_version
+                and self._dir.is_dir() and not any(name.startswith("pending-") for name in os.listdir(self._dir))):
+            briefs = self._read_briefs()
+            if briefs is None and self._briefs_made_again():
+                briefs = self._read_briefs()
+        found = None if briefs is None else self._latest_of(briefs, count)
+        if found is None:
+            every = self.summaries()
+            newest = sorted(every, key=lambda doc_id: self.order(doc_id, every[doc_id]), reverse=True)[:count]
+            return {doc_id: every[doc_id] for doc_id in sorted(newest)}, len(every)
+        return found, sum(brief["count"] for brief in briefs.values())
+
+    def _briefs_made_again(self) -> bool:
+        """newest.json made again from the index files (a layout-2 folder made before it, or damaged), if the
+        lock is free this instant: else (busy, read-only) the reader reads every index file this once."""
+        timeout, self.lock_timeout = self.lock_timeout, 0
+        try:
+            with self._locked():
+                if self._read_briefs() is None:
+                    self._put_briefs(None)
+            return True
+        except StoreError:
+            return False
+        finally:
+            self.lock_timeout = timeout
+
+    def _latest_of(self, briefs: dict[int, dict], count: int) -> dict[int, dict] | None:
+        """The `count` newest summaries, reading the index files newest first until no other can hold one;
+        None when a file read does not match its brief (a writer changed it meanwhile: read them all)."""
+        import heapq
+
+        kept: list[tuple[list, int, dict]] = []  # the newest so far, the oldest of them first (a heap)
+        ranked = sorted((brief["newest"], bucket, brief["count"]) for bucket, brief in briefs.items()
+                        if brief["newest"] is not None)
+        for newest, bucket, held in reversed(ranked):
+            if count <= 0 or (len(kept) >= count and newest < kept[0][0]):
+                break
+            tables = _read_tables(self._index_file(bucket), self.path, SUMMARIES) or {}
+            summaries = tables.get(SUMMARIES, {})
+            top = None
+            for key, summary in summaries.items():
+                doc_id = int(key)
+                rank = self.order(doc_id, summary)
+                top = rank if top is None or rank > top else top
+                if len(kept) < count:
+                    heapq.heappush(kept, (rank, doc_id, summary))
+                elif rank > kept[0][0]:
+                    heapq.heapreplace(kept, (rank, doc_id, summary))
+            if len(summaries) != held or top != newest:
+                return None
+        return {doc_id: summary for _rank, doc_id, summary in sorted(kept, key=lambda item: item[1])}
 
     def _read_index(self) -> dict[int, dict]:
         # Read as the JSON it is (TinyDB's files), not through Table.all(): making a Document of each of

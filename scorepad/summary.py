@@ -41,4 +41,13 @@ def summarize(doc: dict[str, Any]) -> dict[str, Any]:
     return summary
 
 
+def order(doc_id: int, summary: dict[str, Any]) -> list:
+    """Where a session stands in `list`, which shows the largest first: by the day played, then by id (a
+    session without a known date sorts below every dated one). The store keeps, per index file, the largest
+    of its sessions, so that `list` reads only the files that hold the latest."""
+    date = summary.get("date")
+    return [date if isinstance(date, str) else "", doc_id]
+
+
 summarize.version = VERSION  # type: ignore[attr-defined]
+summarize.order = order  # type: ignore[attr-defined]

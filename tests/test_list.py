@@ -112,3 +112,21 @@ def test_a_negative_total_prints_with_a_minus_sign_as_every_figure_does(tmp_path
     path.write_text(json.dumps(table))
     assert invoke("import", path).exit_code == 0
     assert "won by Ben (\u221214)" in invoke("list").stdout
+
+
+def test_the_latest_twenty_are_by_date_whatever_file_of_the_index_holds_them(tmp_path, database, monkeypatch):
+    """Old games imported last (a backup) and new ones first: `list` shows what `list --all` shows first,
+    though it reads only the index files newest.json says hold the latest (store.latest)."""
+    from scorepad import store
+
+    monkeypatch.setattr(store, "BUCKET", BUCKET := 8)  # index files of 8 sessions: 7 of them here
+    path = tmp_path / "many.json"
+    days = [f"2026-{1 + n % 12:02d}-{1 + n * 7 % 28:02d}" for n in range(BUCKET + 42)]
+    path.write_text(json.dumps([{**TABLES["lost-cities"], "date": day} for day in days]))
+    assert invoke("import", path, "--again").exit_code == 0
+    every = listed("--all")
+    assert listed() == every[:20] and len(every) == BUCKET + 42
+    text, whole = invoke("list").stdout, invoke("list", "--all").stdout
+    assert text.splitlines()[:22] == whole.splitlines()[:22]
+    assert text.splitlines()[22:] == [f"(the latest 20 of {BUCKET + 42}; --all lists every one)"]
+    assert (database.parent / "scorepad.json.d" / "newest.json").exists()

@@ -625,3 +625,106 @@ def test_the_migration_line_counts_in_the_languages_plural_forms(tmp_path, count
     said = []
     Store(db, notify=said.append).all()
     assert said[0].startswith(f"{english} {db} to the new storage layout")
+
+
+# --- newest.json: `list` reads only the index files that hold the latest sessions ---------------------
+
+
+def by_date(doc):
+    return {"date": doc.get("date")}
+
+
+def newest_first(doc_id, summary):
+    return [summary.get("date") or "", doc_id]
+
+
+by_date.order = newest_first
+
+
+def briefs_of(db):
+    return orjson.loads(db.with_name("scorepad.json.d").joinpath("newest.json").read_bytes())["buckets"]
+
+
+def briefs_made_again(db):
+    """newest.json as it would be made from the index files alone."""
+    folder = db.with_name("scorepad.json.d") / "index"
+    made = {}
+    for path in sorted(folder.glob("*.json")):
+        ranks = [newest_first(int(key), s) for key, s in orjson.loads(path.read_bytes())["summaries"].items()]
+        made[str(int(path.stem))] = {"count": len(ranks), "newest": max(ranks, default=None)}
+    return made
+
+
+def expected_latest(store, count):
+    every = store.summaries()
+    ids = sorted(every, key=lambda doc_id: newest_first(doc_id, every[doc_id]), reverse=True)[:count]
+    return {doc_id: every[doc_id] for doc_id in sorted(ids)}, len(every)
+
+
+def test_newest_json_is_kept_by_insert_update_remove_and_import(db):
+    store = Store(db, summarize=by_date)
+    # Dates out of id order, as an import of old games makes them: the newest day is in the first file.
+    store.insert_many([{"date": f"2026-{1 + n % 12:02d}-01" if n % 7 else None} for n in range(3 * BUCKET)])
+    assert briefs_of(db) == briefs_made_again(db) and len(briefs_of(db)) == 4
+    store.insert({"date": "2027-01-01"})
+    store.update(5, lambda doc: doc.update(date="2028-02-02"))  # an older session becomes the newest
+    store.update(6, lambda doc: doc.update(notes="x"))  # the summary alone: newest.json is not written
+    store.remove(3 * BUCKET)
+    store.remove(5)
+    assert briefs_of(db) == briefs_made_again(db)
+    for count in (0, 1, 20, 300, 2000):
+        assert store.latest(count) == expected_latest(store, count)
+    assert list(store.latest(2)[0]) == [3 * BUCKET - 12, 3 * BUCKET + 1]  # the last 2026-12-01, then 2027-01-01
+
+
+def test_the_latest_read_one_index_file_not_every_one(db, monkeypatch):
+    store = Store(db, summarize=by_date)
+    store.insert_many([{"date": "2026-01-01"} for _ in range(4 * BUCKET)])
+    read = []
+    real = stores._read_tables
+    monkeypatch.setattr(stores, "_read_tables", lambda path, *a: (read.append(path.name), real(path, *a))[1])
+    latest = store.latest(20)
+    assert [name for name in read if name[:4].isdigit()] == ["0004.json", "0003.json"]  # ids 1024, 1005-1023
+    monkeypatch.undo()
+    assert latest == expected_latest(store, 20) and list(latest[0]) == list(range(4 * BUCKET - 19, 4 * BUCKET + 1))
+
+
+@pytest.mark.parametrize("damage", [None, b"", b"{not json", b'{"buckets": {"0": 3}}', b'{"buckets": {}}'])
+def test_newest_json_missing_or_damaged_is_read_around_and_made_again_by_the_next_writer(db, damage):
+    store = Store(db, summarize=by_date)
+    store.insert_many([{"date": f"2026-01-{1 + n % 28:02d}"} for n in range(BUCKET + 10)])
+    newest = db.with_name("scorepad.json.d") / "newest.json"
+    if damage is None:  # a layout-2 database written before newest.json existed
+        newest.unlink()
+    else:
+        newest.write_bytes(damage)
+    before = snapshot(db)
+    with FileLock(f"{db}.lock"):  # another process is writing: every index file is read instead, nothing written
+        assert store.latest(5) == expected_latest(store, 5)
+    assert snapshot(db) == before
+    assert store.latest(5) == expected_latest(store, 5)  # the lock is free: made again at once
+    assert briefs_of(db) == briefs_made_again(db)
+    assert {path: data for path, data in snapshot(db).items() if not path.endswith("newest.json")} == {
+        path: data for path, data in before.items() if not path.endswith("newest.json")}
+    newest.write_bytes(damage or b"")
+    store.update(1, lambda doc: doc.update(notes="x"))  # a writer that changes no summary keeps it as it is
+    store.insert({"date": "2030-01-01"})  # one that changes newest.json makes it again
+    assert briefs_of(db) == briefs_made_again(db)
+    assert store.latest(1) == expected_latest(store, 1)
+
+
+def test_an_index_file_newer_than_newest_json_is_not_trusted(db):
+    """A writer killed between an index file and newest.json leaves its marker; the reader and the next writer
+    both put it right (here: the marker and an index file ahead of newest.json, as a kill there leaves them)."""
+    store = Store(db, summarize=by_date)
+    store.insert_many([{"date": "2026-01-01"} for _ in range(30)])
+    folder = db.with_name("scorepad.json.d")
+    stale = newest.read_bytes() if (newest := folder / "newest.json") else None
+    store.update(3, lambda doc: doc.update(date="2027-05-05"))
+    newest.write_bytes(stale)
+    (folder / "pending-3").touch()
+    assert list(store.latest(1)[0]) == [3]
+    store.insert({"date": None})  # the next writer finishes the killed write first
+    assert briefs_of(db) == briefs_made_again(db) and not (folder / "pending-3").exists()
+    newest.write_bytes(stale)  # and without the marker (a hand edit): the count read does not match
+    assert store.latest(1) == expected_latest(store, 1)
