@@ -491,7 +491,7 @@ class Store:
         try:
             write_file(self._newest_file, payload, sync=sync)
         except OSError as error:
-            raise StoreError(f"cannot write the database {self.path}: {_reason(error)}") from None
+            raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=_reason(error))) from None
 
     def _marks_of(self, doc: dict) -> list[str]:
         try:
