@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from calculators.core import (InvalidInput, Result, check_table, is_int, rank, require_int, standings,
+from calculators.core import (InvalidInput, Phrase, Result, check_table, is_int, rank, require_int, standings,
                              unknown_keys)
 
 GAME: Final = "next-station-london"
@@ -42,38 +42,21 @@ FINAL_FIELDS: Final = ("interchanges", "objectives")
 OBJECTIVE_POINTS: Final = 10  # per shared objective completed (NSL-RB)
 OBJECTIVES_IN_PLAY: Final = 2
 
-VARIANTS: Final = {
-    "additive-lines": "summary 004 (Russian): a line scores sections + districts + stations + 2 × Thames",
-    "no-interchanges": "summary 004 (Russian): interchange stations score nothing",
-}
+# The variants by name (spec), both from summary 004 (Russian); what each means is worded in
+# scorepad/games/next_station_london.py, as is everything below that a person reads.
+VARIANTS: Final = ("additive-lines", "no-interchanges")
 
 # Optional modules (NSL-RB "advanced"): they change play, not the arithmetic (objectives: +10 each).
-MODULES: Final = {
-    "objectives": "shared objectives: 2 of 5 cards drawn, +10 each for whoever completes it",
-    "powers": "pencil powers: one power per pencil, usable once per round",
-}
+MODULES: Final = ("objectives", "powers")
 
-# The 5 shared objectives (NSL-RB), by a short key.
-OBJECTIVES: Final = {
-    "interchanges": "At least 8 interchange stations (each on 2 or more of your lines).",
-    "districts": "At least one station of your network in each of the 13 districts.",
-    "tourist": "All 5 tourist sites connected.",
-    "central": "All 9 stations of the central district connected.",
-    "thames": "The Thames crossed at least 6 times, all your lines together.",
-}
+# The 5 shared objectives (NSL-RB), by a short key (the card's name a table types), with the figure each asks for.
+OBJECTIVES: Final = ("interchanges", "districts", "tourist", "central", "thames")
+OBJECTIVE_INTERCHANGES: Final = 8  # at least 8 interchange stations
+CENTRAL_STATIONS: Final = 9  # all 9 stations of the central district
+OBJECTIVE_THAMES: Final = 6  # the Thames crossed at least 6 times, all lines together
 
 # The 4 pencil powers (icons only on the cards; names from NSL-ENG, NSL-Q4).
-POWERS: Final = {
-    "double": "Double section: on one turn, draw a second section to another station of the same symbol.",
-    "joker": "Joker: treat this turn's card as a joker (any symbol).",
-    "switch": "Switch: as if a Railroad Switch came with this turn's card (branch from any station).",
-    "circle": "Circle: circle one station; it counts twice in its district, for this line only.",
-}
-
-# What the tie-break did, for the table to read (NSL-RB: the highest single line; then shared).
-TIE_SHARED = "{names} are level on {total} and on their best line ({bests}): they share the place."
-TIE_DECIDED = "{names} are level on {total}; the highest single line decides: {bests}."
-TIE_STILL_LEVEL = " {names} are level on that too and share their place."
+POWERS: Final = ("double", "joker", "switch", "circle")
 
 # The four pencils in the order the setup lays them round the table (NSL-4: A pink, B green, C blue,
 # the spare purple on A's right).
@@ -82,8 +65,9 @@ PENCILS: Final = ("pink", "green", "blue", "purple")
 # Solo: 10 off per module used, then the rulebook's bands (NSL-RB). The printed bounds ("< 90",
 # "91 < … < 105", …) leave 90, 105, 120, 135 and 150 open (NSL-Q5); here each goes to the lower band.
 SOLO_MODULE_PENALTY: Final = 10
-SOLO_BANDS: Final = ((90, "90 or less (the lowest band)"), (105, "91–105"), (120, "106–120"),
-                     (135, "121–135"), (150, "136–150"), (None, "over 150 (the best band)"))
+SOLO_BAND_TOPS: Final = (90, 105, 120, 135, 150)  # the top of each band but the best, which has none
+# Each band as (lowest, highest) score; None: no bound (the lowest band and the best).
+SOLO_BANDS: Final = tuple(zip((None, *(top + 1 for top in SOLO_BAND_TOPS)), (*SOLO_BAND_TOPS, None)))
 
 
 # --- the station deck ---------------------------------------------------------------------------------
@@ -226,18 +210,6 @@ FIELD_RANGES: Final = {SECTIONS: (0, MAX_SECTIONS), "districts": (0, DISTRICTS),
                        "thames": (0, MAX_THAMES), "tourist": (0, TOURIST_SITES), "objectives": (0, OBJECTIVES_IN_PLAY)}
 INTERCHANGE_RANGE: Final = (0, None)
 
-# What one field of a line says about another (spec): messages in the InvalidInput style.
-NO_STATION_IN_DISTRICTS = ("stations 0 but districts {districts}: districts is 0 exactly when stations is 0 "
-                           "(a line without a station passes through no district)")
-STATIONS_IN_NO_DISTRICT = ("stations {stations} but districts 0: districts is 0 exactly when stations is 0 "
-                           "(a line with a station lies in a district)")
-STATIONS_OVER_SECTIONS = ("stations {stations} but sections {sections}: at most sections + 2 in one district "
-                          "(the departure station, one a section, and the circle power's one more)")
-SECTIONS_WITHOUT_STATIONS = "stations 0 but sections {sections}: each section joins two stations of the line"
-THAMES_OVER_SECTIONS = "thames {thames} but sections {sections}: each section crosses the Thames at most once"
-TOO_MANY_INTERCHANGES = ("2 × {n2} + 3 × {n3} + 4 × {n4} = {total} stations on lines; four lines hold at most "
-                         "{most} ({lines} × {stations})")
-OBJECTIVES_WITHOUT_MODULE = "{done} objectives, but the module 'objectives' is not in play (modules: {modules})"
 
 
 def check_field(name: str, value: Any, **where: Any) -> int:
@@ -250,25 +222,33 @@ def check_line_field(name: str, value: Any, others: Mapping[str, Any], **where: 
     """One field of a line in its range and possible beside the line's `others` already known (those not
     known yet are not checked): what the guided prompt and edit ask, and what scoring checks field by field.
 
-    >>> check_line_field("stations", 3, {"districts": 0}, round=1, player="Ana")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    calculators.core.InvalidInput: round 1, player Ana, stations: stations 3 but districts 0: ...
+    >>> try:
+    ...     check_line_field("stations", 3, {"districts": 0}, round=1, player="Ana")
+    ... except InvalidInput as error:
+    ...     print(error.code, error.values, error.field)
+    next-station-london.stations-without-districts {'stations': 3} stations
     """
     where = {**where, "field": where.get("field") or name}
     value = check_field(name, value, **where)
     line = {**{k: v for k, v in others.items() if k in FIELD_RANGES and k != name and _in_range(k, v)},
             name: value}
+    # What one field of a line says about another (spec): districts is 0 exactly when stations is 0; at most
+    # sections + 2 stations in one district; a section joins two stations; a section crosses the Thames once.
     if "districts" in line and "stations" in line and (line["districts"] == 0) != (line["stations"] == 0):
-        text = NO_STATION_IN_DISTRICTS if line["stations"] == 0 else STATIONS_IN_NO_DISTRICT
-        raise InvalidInput(text.format(**line), **where)
+        if line["stations"] == 0:
+            raise InvalidInput("next-station-london.districts-without-stations", districts=line["districts"],
+                               **where)
+        raise InvalidInput("next-station-london.stations-without-districts", stations=line["stations"], **where)
     if "stations" in line and SECTIONS in line:
         most = line[SECTIONS] + 1 + CIRCLE_EXTRA  # the departure station, one more a section, the circled one
         if line["stations"] > most:
-            raise InvalidInput(STATIONS_OVER_SECTIONS.format(**line), **where)
+            raise InvalidInput("next-station-london.stations-over-sections", stations=line["stations"],
+                               sections=line[SECTIONS], more=1 + CIRCLE_EXTRA, **where)
         if line[SECTIONS] and not line["stations"]:
-            raise InvalidInput(SECTIONS_WITHOUT_STATIONS.format(**line), **where)
+            raise InvalidInput("next-station-london.sections-without-stations", sections=line[SECTIONS], **where)
     if "thames" in line and SECTIONS in line and line["thames"] > CROSSINGS_PER_SECTION * line[SECTIONS]:
-        raise InvalidInput(THAMES_OVER_SECTIONS.format(**line), **where)
+        raise InvalidInput("next-station-london.thames-over-sections", thames=line["thames"],
+                           sections=line[SECTIONS], **where)
     return value
 
 
@@ -284,7 +264,7 @@ def check_line(inputs: Mapping[str, Any], rules: Rules = OFFICIAL, *, round: int
     checked: dict[str, int] = {}
     for name in rules.line_fields:
         if name not in inputs:
-            raise InvalidInput("missing", round=round, player=player, field=name)
+            raise InvalidInput("next-station-london.missing", round=round, player=player, field=name)
         checked[name] = check_line_field(name, inputs[name], checked, round=round, player=player)
     return checked
 
@@ -292,19 +272,19 @@ def check_line(inputs: Mapping[str, Any], rules: Rules = OFFICIAL, *, round: int
 def check_interchanges(value: Any, *, player: str | None = None) -> dict[str, int]:
     """{"2": n, "3": n, "4": n}; a missing count is 0."""
     if not isinstance(value, dict):
-        raise InvalidInput(f"{value!r} must map 2, 3 and 4 lines to station counts", player=player,
-                           field="interchanges")
+        raise InvalidInput("next-station-london.interchanges-not-a-map", value=value, keys=tuple(INTERCHANGE_POINTS),
+                           player=player, field="interchanges")
     for key in value:
         if key not in INTERCHANGE_POINTS:
-            raise InvalidInput(f"unknown key {key!r} (expected: {', '.join(INTERCHANGE_POINTS)})",
-                               player=player, field="interchanges")
+            raise InvalidInput("next-station-london.interchanges-unknown-key", key=key,
+                               keys=tuple(INTERCHANGE_POINTS), player=player, field="interchanges")
     counts = {key: require_int(value.get(key, 0), *INTERCHANGE_RANGE, player=player,
                                field=f"interchanges {key}") for key in INTERCHANGE_POINTS}
     total = sum(int(key) * n for key, n in counts.items())  # a station on k lines is k stations of lines
     if total > MAX_NETWORK_STATIONS:
-        raise InvalidInput(TOO_MANY_INTERCHANGES.format(n2=counts["2"], n3=counts["3"], n4=counts["4"], total=total,
-                                                        most=MAX_NETWORK_STATIONS, lines=len(PENCILS),
-                                                        stations=MAX_LINE_STATIONS), player=player, field="interchanges")
+        raise InvalidInput("next-station-london.too-many-interchanges", counts=counts, total=total,
+                           most=MAX_NETWORK_STATIONS, lines=len(PENCILS), stations=MAX_LINE_STATIONS, player=player,
+                           field="interchanges")
     return counts
 
 
@@ -313,7 +293,7 @@ def check_objectives(value: Any, modules: Iterable[str] = (), *, player: str | N
     done = check_field("objectives", value, player=player)
     modules = tuple(modules)
     if done and "objectives" not in modules:
-        raise InvalidInput(OBJECTIVES_WITHOUT_MODULE.format(done=done, modules=", ".join(modules) or "none"),
+        raise InvalidInput("next-station-london.objectives-without-module", done=done, modules=modules,
                            player=player, field="objectives")
     return done
 
@@ -408,26 +388,29 @@ def parts(summary: Summary) -> dict[str, int]:
             "interchanges": summary.interchanges, "objectives": summary.objectives}
 
 
-def solo_rating(total: int, modules: int) -> tuple[int, str]:
-    """(score for the rating, its band): 10 off per module used (NSL-RB).
+def solo_rating(total: int, modules: int) -> tuple[int, tuple[int | None, int | None]]:
+    """(score for the rating, its band as (lowest, highest), None where the band has no bound): 10 off per
+    module used (NSL-RB).
 
-    >>> solo_rating(147, 2)  # NSL-5
-    (127, '121–135')
+    >>> solo_rating(147, 2), solo_rating(90, 0), solo_rating(151, 0)  # NSL-5; NSL-Q5; the best band
+    ((127, (121, 135)), (90, (None, 90)), (151, (151, None)))
     """
     rated = total - SOLO_MODULE_PENALTY * modules
     return rated, solo_band(rated)
 
 
-def solo_band(rated: int) -> str:
-    for top, band in SOLO_BANDS:
-        if top is None or rated <= top:
+def solo_band(rated: int) -> tuple[int | None, int | None]:
+    for band in SOLO_BANDS:
+        if band[1] is None or rated <= band[1]:
             return band
     raise AssertionError("unreachable: the last band has no top")
 
 
 def tiebreak_lines(players: Sequence[str], summaries: Mapping[str, Summary],
-                   ranks: Mapping[str, int]) -> tuple[str, ...]:
-    """One line per group level on total, saying what the highest single line did (NSL-RB)."""
+                   ranks: Mapping[str, int]) -> tuple[Phrase, ...]:
+    """One phrase per group level on total, saying what the highest single line did (NSL-RB):
+    `tie-shared` (all still level) or `tie-decided`, with each player's best line (`bests`: (player, best)
+    in rank order) and the groups still level after it (`still`)."""
     out = []
     seen: set[int] = set()
     for player in players:
@@ -437,22 +420,18 @@ def tiebreak_lines(players: Sequence[str], summaries: Mapping[str, Summary],
             continue
         seen.add(total)
         group.sort(key=lambda p: (ranks[p], players.index(p)))
-        bests = ", ".join(f"{p} {summaries[p].best_line}" for p in group)
+        bests = tuple((p, summaries[p].best_line) for p in group)
         places = sorted({ranks[p] for p in group})
         if len(places) == 1:
-            out.append(TIE_SHARED.format(names=and_list(group), total=total, bests=bests))
+            out.append(Phrase("next-station-london.tie-shared", {"names": tuple(group), "total": total,
+                                                                  "bests": bests}))
             continue
-        text = TIE_DECIDED.format(names=and_list(group), total=total, bests=bests)
-        for place in places:  # some may be level on their best line too
-            still = [p for p in group if ranks[p] == place]
-            if len(still) > 1:
-                text += TIE_STILL_LEVEL.format(names=and_list(still))
-        out.append(text)
+        # some may be level on their best line too
+        still = tuple(level for level in (tuple(p for p in group if ranks[p] == place) for place in places)
+                      if len(level) > 1)
+        out.append(Phrase("next-station-london.tie-decided", {"names": tuple(group), "total": total, "bests": bests,
+                                                               "still": still}))
     return tuple(out)
-
-
-def and_list(names: Sequence[str]) -> str:
-    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def score(table: Any) -> Result:

@@ -10,11 +10,12 @@ from conftest import run, table_part
 from typer.testing import CliRunner
 
 from calculators import next_station_london as nsl
-from calculators.core import InvalidInput
+from calculators.core import InvalidInput, Phrase, say
 from scorepad import cli
 from scorepad.games import by_slug
-from scorepad.games.next_station_london import (FACE_NAMES, THREE_NUMBERS, card_text, parse_objective_cards,
-                                               objectives, parse_power_cards, powers, round_text, setup_text)
+from scorepad.games.next_station_london import (FACE_NAMES, THREE_NUMBERS, card_text, objective_text,
+                                               objectives, parse_objective_cards, parse_power_cards, powers,
+                                               round_text, setup_text)
 from scorepad.prompts import Aborted
 from scorepad.session import Session, new_doc, record
 
@@ -99,7 +100,10 @@ def test_nsl4_tie_broken_by_the_highest_single_line():
     assert dict(s["B"].parts) == {"lines": 84, "tourist": 14, "interchanges": 15, "objectives": 0}
     assert dict(s["C"].parts) == {"lines": 83, "tourist": 8, "interchanges": 11, "objectives": 0}
     assert result.winners == ["B"]
-    assert result.tiebreaks == ("B and A are level on 113; the highest single line decides: B 30, A 25.",)
+    assert result.tiebreaks == (Phrase("next-station-london.tie-decided", {
+        "names": ("B", "A"), "total": 113, "bests": (("B", 30), ("A", 25)), "still": ()}),)
+    assert [say(line) for line in result.tiebreaks] == [
+        "B and A are level on 113; the highest single line decides: B 30, A 25."]
     assert result.to_json()["winners"] == ["B"]
 
 
@@ -109,7 +113,9 @@ def test_level_on_total_and_best_line_share_the_rank():
     result = nsl.score(tbl)
     assert [(s.player, s.rank) for s in result.standings] == [("A", 1), ("B", 1)]
     assert result.winners == ["A", "B"]
-    assert result.tiebreaks == ("A and B are level on 20 and on their best line (A 20, B 20): they share the place.",)
+    assert [say(line) for line in result.tiebreaks] == [
+        "A and B are level on 20 and on their best line (A 20, B 20): they share the place."]
+    assert result.tiebreaks[0].code == "next-station-london.tie-shared"
 
 
 def test_a_tie_break_that_splits_a_group_says_who_still_shares():
@@ -119,9 +125,11 @@ def test_a_tie_break_that_splits_a_group_says_who_still_shares():
     result = nsl.score(tbl)
     assert [(s.player, s.rank, s.total) for s in result.standings] == [("A", 1, 40), ("B", 1, 40), ("C", 3, 40),
                                                                         ("D", 3, 40)]
-    assert result.tiebreaks == (("A, B, C and D are level on 40; the highest single line decides: A 30, B 30, "
-                                 "C 20, D 20. A and B are level on that too and share their place. C and D are level "
-                                 "on that too and share their place."),)
+    assert result.tiebreaks[0].values["still"] == (("A", "B"), ("C", "D"))
+    assert tuple(say(line) for line in result.tiebreaks) == ((
+        "A, B, C and D are level on 40; the highest single line decides: A 30, B 30, "
+        "C 20, D 20. A and B are level on that too and share their place. C and D are level "
+        "on that too and share their place."),)
 
 
 def test_no_tiebreak_line_without_a_tie():
@@ -168,16 +176,19 @@ def test_missing_interchange_counts_are_zero():
     assert nsl.score(tbl).standings[0].total == 4 + 5
 
 
-@pytest.mark.parametrize("solo_total, modules, rated, band", [
-    (147, 2, 127, "121–135"),  # NSL-5
-    (119, 0, 119, "106–120"),  # NSL-1 played solo without modules
-    (90, 0, 90, "90 or less (the lowest band)"),  # NSL-Q5: a printed bound goes to the lower band
-    (91, 0, 91, "91–105"),
-    (151, 0, 151, "over 150 (the best band)"),
-    (160, 1, 150, "136–150"),
+@pytest.mark.parametrize("solo_total, modules, rated, band, words", [
+    (147, 2, 127, (121, 135), "121–135"),  # NSL-5
+    (119, 0, 119, (106, 120), "106–120"),  # NSL-1 played solo without modules
+    (90, 0, 90, (None, 90), "90 or less (the lowest band)"),  # NSL-Q5: a printed bound goes to the lower band
+    (91, 0, 91, (91, 105), "91–105"),
+    (151, 0, 151, (151, None), "over 150 (the best band)"),
+    (160, 1, 150, (136, 150), "136–150"),
 ])
-def test_solo_rating(solo_total, modules, rated, band):
+def test_solo_rating(solo_total, modules, rated, band, words):
+    from scorepad.games.next_station_london import band_text
+
     assert nsl.solo_rating(solo_total, modules) == (rated, band)
+    assert band_text(band) == words
 
 
 # --- validation: one per check -------------------------------------------------------------------------
@@ -307,7 +318,7 @@ FINAL_LIMITS = [  # (modules, Ana's final inputs, the error)
     ((), {"interchanges": ic(0, 15)}, "interchanges: 2 × 0 + 3 × 15 + 4 × 0 = 45 stations on lines; "
                                       "four lines hold at most 44 (4 × 11)"),
     ((), {"objectives": 0}, None),
-    ((), {"objectives": 1}, "objectives: 1 objectives, but the module 'objectives' is not in play (modules: none)"),
+    ((), {"objectives": 1}, "objectives: 1 objective, but the module 'objectives' is not in play (modules: none)"),
     (("powers",), {"objectives": 2},
      "objectives: 2 objectives, but the module 'objectives' is not in play (modules: powers)"),
     (("objectives",), {"objectives": 2}, None),
@@ -938,7 +949,7 @@ def test_objective_cards_by_name_or_first_letters(text, cards):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("tourist", "1 objective cards; name the 2 in play"),
+    ("tourist", "1 objective card; name the 2 in play"),  # one card: the singular (it read "1 … cards")
     ("tourist central thames", "3 objective cards; name the 2 in play"),
     ("t central", "'t' could be tourist or thames: type more letters"),
     ("tokyo central", f"'tokyo' names no objective card (objectives: {OBJECTIVE_NAMES})"),
@@ -1000,7 +1011,7 @@ def test_scorepad_draws_the_cards_unless_told_otherwise(store):
     answers = ["scorepad draws", "scorepad draws", "", "Physical cards", "5", "3", "1", "1", "", "0"]
     session, prompter, text = run(store, session_id, answers)
     drawn = nsl.draw_objectives(3)
-    assert "  1. " + nsl.OBJECTIVES[drawn[0]] in text and "  2. " + nsl.OBJECTIVES[drawn[1]] in text
+    assert "  1. " + objective_text(drawn[0]) in text and "  2. " + objective_text(drawn[1]) in text
     assert not [q for q in prompter.asked if q.startswith("Which two") or q.startswith("Power on each")]
 
 
@@ -1087,3 +1098,148 @@ def test_named_cards_travel_through_export_and_import(store, tmp_path):
     assert powers(again) == {"pink": "circle", "green": "joker", "blue": "switch", "purple": "double"}
     assert "Solo rating: 28 − 20 (2 modules) = 8 → band 90 or less (the lowest band)." in invoke(
         "--db", other, "show", imported.stdout.strip()).stdout
+
+
+# --- the refusals as data, and typed in another language's digits and words (issue 11) --------------------
+
+@pytest.mark.parametrize("name, value, others, code, values", [
+    ("stations", 3, {"districts": 0}, "next-station-london.stations-without-districts", {"stations": 3}),
+    ("districts", 4, {"stations": 0}, "next-station-london.districts-without-stations", {"districts": 4}),
+    ("stations", 9, {"sections": 6}, "next-station-london.stations-over-sections",
+     {"stations": 9, "sections": 6, "more": 2}),
+    ("sections", 3, {"stations": 0}, "next-station-london.sections-without-stations", {"sections": 3}),
+    ("thames", 4, {"sections": 3}, "next-station-london.thames-over-sections", {"thames": 4, "sections": 3}),
+])
+def test_a_line_refused_is_a_code_and_values(name, value, others, code, values):
+    with pytest.raises(InvalidInput) as refused:
+        nsl.check_line_field(name, value, others, round=2, player="Ana")
+    assert (refused.value.code, refused.value.values, refused.value.field) == (code, values, name)
+
+
+def test_the_final_refusals_are_codes_and_values():
+    with pytest.raises(InvalidInput) as refused:
+        nsl.check_interchanges({"2": 20, "3": 2, "4": 1}, player="Ana")
+    assert refused.value.code == "next-station-london.too-many-interchanges"
+    assert refused.value.values == {"counts": {"2": 20, "3": 2, "4": 1}, "total": 50, "most": 44, "lines": 4,
+                                    "stations": 11}
+    assert refused.value.message == ("2 × 20 + 3 × 2 + 4 × 1 = 50 stations on lines; four lines hold at most 44 "
+                                     "(4 × 11)")
+    with pytest.raises(InvalidInput) as refused:
+        nsl.check_objectives(1, (), player="Ana")
+    assert (refused.value.code, refused.value.values) == ("next-station-london.objectives-without-module",
+                                                          {"done": 1, "modules": ()})
+    assert refused.value.message == "1 objective, but the module 'objectives' is not in play (modules: none)"
+    with pytest.raises(InvalidInput) as refused:
+        nsl.check_line({"districts": 1}, round=1, player="Ana")
+    assert (refused.value.code, refused.value.field) == ("next-station-london.missing", "stations")
+
+
+def test_every_code_has_its_wording():
+    import re
+    from pathlib import Path
+
+    from scorepad.games import next_station_london as guided
+
+    code = Path(guided.__file__).read_text() + Path(nsl.__file__).read_text()
+    raised = set(re.findall(r'"(next-station-london\.[a-z-]+)"', code))
+    assert raised == set(guided.PHRASES), raised ^ set(guided.PHRASES)
+
+
+def test_no_sentence_is_left_in_the_calculator():
+    # the variants, modules, cards and powers are names; what they mean is worded in scorepad/games
+    from scorepad.games import next_station_london as guided
+
+    assert tuple(guided.GAME.variants) == nsl.VARIANTS and tuple(guided.GAME.modules) == nsl.MODULES
+    assert set(guided.OBJECTIVE_TEXTS) == set(nsl.OBJECTIVES) and set(guided.POWER_TEXTS) == set(nsl.POWERS)
+    assert guided.GAME.modules["objectives"] == ("shared objectives: 2 of 5 cards drawn, +10 each for whoever "
+                                                 "completes it")
+    assert guided.objective_text("districts") == "At least one station of your network in each of the 13 districts."
+    assert guided.power_text("circle") == ("Circle: circle one station; it counts twice in its district, for this "
+                                           "line only.")
+
+
+@pytest.mark.parametrize("variants, players", [((), 3), ((), 1), (("additive-lines", "no-interchanges"), 2)])
+def test_the_sheet_notes_are_worded_from_the_calculators_values(variants, players):
+    from scorepad import sheets
+    from scorepad.games import next_station_london as guided
+
+    data = guided.sheet(None, players=[""] * players, variants=variants)
+    if not variants:
+        assert data["notes"][:2] == sheets.load_template("next-station-london")["page"]["notes"]  # the fallback
+    if players == 1:
+        assert data["notes"][-1] == ("Solo rating = total − 10 per module used; the bands: 90 or less (the lowest "
+                                     "band) · 91–105 · 106–120 · 121–135 · 136–150 · over 150 (the best band).")
+    assert [row["label"] for row in data["grids"]["end"][0]["rows"]][2:6] == [
+        "Interchanges 2 lines ×2", "Interchanges 3 lines ×5", "Interchanges 4 lines ×9", "Objectives ×10"]
+
+
+class Persian:
+    """A stand-in catalogue, as a Persian translator might give it: the menus and the typed words."""
+
+    WORDS = {"pink": "صورتی", "green": "سبز", "blue": "آبی", "purple": "بنفش", "tourist": "گردشگری",
+             "central": "مرکزی", "summary": "خلاصه", "circle": "دایره"}
+    TEXTS = {"Digital deck": "دستهٔ دیجیتال", "Physical cards": "کارت‌های واقعی"}
+
+    def pgettext(self, context, message):
+        return self.WORDS.get(message, message) if context == "typed word" else message
+
+    def gettext(self, message):
+        return self.TEXTS.get(message, message)
+
+    def ngettext(self, singular, plural, n):
+        return singular if n == 1 else plural
+
+
+PERSIAN, ARABIC = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"), str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+def test_nsl4_typed_in_persian_and_arabic_digits_and_menus(store, monkeypatch):
+    """NSL-4 at the prompts with every number in Persian or Arabic-Indic digits, the menus picked in Persian and
+    the Persian word for `summary`: the same table file as typed in English, the menus stored in English."""
+    from scorepad import i18n
+
+    monkeypatch.setattr(i18n, "_translation", Persian())
+    answers = nsl4_answers()
+    answers = [Persian.TEXTS.get(a, a).translate(PERSIAN if n % 2 else ARABIC) for n, a in enumerate(answers)]
+    answers[-3:] = ["۶، ۱، ۰", "٥ ١ ٠", "3 ۱ ٠"]  # the Arabic comma between the counts; digits mixed
+    answers.insert(6, "خلاصه")
+    session_id = start(store, NSL4_PLAYERS)
+    session, prompter, text = run(store, session_id, answers)
+    assert session.finished and not prompter.refused
+    assert session.table() == NSL4
+    assert session.get("setup", "deck-mode", 0) == "Digital deck"
+    assert session.get("setup", "deck-mode", 1) == "Physical cards"
+    assert "Nothing scored yet." in text  # خلاصه at the first turn: the summary, before any line
+
+
+@pytest.mark.parametrize("typed, order", [
+    ("صورتی سبز آبی بنفش", ["pink", "green", "blue", "purple"]),
+    ("بن آ pi g", ["purple", "blue", "pink", "green"]),   # first letters in either language
+    ("بنفش، آبی، سبز، صورتی", ["purple", "blue", "green", "pink"]),  # the Arabic comma
+])
+def test_the_solo_order_in_the_languages_own_colour_words(monkeypatch, typed, order):
+    from scorepad import i18n
+    from scorepad.games.next_station_london import parse_order
+
+    monkeypatch.setattr(i18n, "_translation", Persian())
+    assert parse_order(typed) == order
+
+
+def test_cards_named_in_the_languages_own_words(monkeypatch):
+    from scorepad import i18n
+
+    monkeypatch.setattr(i18n, "_translation", Persian())
+    assert parse_objective_cards("گردشگری مرکزی") == ["tourist", "central"]
+    assert parse_objective_cards("گر central") == ["tourist", "central"]
+    assert parse_power_cards("دایره joker double switch")["pink"] == "circle"
+    assert parse_power_cards("بنفش=circle pi=joker g=double b=switch")["purple"] == "circle"
+
+
+def test_numbers_typed_in_persian_at_a_line_question(store):
+    asks = _asks(store, recorded=[(("setup", "order"), list(nsl.PENCILS)),
+                                  (("setup", "deck-mode", 0), "Physical cards")])
+    ask = asks[("rounds", 0, "Ana", "districts")]
+    assert ask.parse("۱۳") == 13 and ask.parse("٧") == 7 and ask.parse(" ١٠ ") == 10
+    with pytest.raises(InvalidInput) as refused:
+        ask.parse("۱۴")
+    assert str(refused.value) == "round 1, player Ana, districts: 14 is out of range (expected 0–13)"

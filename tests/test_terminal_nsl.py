@@ -27,7 +27,7 @@ def test_a_round_with_the_digital_deck_at_the_real_prompts(terminal, tmp_path): 
     term.type("14")  # out of range: refused with the reason, then corrected
     term.wait_for("14 is out of range (expected 0–13)")
     term.keys("C-u")
-    for value in ("6", "3", "1", "2"):
+    for value in ("۶", "٣", "1", "2"):  # Persian and Arabic-Indic digits are the same numbers
         term.type(value)
         time.sleep(0.2)
     term.wait_for("Ana's")
