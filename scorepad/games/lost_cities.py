@@ -11,6 +11,7 @@ from calculators.core import InvalidInput, Result
 from scorepad.games.base import Ask, Explained, Game, Say, Step, one_of_players
 from scorepad.grid import _parts, cell, grid, names_text, standings_text
 from scorepad.i18n import N_, NP_, _, pgettext, plural, western_digits
+from scorepad.words import OFFICIAL_RULES, listed
 
 if TYPE_CHECKING:
     from scorepad.session import Session
@@ -89,11 +90,8 @@ SCORES_SO_FAR = N_("Scores so far:")
 RUNNING_TOTAL = N_("total")
 OLDEST_PLAYER = N_("Oldest player (started game 1): {oldest}")
 NOTHING_YET = N_("Nothing recorded yet.")
-OFFICIAL_RULES = N_("official rules")
 # TRANSLATORS: {names} are variant names as typed (purple, bonus-numbers-only): keep them.
 VARIANTS_TEXT = N_("variants: {names}")
-# TRANSLATORS: between the items of a list (names, colours).
-LIST_SEPARATOR = N_(", ")
 # The score sheet's reminder under its title, worded here so that the rule values are the calculator's.
 SHEET_NOTE = N_("Score = (card sum − {cost}) × (1 + wagers); +{bonus} if {cards} or more cards. "
                 "Unstarted expedition: 0.")
@@ -130,6 +128,11 @@ def colour_word(colour: str) -> str:
     return COLOUR_WORDS[colour]() if colour in COLOUR_WORDS else colour
 
 
+def field_label(key: str) -> str | None:
+    """How an error names a table file's field: a colour as its word ("round 2, player Ana, blue: …")."""
+    return colour_word(key) if key in COLOUR_WORDS else None
+
+
 def wager_words() -> tuple[str, ...]:
     """What a player types for a wager: `w`, and the chosen language's own short word."""
     # TRANSLATORS: typed for a wager card in Lost Cities (English: w); one or two letters of your word for a
@@ -139,7 +142,7 @@ def wager_words() -> tuple[str, ...]:
 
 
 def _listed(items: Sequence[str]) -> str:
-    return _(LIST_SEPARATOR).join(items)
+    return listed(items)
 
 
 # The refusals of calculators/lost_cities.py and of the notation: code → wording (scorepad/words.py).
@@ -427,4 +430,4 @@ def sheet_note() -> str:
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="lost-cities",
             sheet=sheet, report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.MAX_ROUNDS,
-            breakdown=breakdown)
+            breakdown=breakdown, field_label=field_label)

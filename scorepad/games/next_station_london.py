@@ -12,6 +12,7 @@ from calculators.core import InvalidInput, Phrase, Result, say
 from scorepad.games.base import Ask, Commands, Explained, Game, Say, Step, keeping, one_of_players
 from scorepad.grid import _parts, cell, grid, names_text, standings_text
 from scorepad.i18n import N_, NP_, _, pgettext, plural, western_digits
+from scorepad.words import listed, variants_text
 
 if TYPE_CHECKING:
     from scorepad.session import Session
@@ -269,13 +270,10 @@ FACE_NAMES = {"square": N_("■ square"), "triangle": N_("▲ triangle"), "penta
               "circle": N_("● circle"), "joker": N_("★ joker (any symbol)"), "switch": N_("⑂ Railroad Switch")}
 KIND_NAMES = {"street": lambda: pgettext("station card", "Street"),
               "underground": lambda: pgettext("station card", "UNDERGROUND")}
-# TRANSLATORS: between the items of a list (names, colours).
-LIST_SEPARATOR = N_(", ")
-OFFICIAL_RULES = N_("official rules")
 
 
 def _listed(items: Sequence[str]) -> str:
-    return _(LIST_SEPARATOR).join(items)
+    return listed(items)
 
 
 def objective_text(key: str) -> str:
@@ -353,7 +351,7 @@ PHRASES: dict[str, Any] = {
     "next-station-london.interchanges-unknown-key": lambda v: _(INTERCHANGES_UNKNOWN_KEY).format(
         key=v["key"], keys=_listed(v["keys"])),
     "next-station-london.objectives-without-module": lambda v: plural(OBJECTIVES_WITHOUT_MODULE, v["done"]).format(
-        done=v["done"], modules=_listed(v["modules"]) or pgettext("no modules", "none")),
+        done=v["done"], modules=_listed(v["modules"])),
 }
 # TRANSLATORS: {terms} is "2 × 5 + 3 × 2 + 4 × 1": stations on 2, 3 and 4 lines; {lines} × {stations} is 4 × 11.
 TOO_MANY_INTERCHANGES = N_("{terms} = {total} stations on lines; four lines hold at most {most} ({lines} × {stations})")
@@ -531,6 +529,11 @@ def _show_powers(value: dict[str, str]) -> str:
 def colour_name(colour: str) -> str:
     """A pencil's colour as a label, in the chosen language ("Pink")."""
     return COLOUR_NAMES[colour]() if colour in COLOUR_NAMES else colour.title()
+
+
+def field_label(key: str) -> str | None:
+    """How an error names a table file's field: a line's field as the questions name it ("districts")."""
+    return FIELD_NAMES[key]() if key in FIELD_NAMES else None
 
 
 def parse_order(text: str) -> list[str]:
@@ -762,7 +765,7 @@ def table_kind(session: Session) -> str:
 
 def setup_text(session: Session) -> str:
     players = session.players
-    modules = _listed(session.modules)
+    modules = _listed(session.modules) if session.modules else ""
     if len(players) == 1:
         heading = _(SOLO_HEADING_MODULES).format(modules=modules) if modules else _(SOLO_HEADING_LINE)
         text = heading + "\n" + _(SOLO_SETUP).format(penalty=rules.SOLO_MODULE_PENALTY)
@@ -873,13 +876,10 @@ def rating_text(standing: Any, text: str = SOLO_RATING) -> str:
 
 
 def commands(session: Session) -> Commands:
-    """The prompt words: summary, guide, pencils, and each one's word in the chosen language."""
+    """The prompt words summary, guide and pencils (in English: the play loop takes the language's word too)."""
     shown = {"summary": lambda rest: summary_text(session), "guide": lambda rest: guide_text(session),
              "pencils": lambda rest: pencils_text(session)}
-    out: dict[str, Any] = {word: (_(COMMAND_HELP[word]), show) for word, show in shown.items()}
-    for typed, word in typed_words(list(shown)).items():
-        out.setdefault(typed, out[word])
-    return out
+    return {word: (_(COMMAND_HELP[word]), show) for word, show in shown.items()}
 
 
 def report(session: Session) -> str:
@@ -993,7 +993,7 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), round
                   **{f"c{n}": rules.TOURIST_TRACK[n] for n in range(1, rules.TOURIST_CAP + 1)}}
     fields: dict[str, Any] = {}
     chosen = result.variants if result else variants
-    variant_text = _listed(chosen) or (_(OFFICIAL_RULES) if result else "")
+    variant_text = variants_text(chosen) if result or chosen else ""
     if result is not None:
         fields = {"players": _listed(players), "date": date, "variants": variant_text,
                   "winner": names_text(result.winners) if len(players) > 1 else "",
@@ -1026,4 +1026,5 @@ def sheet_notes(r: rules.Rules, solo: bool) -> list[str]:
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="next-station-london",
             sheet=sheet, report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS,
-            modules=MODULES, commands=commands, result_notes=result_notes, preset=preset, breakdown=breakdown)
+            modules=MODULES, commands=commands, result_notes=result_notes, preset=preset, breakdown=breakdown,
+            field_label=field_label)
