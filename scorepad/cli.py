@@ -94,13 +94,20 @@ BLANK_COUNT = NP_("{count} player; {title} takes {counts}", "{count} players; {t
 LIST_HEADINGS = (N_("ID"), N_("Game"), N_("Players"), N_("Date"), N_("Status"), N_("Leader / winner"))
 STATUS_WORDS = {"playing": N_("playing"), "finished": N_("finished")}
 # TRANSLATORS: {round} is the game's word for a round (Round, Game, Year), {n} how many are complete.
-LEADER_PRIVATE = N_("{round} {n} done (totals private)")
+# Sentences about rounds, one whole sentence per word a game has for a round (Game.label_key_for): a language
+# inflects the word in each.
+LEADER_PRIVATE = {"Game": N_("game {n} done (totals private)"), "Round": N_("round {n} done (totals private)"),
+                  "Year": N_("year {n} done (totals private)"), "Season": N_("season {n} done (totals private)")}
 LEADER_SCORE = N_("{names} ({total})")
 # TRANSLATORS: a game in progress: its leader, their total, and after which round (e.g. "after Game 2").
-LEADER_AFTER = N_("{names} ({total}) after {round} {n}")
+LEADER_AFTER = {"Game": N_("{names} ({total}) after game {n}"), "Round": N_("{names} ({total}) after round {n}"),
+                "Year": N_("{names} ({total}) after year {n}"), "Season": N_("{names} ({total}) after season {n}")}
 NOT_SCORED_YET = N_("session {id} has not reached its final scoring yet")
 # TRANSLATORS: {round} is the game's word for a round (Round, Game, Year).
-NO_COMPLETE_ROUND = N_("session {id} has no complete {round} yet")
+NO_COMPLETE_ROUND = {"Game": N_("session {id} has no complete game yet"),
+                     "Round": N_("session {id} has no complete round yet"),
+                     "Year": N_("session {id} has no complete year yet"),
+                     "Season": N_("session {id} has no complete season yet")}
 SHOW_TITLE = N_("Session {id}: {title} — {players}")
 SHOW_STARTED = N_("Started {date}")
 SHOW_UNKNOWN_DATE = N_("Started on an unknown date")
@@ -111,12 +118,13 @@ SHOW_PLANNED = N_("{rounds} planned")
 # A count of rounds, by what the game calls a round (Game.round_label, Game.variant_labels).
 ROUND_COUNTS = {"Game": NP_("{n} game", "{n} games"), "Round": NP_("{n} round", "{n} rounds"),
                 "Year": NP_("{n} year", "{n} years"), "Season": NP_("{n} season", "{n} seasons")}
-ROUND_WORDS = {"Game": N_("Game"), "Round": N_("Round"), "Year": N_("Year"), "Season": N_("Season")}
 SHOW_NO_ROUNDS = N_("no rounds")
 SHOW_SEPARATOR = N_("; ")
 SCORE_IN_PROGRESS = N_("(in progress: {n} of {of} complete)")
 SCORE_TITLE = N_("{title} ({variants})")
 AN_EARLIER_ONE = N_("an earlier one")
+# TRANSLATORS: a table file refused on import: {where} is the file (and the line or item in it), {reason} why.
+IN_FILE = N_("{where}: {reason}")
 FORCE_HELP = N_("Replace FILE even if it is not what scorepad writes there (never the database or the input).")
 
 # --- the language: --lang, help texts, typer's own words ----------------------------------------------------
@@ -842,10 +850,10 @@ def _leader(summary: dict[str, Any]) -> str:
     if not totals or not summary.get("leaders"):
         return "—"
     game = by_slug(summary["game"])
-    label = _(game.label_for(summary.get("variants", []))).lower()
+    label = game.label_key_for(summary.get("variants", []))
     complete = summary.get("complete", 0)
     if summary.get("private"):
-        return _(LEADER_PRIVATE).format(round=label, n=complete)
+        return _(_by_label(LEADER_PRIVATE, label)).format(n=complete)
     from scorepad.grid import cell
     from scorepad.words import names_text, won_by
 
@@ -859,13 +867,18 @@ def _leader(summary: dict[str, Any]) -> str:
         return won_by(summary["leaders"], top)
     if game.default_rounds is None:
         return _(LEADER_SCORE).format(names=names, total=top)
-    return _(LEADER_AFTER).format(names=names, total=top, round=label, n=complete)
+    return _(_by_label(LEADER_AFTER, label)).format(names=names, total=top, n=complete)
 
 
 def _nothing_to_score(session: Session) -> str:
     if session.game.default_rounds is None:
         return _(NOT_SCORED_YET).format(id=session.id)
-    return _(NO_COMPLETE_ROUND).format(id=session.id, round=_(session.game.label_for(session.variants)).lower())
+    return _(_by_label(NO_COMPLETE_ROUND, session.game.label_key_for(session.variants))).format(id=session.id)
+
+
+def _by_label(sentences: dict[str, str], label: str) -> str:
+    """The sentence for a game's word for a round; a word we have no sentence for reads as a round."""
+    return sentences.get(label, sentences["Round"])
 
 
 SHOW_HELP = N_(
@@ -886,8 +899,8 @@ def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("I
              else variants_text(())]
     if session.modules:
         parts.append(_(SHOW_MODULES).format(modules=", ".join(session.modules)))
-    label, planned = game.label_for(session.variants), session.rounds_planned
-    parts.append(_(SHOW_PLANNED).format(rounds=plural(ROUND_COUNTS[label], planned).format(n=planned))
+    label, planned = game.label_key_for(session.variants), session.rounds_planned
+    parts.append(_(SHOW_PLANNED).format(rounds=plural(_by_label(ROUND_COUNTS, label), planned).format(n=planned))
                  if planned else _(SHOW_NO_ROUNDS))
     echo(_(SHOW_SEPARATOR).join(parts))
     echo("")
@@ -997,21 +1010,25 @@ def import_(ctx: typer.Context,
         stored already is refused by the store's index of identities, which reads only these marks' files."""
         for number, path in enumerate(files):
             for where, table in sessions.load_table_files(path):
-                label = "" if len(files) == 1 and where is None else f"{path}{' ' + where if where else ''}: "
+                label = "" if len(files) == 1 and where is None else f"{path}{' ' + where if where else ''}"
+
+                def refused(reason: Any, label: str = label) -> ScorepadError:
+                    return ScorepadError(_(IN_FILE).format(where=label, reason=reason) if label else str(reason))
+
                 try:
                     doc = sessions.doc_from_file(table, of_table(table))
                 except (InvalidInput, ScorepadError) as error:
-                    raise ScorepadError(f"{label}{error}") from None
+                    raise refused(error) from None
                 if not again:
                     marks = sessions.identities(doc)
                     stored = store.find(marks)
                     if stored:
-                        raise ScorepadError(label + _(ALREADY_STORED).format(id=next(iter(stored.values()))))
+                        raise refused(_(ALREADY_STORED).format(id=next(iter(stored.values()))))
                     earlier = next((seen[mark] for mark in marks if mark in seen and seen[mark][1] != number), None)
                     if earlier is not None:
-                        raise ScorepadError(label + _(SAME_GAME).format(where=earlier[0]))
+                        raise refused(_(SAME_GAME).format(where=earlier[0]))
                     for mark in marks:
-                        seen.setdefault(mark, (label.rstrip(": ") or _(AN_EARLIER_ONE), number))
+                        seen.setdefault(mark, (label or _(AN_EARLIER_ONE), number))
                 yield doc
 
     for doc_id in store.insert_many(docs()):
