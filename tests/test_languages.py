@@ -14,7 +14,7 @@ from scorepad import i18n
 LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
 LATIN_WORD = re.compile(r"(?<![\w\-./$`])[A-Za-z][A-Za-z'’]*[A-Za-z](?![\w\-./`(])")
 # Words that stay as they are in every language: the program and its commands, typed values and file formats.
-KEPT = {"scorepad", "PDF", "JSON", "Lines", "UTF", "ISO", "OK", "ID", "IDs", "k", "BG", "Stats", "TinyDB", "Ctrl", "SIGTERM",
+KEPT = {"scorepad", "root", "playing", "finished", "PDF", "JSON", "Lines", "UTF", "ISO", "OK", "ID", "IDs", "k", "BG", "Stats", "TinyDB", "Ctrl", "SIGTERM",
         "SIGHUP", "Enter", "Tab", "Esc", "Noto", "Sans", "CJK"}
 
 
@@ -53,7 +53,8 @@ def leaks(text: str, allowed: set[str]) -> list[str]:
     found = []
     for line in text.splitlines():
         # A command or an option as typed (`scorepad play GAME`, --players) is not a sentence.
-        bare = re.sub(r"`[^`]*`|scorepad [^.;,)\n]*|--?[\w-]+|\{[^}]*\}", " ", line)
+        # What the player typed comes back quoted ('maybe'): the player's words, not ours.
+        bare = re.sub(r"`[^`]*`|scorepad [^.;,)\n]*|--?[\w-]+|\{[^}]*\}|'[^'\n]*'", " ", line)
         words = [w for w in LATIN_WORD.findall(bare)
                  if w.casefold() not in allowed and re.sub(r"['’]s$", "", w).casefold() not in allowed]
         if words:
@@ -95,10 +96,11 @@ class Recording:
     def __init__(self, rng, names):
         from bench.campaign import FuzzPrompter
 
-        self.inner, self.shown = FuzzPrompter(rng, names, budget=150), []
+        self.inner, self.shown, self.typed = FuzzPrompter(rng, names, budget=150), [], set()
 
     def text(self, message, *, default="", validate=None):
         def seen(answer):
+            self.typed |= {w.casefold() for w in LATIN_WORD.findall(answer)}
             problem = validate(answer) if validate else None
             if problem:
                 self.shown.append(str(problem))
@@ -133,7 +135,7 @@ def _games(code, store):
                 play(store, session_id, prompter, printed.append)
             except Aborted:
                 pass
-            yield "\n".join(prompter.shown + [str(p) for p in printed])
+            yield "\n".join(prompter.shown + [str(p) for p in printed]), prompter.typed
     finally:
         i18n.use(i18n.ENGLISH)
 
@@ -146,7 +148,7 @@ def test_no_english_reaches_the_screen(code, tmp_path, store):
     found = []
     for result in [*_help_texts(code), *_commands(code, tmp_path)]:
         found += leaks(result.stdout + result.stderr, allowed)
-    for text in _games(code, store):
-        found += leaks(text, allowed)
+    for text, typed in _games(code, store):  # a refusal may name what the player typed
+        found += leaks(text, allowed | typed)
     found = sorted(set(found))
     assert not found, f"{len(found)} lines with English in {code}:\n" + "\n".join(found[:400])
