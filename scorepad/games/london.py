@@ -240,6 +240,8 @@ TRACKED_TITLE = N_("Tracked during play:")
 
 # Rows of the reckoning, in the rulebook's order: (label, what to show) — S1 §2.6 and S3 §3.6.
 ROWS_1E = (
+    # TRANSLATORS: rows of the reckoning (screen and sheet). Keep each row's step number and its leading spaces:
+    # they indent the rows of one step under its first.
     (N_("1. Money £"), "money"), (N_("   Loans"), "loans"), (N_("   Loans repaid (£{repay} each)"), "repaid"),
     (N_("   Money left £"), "money_left"),
     (N_("2. Poverty held"), "poverty_held"), (N_("   + cards in hand"), "hand"), (N_("   = poverty"), "poverty"),
