@@ -534,6 +534,34 @@ def _visual_order(s: str, base: str = "L") -> str:
     return "".join(chars) if "".join(plain) == visual else visual
 
 
+# Chinese has no spaces: a line may break between any two ideographs, but not before a closing mark
+# (，。、) nor after an opening one (（「), as Chinese typesetting does.
+_CJK_BREAKABLE = ((0x2E80, 0x9FFF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF))
+_NO_BREAK_BEFORE = frozenset("，。、；：？！）」』】》〉・…,.;:?!)")
+_NO_BREAK_AFTER = frozenset("（「『【《〈(")
+
+
+def _cjk(ch: str) -> bool:
+    code = ord(ch)
+    return code >= 0x2E80 and any(lo <= code <= hi for lo, hi in _CJK_BREAKABLE)
+
+
+def _pieces(word: str) -> list[str]:
+    """A word cut where a line may break inside it: before and after each Chinese character.
+
+    >>> _pieces("計分表（第1局），Ben")
+    ['計', '分', '表', '（第', '1', '局），', 'Ben']
+    """
+    pieces = [""]
+    for ch in word:
+        last = pieces[-1][-1:] if pieces[-1] else ""
+        if (last and (_cjk(ch) or _cjk(last)) and ch not in _NO_BREAK_BEFORE and last not in _NO_BREAK_AFTER):
+            pieces.append(ch)
+        else:
+            pieces[-1] += ch
+    return pieces
+
+
 def format_value(value: Any, minus: str = MINUS) -> str:
     """The text of one cell: '' for None, ints as ints with a real minus sign, strings as given."""
     if value is None:
@@ -758,12 +786,13 @@ class _Sheet:
         for part in s.split("\n"):
             line = ""
             for word in part.split():
-                trial = f"{line} {word}" if line else word
-                if line and self.width(trial, size) > room:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = trial
+                for n, piece in enumerate(_pieces(word)):
+                    trial = f"{line} {piece}" if line and n == 0 else line + piece
+                    if line and self.width(trial, size) > room:
+                        lines.append(line)
+                        line = piece
+                    else:
+                        line = trial
             lines.append(line)
         return lines
 

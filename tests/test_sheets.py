@@ -619,3 +619,17 @@ def test_without_fonttools_chinese_prints_as_boxes_with_a_warning(template, tmp_
     assert warning.startswith("no font has 陳 (U+9673 CJK UNIFIED IDEOGRAPH-9673)")
     assert unembedded(buf.getvalue()) == []
     assert _cjk_files(tmp_path) == []  # nothing cached: the next run tries again
+
+
+def test_a_chinese_note_wraps_between_characters():
+    # Chinese has no spaces: a long note breaks between ideographs, never before a closing mark (，。）).
+    note = "分數 =（卡牌總和 − 20）×（1 + 投資卡數）；八張以上加二十分。未開始的探險不計分，也不扣分。" * 3
+    template = {"page": {"title": "T", "notes": [note]}, "grids": [{"key": "g", "columns": [{"key": "a", "label": "A"}]}]}
+    sheet = sheets._Sheet(template, {}, io.BytesIO(), True)
+    room = sheet.w - 2 * sheet.margin
+    lines = sheet.wrap(sheet.tr(note), 8.5, room)
+    assert len(lines) >= 2
+    assert "".join("".join(lines).split()) == "".join(note.split())  # nothing lost or added
+    assert all(sheet.width(line, 8.5) <= room for line in lines)
+    assert not any(line[0] in "，。）；" for line in lines)
+    assert sheets._pieces("Ben，王小明") == ["Ben，", "王", "小", "明"]
