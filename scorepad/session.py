@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from calculators.core import (COMMON_KEYS, InvalidInput, Result, as_stored, check_date, check_modules,
+from calculators.core import (COMMON_KEYS, TEXT_LIMIT, InvalidInput, Result, as_stored, check_date, check_modules,
                              check_players, check_text, check_variants, is_int)
 from scorepad.errors import ScorepadError, StoreError, TableFileError
 from scorepad.games.base import Ask, Game
@@ -692,6 +692,8 @@ def check_storable(value: Any) -> None:
     """Refuse an integer or a string the database could not keep, or a text that could drive the terminal where
     it is printed (a control character, a bidi override) or that is longer than any the games take, naming where
     it is (as the calculators do). Table files, the prompts and `edit` all pass through here."""
+    if _plainly_storable(value):  # nearly every table: walked once without keeping paths (a 10,000-table import)
+        return
     todo: list[tuple[tuple, Any]] = [((), value)]  # a loop, not recursion: a file may nest deeper than the stack
     while todo:
         at, value = todo.pop()
@@ -704,6 +706,32 @@ def check_storable(value: Any) -> None:
                 check_text(text, **_where(at))
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
         todo.extend(((*at, key), item) for key, item in reversed(list(items)))
+
+
+def _plainly_storable(value: Any) -> bool:
+    """True when check_storable could refuse nothing in `value`: whole numbers of 64 bits, ASCII text without a
+    control character and within the length every text is held to, lists and objects of those. Anything else
+    (False) is walked again by check_storable, which names where it is, or lets it through as before."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        if kind is str:
+            if not (item.isascii() and item.isprintable() and len(item) <= TEXT_LIMIT):
+                return False
+        elif kind is int:
+            if not -LARGEST - 1 <= item <= LARGEST:
+                return False
+        elif kind is dict:
+            if not all(type(key) is str and key.isascii() and key.isprintable() and len(key) <= TEXT_LIMIT
+                       for key in item):
+                return False
+            todo.extend(item.values())
+        elif kind is list:
+            todo.extend(item)
+        elif not (item is None or kind is bool or kind is float):
+            return False
+    return True
 
 
 def _is_unicode(text: str) -> bool:

@@ -240,12 +240,13 @@ class _Transaction(CachingMiddleware):
 
 
 @contextlib.contextmanager
-def _tinydb_table(path: Path, shown: Path, table: str, *, write: bool, sync: bool = True) -> Iterator[Table]:
+def _tinydb_table(path: Path, shown: Path, table: str, *, write: bool, sync: bool = True,
+                  sweep: bool = True) -> Iterator[Table]:
     """One TinyDB table of one file; written back (atomically) when the block ends without an error."""
     if not write and not path.exists():
         yield TinyDB(storage=MemoryStorage).table(table)
         return
-    if write:
+    if write and sweep:
         _sweep_tmp(path.parent)  # only ever our own folders, and only under the lock
     db = TinyDB(path, shown, table, sync, storage=_Transaction(AtomicJSONStorage))
     try:
@@ -379,8 +380,8 @@ class Store:
 
     # --- one session file, one index file
 
-    def _session_table(self, doc_id: int, *, write: bool, sync: bool = True):
-        return _tinydb_table(self._session_file(doc_id), self.path, SESSION, write=write, sync=sync)
+    def _session_table(self, doc_id: int, *, write: bool, sync: bool = True, sweep: bool = True):
+        return _tinydb_table(self._session_file(doc_id), self.path, SESSION, write=write, sync=sync, sweep=sweep)
 
     def _index_table(self, bucket: int, *, write: bool, sync: bool = True):
         return _tinydb_table(self._index_file(bucket), self.path, SUMMARIES, write=write, sync=sync)
@@ -639,7 +640,9 @@ class Store:
                         doc_id = first + len(ids)
                         stored = {**doc, "schema": SCHEMA_VERSION}
                         # Not synced one by one: the whole import is synced once before it counts.
-                        with self._session_table(doc_id, write=True, sync=False) as table:
+                        # A folder's debris is swept once an import, not before each of its 256 files.
+                        sweep = doc_id == first or doc_id % BUCKET == 0
+                        with self._session_table(doc_id, write=True, sync=False, sweep=sweep) as table:
                             table.insert(_doc(stored, doc_id))
                         summaries[doc_id] = self._summary_of(doc_id, stored)
                         marks[doc_id] = self._marks_of(stored)
