@@ -8,7 +8,6 @@ answer in the order it was given, each with the path it fills in the table file
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -608,6 +607,8 @@ def fingerprint(table: dict[str, Any]) -> str:
     if isinstance(same.get("session"), dict):
         same["session"] = {k: v for k, v in same["session"].items() if k != "updated"}
     text = json.dumps(same, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    import hashlib  # only an import makes a fingerprint; loading OpenSSL is a few ms of every command
+
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 

@@ -34,9 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-import filelock
 import orjson
-import platformdirs
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import MemoryStorage, Storage
@@ -109,6 +107,8 @@ def by_id(doc_id: int, summary: dict) -> list:
 def default_path() -> Path:
     if env := os.environ.get(ENV_VAR):
         return Path(env)
+    import platformdirs  # only when neither --db nor $SCOREPAD_DB names the database
+
     return Path(platformdirs.user_data_dir("scorepad")) / "scorepad.json"
 
 
@@ -313,6 +313,8 @@ class Store:
     @contextlib.contextmanager
     def _locked(self) -> Iterator[dict]:
         """The lock for one write operation, with the meta record as it stands (migrated and repaired)."""
+        import filelock  # writers only: reading never takes the lock (and filelock costs some 10 ms to import)
+
         lock_path = f"{self._real}.lock"
         lock = filelock.FileLock(lock_path, timeout=self.lock_timeout)
         _check_is_a_file(self._real, self.path)
