@@ -11,6 +11,11 @@ measures, in one run so the noise of a shared machine hits baseline and commands
 - peak memory (maximum resident set, /usr/bin/time -v) of `list --all`, `show` and an answer in `play`;
 and once: `import` of 10,000 tables in one JSON Lines file, `--help`, `score --table` and `sheet`.
 Each figure is a median with its min–max over --runs fresh processes after one warm-up.
+
+Bytecode: the processes timed (the baseline too) keep their compiled modules in a folder of the bench
+(PYTHONPYCACHEPREFIX), written by the warm-up, as an installed scorepad has its .pyc files. Where
+PYTHONDONTWRITEBYTECODE is set (this machine's sessions set it) an editable install would otherwise compile
+every scorepad module from source in every process: --source measures that way.
 """
 
 from __future__ import annotations
@@ -130,14 +135,20 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[0, 1000, 10000, 50000])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--no-bulk", action="store_true", help="skip the import of 10,000 tables")
+    parser.add_argument("--source", action="store_true",
+                        help="no bytecode cache: with PYTHONDONTWRITEBYTECODE, compile every module in every process")
     options = parser.parse_args()
     runs = options.runs
     work = Path(tempfile.mkdtemp(prefix="scorepad-bench-storage-"))
+    if not options.source:
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        os.environ["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
     scorepad = shutil.which("scorepad", path=str(Path(sys.executable).parent)) or "scorepad"
     py = sys.executable
     lc = work / "lc.json"
     lc.write_text(json.dumps(TABLES["lost-cities"]))
-    print(f"scorepad storage bench: {runs} runs a figure; medians (min–max); × is a ratio to import typer\n")
+    mode = "modules compiled in every process" if options.source else "bytecode cached, as installed"
+    print(f"scorepad storage bench: {runs} runs a figure; medians (min–max); × is a ratio to import typer; {mode}\n")
     results = []
     for size in options.sizes:
         db = work / f"db-{size}" / "scorepad.json"
