@@ -503,7 +503,7 @@ def _card_steps(session: Session) -> list[Step]:
             continue
         heading, texts, ask, ask_names, show = listed[module]
         out.append(Say(lambda heading=heading, texts=texts: _(heading) + "".join(
-            "\n" + CARD_LINE_TEXT.format(name=name, text=text) for name, text in texts.items())))
+            "\n" + CARD_LINE_TEXT.format(name=TYPED[name](), text=text) for name, text in texts.items())))
         out.append(_menu(question, _(ask), CARD_CHOICES, "cards"))
         if session.get(*question) == WE_DREW:
             out.append(Ask(cards, _(ask_names), parse=parse, show=show))
