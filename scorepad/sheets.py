@@ -473,11 +473,27 @@ def _shape_arabic(s: str, base: str = "L") -> str:
     """Logical order -> the visual string to draw: joined letter forms, right to left; `base` is the line's
     direction ("L" on a left-to-right sheet, "R" on a right-to-left one)."""
     try:
-        import arabic_reshaper
+        arabic_reshaper = _reshaper()
         import bidi  # noqa: F401  (python-bidi, used by _visual_order)
     except ImportError:
         return s  # no shaping helpers: the letters still show, unjoined
     return _visual_order(arabic_reshaper.reshape(s), base)
+
+
+def _reshaper() -> Any:
+    """arabic_reshaper, imported without fontTools: it imports fontTools.ttLib when it can, for an option we do not
+    use (a font's own ligatures), and that cost a Persian sheet 60-200 ms on every run."""
+    import sys
+
+    if "arabic_reshaper" not in sys.modules and "fontTools" not in sys.modules:
+        sys.modules["fontTools"] = None  # type: ignore[assignment]  # its `from fontTools.ttLib import …` fails
+        try:
+            import arabic_reshaper
+        finally:
+            del sys.modules["fontTools"]
+    import arabic_reshaper
+
+    return arabic_reshaper
 
 
 def _visual_order(s: str, base: str = "L") -> str:

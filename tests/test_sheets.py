@@ -633,3 +633,14 @@ def test_a_chinese_note_wraps_between_characters():
     assert all(sheet.width(line, 8.5) <= room for line in lines)
     assert not any(line[0] in "，。）；" for line in lines)
     assert sheets._pieces("Ben，王小明") == ["Ben，", "王", "小", "明"]
+
+
+def test_a_persian_sheet_does_not_import_fonttools():
+    # arabic_reshaper imports fontTools when it is installed (for an option scorepad does not use): 60-200 ms.
+    code = ("import io, sys; from scorepad import sheets; "
+            "data = {'fields': {'players': 'علی, سارا'}, 'grids': {'match': [{'rows': [{'label': 'علی'}]}]}}; "
+            "sheets.render(sheets.load_template('lost-cities'), data, io.BytesIO()); "
+            "print('arabic_reshaper' in sys.modules, 'fontTools' in sys.modules, sheets._shape_arabic('علی') != 'علی')")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "False", "True"]
