@@ -138,6 +138,7 @@ UNKNOWN_LANGUAGE = N_("unknown language {given!r} for {where} (choose one of: {l
 USAGE = N_("Usage: ")
 TRY_HELP = N_("Try '{command} --help' for help.")
 ERROR_LINE = N_("Error: {message}")
+WARNING_LINE = N_("Warning: {message}")
 OPTIONS_METAVAR = N_("[OPTIONS]")
 COMMAND_METAVAR = N_("COMMAND [ARGS]...")
 HEADINGS = (N_("Options"), N_("Commands"), N_("Arguments"))
@@ -1155,5 +1156,5 @@ def _render(game: Game, data: dict, path: Path, *, force: bool, protected: Itera
     warnings = sheets.render(sheets.load_template(game.template), data, pdf)  # e.g. a character no font has
     write_atomically(path, pdf.getvalue(), protected=protected)
     for warning in warnings:
-        typer.echo(f"Warning: {warning}", err=True)
+        echo(_(WARNING_LINE).format(message=warning), err=True)
     return str(path)
