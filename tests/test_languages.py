@@ -14,8 +14,10 @@ from scorepad import i18n
 LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
 LATIN_WORD = re.compile(r"(?<![\w\-./$`])[A-Za-z][A-Za-z'’]*[A-Za-z](?![\w\-./`(])")
 # Words that stay as they are in every language: the program and its commands, typed values and file formats.
-KEPT = {"scorepad", "root", "playing", "finished", "PDF", "JSON", "Lines", "UTF", "ISO", "OK", "ID", "IDs", "k", "BG", "Stats", "TinyDB", "Ctrl", "SIGTERM",
-        "SIGHUP", "Enter", "Tab", "Esc", "Noto", "Sans", "CJK"}
+KEPT = {"scorepad", "root", "playing", "finished", "en", "fa", "ar", "ru", "zh", "Hant", "Osprey", "Treefrog",
+        # edit's words for a session note (--field oldest|first), as typed
+        "oldest", "first", "PDF", "JSON", "Lines", "UTF", "ISO", "OK", "ID", "IDs", "k", "BG", "Stats", "TinyDB",
+        "Ctrl", "SIGTERM", "SIGHUP", "Enter", "Tab", "Esc", "Noto", "Sans", "CJK"}
 
 
 def _allowed() -> set[str]:
@@ -54,7 +56,7 @@ def leaks(text: str, allowed: set[str]) -> list[str]:
     for line in text.splitlines():
         # A command or an option as typed (`scorepad play GAME`, --players) is not a sentence.
         # What the player typed comes back quoted ('maybe'): the player's words, not ours.
-        bare = re.sub(r"`[^`]*`|scorepad [^.;,)\n]*|--?[\w-]+|\{[^}]*\}|'[^'\n]*'", " ", line)
+        bare = re.sub(r"`[^`]*`|scorepad [^.;,)\n]*|--?[\w-]+|\{[^}]*\}|'[^'\n]*'|«[^\s«»]*»", " ", line)
         words = [w for w in LATIN_WORD.findall(bare)
                  if w.casefold() not in allowed and re.sub(r"['’]s$", "", w).casefold() not in allowed]
         if words:

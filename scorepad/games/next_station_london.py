@@ -413,8 +413,9 @@ def _card(word: str, cards: Sequence[str], not_one: str, field: str) -> str:
     matches = list(dict.fromkeys(key for typed, key in words.items() if typed.startswith(word)))
     if len(matches) != 1:
         if matches:
-            raise InvalidInput(_(CARD_AMBIGUOUS).format(word=word, matches=_(OR).join(matches)), field=field)
-        raise InvalidInput(_(not_one).format(word=word, names=_listed(cards)), field=field)
+            raise InvalidInput(_(CARD_AMBIGUOUS).format(word=word, matches=_(OR).join(map(_typed, matches))),
+                               field=field)
+        raise InvalidInput(_(not_one).format(word=word, names=_listed([_typed(c) for c in cards])), field=field)
     return matches[0]
 
 
@@ -424,7 +425,7 @@ def parse_objective_cards(text: str) -> list[str]:
     for word in _words(text):
         name = _card(word, rules.OBJECTIVES, NOT_AN_OBJECTIVE, "objectives")
         if name in chosen:
-            raise InvalidInput(_(CARD_TWICE).format(name=name), field="objectives")
+            raise InvalidInput(_(CARD_TWICE).format(name=_typed(name)), field="objectives")
         chosen.append(name)
     if len(chosen) != rules.OBJECTIVES_IN_PLAY:
         raise InvalidInput(plural(OBJECTIVE_COUNT, len(chosen)).format(count=len(chosen),
@@ -437,7 +438,7 @@ def parse_power_cards(text: str) -> dict[str, str]:
     """`circle joker double switch` (pink green blue purple in order) or `pu=circle pi=joker …` → colour → power,
     one power on each of the 4 pencils (NSL-RB)."""
     words = _words(text)
-    colours = " ".join(rules.PENCILS)
+    colours = " ".join(map(_typed, rules.PENCILS))  # as the player types them
     if len(words) != len(rules.PENCILS):
         raise InvalidInput(plural(POWER_COUNT, len(words)).format(count=len(words), wanted=len(rules.PENCILS),
                                                                   colours=colours), field="powers")
@@ -449,12 +450,17 @@ def parse_power_cards(text: str) -> dict[str, str]:
             raise InvalidInput(_(POWER_PAIRS).format(word=word, colours=colours), field="powers")
         colour = _colour(colour, "powers") if paired else rules.PENCILS[place]
         if colour in dealt:
-            raise InvalidInput(_(CARD_TWICE).format(name=colour), field="powers")
+            raise InvalidInput(_(CARD_TWICE).format(name=_typed(colour)), field="powers")
         power = _card(name if paired else word, rules.POWERS, NOT_A_POWER, "powers")
         if power in dealt.values():
-            raise InvalidInput(_(CARD_TWICE).format(name=power), field="powers")
+            raise InvalidInput(_(CARD_TWICE).format(name=_typed(power)), field="powers")
         dealt[colour] = power
     return {colour: dealt[colour] for colour in rules.PENCILS}
+
+
+def _typed(key: str) -> str:
+    """A card's or a colour's word as the player types it in the chosen language (the English key in English)."""
+    return TYPED[key]() if key in TYPED else key
 
 
 def _words(text: str) -> list[str]:
@@ -470,7 +476,7 @@ def _colour(word: str, field: str) -> str:
     matches = list(dict.fromkeys(key for typed, key in words.items() if typed.startswith(word))) if word else []
     if len(matches) != 1:
         text = NOT_ONE_COLOUR if len(matches) > 1 else NOT_A_COLOUR
-        raise InvalidInput(_(text).format(word=word, colours=_listed(rules.PENCILS)), field=field)
+        raise InvalidInput(_(text).format(word=word, colours=_listed([_typed(c) for c in rules.PENCILS])), field=field)
     return matches[0]
 
 
