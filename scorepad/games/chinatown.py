@@ -111,7 +111,7 @@ ALIASES = {"fish": "tropical-fish", "jewellery": "jewelry", "jewel": "jewelry"} 
 # Typed for no businesses at all: these, and the language's own word (the typed word "none").
 NONE_WORDS = ("none", "-", "—", "0", "nothing")
 # Between two businesses: these, and the language's own word for "and" (the typed word "and").
-SEPARATORS = (",", ";", "+", "/", "&", "and")
+SEPARATORS = (",", ";", "+", "/", "&", "and", "、", "，", "；", "،", "؛")  # also the CJK and Arabic list marks
 # Between payer and payee in a trade (`Ana to Ben 10k`): these, and the language's own (the typed words).
 PAYS_WORDS = ("to", "pays")
 
