@@ -751,7 +751,7 @@ class _Sheet:
             runs = []
             for ch in visual:
                 font = self.font_of(ch, arabic)
-                if font == _NO_FONT and unicodedata.category(ch) == "Cf":
+                if unicodedata.category(ch) == "Cf" and (font == _NO_FONT or arabic):  # shaped: ZWNJ did its work
                     continue
                 if runs and runs[-1][1] == font:
                     runs[-1] = (runs[-1][0] + ch, font)
