@@ -162,7 +162,8 @@ CLICK_ERRORS = (
     (r"Option '(?P<name>.+)' does not take a value\.", N_("Option '{name}' does not take a value.")),
     (r"Got unexpected extra argument \((?P<arguments>.+)\)", N_("Got unexpected extra argument ({arguments})")),
     (r"Got unexpected extra arguments \((?P<arguments>.+)\)", N_("Got unexpected extra arguments ({arguments})")),
-    (r"Invalid value for (?P<name>.+?): '(?P<value>.*)' is not a valid integer\.",
+    # (typer's vendored click names the type 'int'; older clicks said 'integer')
+    (r"Invalid value for (?P<name>.+?): '(?P<value>.*)' is not a valid int(?:eger)?\.",
      N_("Invalid value for {name}: '{value}' is not a valid integer.")),
     (r"Invalid value for (?P<name>.+?): (?P<value>.+) is not in the range (?P<range>.+)\.",
      N_("Invalid value for {name}: {value} is not in the range {range}.")),

@@ -17,6 +17,7 @@ WORDS = {
     "No such option: {name} (Possible options: {options})": "Нет такого параметра: {name} (возможные: {options})",
     "Try '{command} --help' for help.": "Справка: «{command} --help».",
     "give a session ID or --table FILE (one of them)": "укажите ID партии или --table ФАЙЛ (одно из двух)",
+    "Invalid value for {name}: '{value}' is not a valid integer.": "Неверно {name}: «{value}» — не целое число.",
 }
 
 
@@ -69,6 +70,12 @@ def test_usage_errors_and_our_errors_speak_it(russian):
     assert "play --help»." in result.stderr and "Справка: «" in result.stderr
     result = invoke("--lang", "ru", "score")
     assert (result.exit_code, result.stderr) == (2, "Ошибка: укажите ID партии или --table ФАЙЛ (одно из двух)\n")
+
+
+def test_a_number_that_is_not_one_is_refused_in_the_language(russian):
+    result = invoke("--lang", "ru", "show", "abc")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "Ошибка: Неверно 'ID': «abc» — не целое число."
 
 
 def test_english_again_after_a_run(russian):
