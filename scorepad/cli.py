@@ -731,7 +731,8 @@ def delete(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_(
     session = load_session(ctx, session_id)
     folder = store.path.parent / DELETED_FOLDER
     question = _(DELETE_ASK).format(id=session_id, title=session.game.title, players=_names(session.players),
-                                 status=session.doc.get("status"), folder=folder)
+                                 status=_(STATUS_WORDS.get(session.doc.get("status"), "{status}")).format(
+                                     status=session.doc.get("status")), folder=folder)
     if not yes and not _confirmed(question, refusal=_(DELETE_NEEDS_YES).format(id=session_id)):
         typer.echo(_(DELETE_KEPT).format(id=session_id))
         return

@@ -126,6 +126,21 @@ def test_delete_asks_and_only_a_yes_deletes(store, finished, database, terminal)
     assert store.all() == [] and len(copies(database)) == 1
 
 
+def test_delete_asks_in_the_language_with_its_word_for_the_status(store, finished, database, terminal):
+    from scorepad import i18n
+
+    prompter = terminal(False)
+    assert invoke("--lang", "zh-Hant", "delete", finished).exit_code == 0
+    i18n.use("zh-Hant")
+    try:
+        finished_word = i18n._("finished")
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert finished_word != "finished"
+    question = prompter.asked[0].split(str(database.parent))[0]  # the folder's path is not ours to translate
+    assert finished_word in question and "finished" not in question
+
+
 def test_the_same_id_deleted_twice_keeps_both_copies(store, finished, database):
     invoke("delete", finished, "--yes")
     # The store never hands out an id twice, but a second database in the same folder has its own session 1.
