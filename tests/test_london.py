@@ -465,6 +465,25 @@ def test_prefilled_figures_come_from_the_tracking(store):
                                                          "keeps it]:")
 
 
+def test_a_prefilled_figure_s_hint_follows_the_question_without_its_own_mark_in_any_language(store):
+    from fake_language import speaking
+
+    session_id = start(store)
+    with pytest.raises(Aborted):
+        run(store, session_id, TRACKING_2 + [Aborted])
+    with speaking({guided.ASK_FIELD: "{player} · {question}：", guided.ASK_TRACKED: "{message} [記錄為{value}]：",
+                   guided.EVENT_LABEL: "事件{n} · {question}", guided.ASK_BOROUGHS: "{player}佔有幾個行政區（卡）？"},
+                  code="zh-Hant"):  # how edit and undo name an answer: the question, without its hint and its mark
+        session = session_of(store.get(session_id), session_id)
+        asks = {a.at: a for a in session.asks()}
+        assert asks[("final", "Yellow", "loans")].message == "Yellow · loans still held [記錄為3]："
+        assert [a.label for a in asks.values() if "佔有" in a.label] == ["事件2 · Yellow佔有幾個行政區",
+                                                                         "事件4 · Blue佔有幾個行政區"]
+    with speaking({guided.ASK_FIELD: "{player} · {question}؟", guided.ASK_TRACKED: "{message} [{value}]؟"}):
+        asks = {a.at: a for a in session_of(store.get(session_id), session_id).asks()}
+        assert asks[("final", "Yellow", "loans")].message == "Yellow · loans still held [3]؟"
+
+
 def test_a_first_edition_player_with_no_tracked_poverty_is_told_the_5_is_the_start(store):
     session_id = start(store, players=("Ana", "Ben"))
     with pytest.raises(Aborted):

@@ -776,8 +776,13 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
     return [replace(step, label=_event_label(k, step.message)) if isinstance(step, Ask) else step for step in out]
 
 
+# How a question ends in English, Chinese (： ？), Persian and Arabic (؟): taken off before a hint is put after it.
+_QUESTION_END = " :?：？؟"
+
+
 def _event_label(k: int, message: str) -> str:
-    return _(EVENT_LABEL).format(n=k + 1, question=message.split(" [")[0].split(" (")[0].rstrip(" :?"))
+    return _(EVENT_LABEL).format(n=k + 1, question=message.split(" [")[0].split(" (")[0].split("（")[0]
+                                 .rstrip(_QUESTION_END))
 
 
 def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: int | None,
@@ -791,7 +796,8 @@ def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: in
         return Ask(at, message, parse=parse)
 
     # the kept figure is checked like a typed one (e.g. boroughs across the table)
-    return Ask(at, _(form).format(message=message.rstrip("?:"), value=known), parse=keeping(parse, str(known)))
+    return Ask(at, _(form).format(message=message.rstrip(_QUESTION_END), value=known),
+               parse=keeping(parse, str(known)))
 
 
 def reckoning_steps(session: Session) -> list[Step]:
