@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import orjson
 
 from scorepad.errors import ReadOnly, StoreError
-from scorepad.files import TEMP_SUFFIX, replace_file
+from scorepad.files import TEMP_SUFFIX, replace_file, sweep_temp_files
 from scorepad.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -164,6 +164,7 @@ def claimed(store: Store, session_id: int) -> Iterator[None]:
     path = store.claims_folder / _file_name(session_id, mine["pid"], mine["host"])
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        sweep_temp_files(path.parent)  # claim writers killed mid-write (no lock here: their pid is dead)
         replace_file(path, orjson.dumps(mine), sync=False, new_mode=0o600)  # about live processes: no fsync
     except OSError as error:
         reason = error.strerror or str(error)

@@ -5,16 +5,25 @@ rename, fsync of the directory; a writer killed at any moment leaves the old fil
 `check_target` decides whether an existing file may be replaced at all: only one of the kind scorepad
 writes there (a PDF for a sheet, an export for an export), or any regular file with --force; never the
 database, its lock or temporary files, or the command's own input, and never a directory, device or FIFO.
+
+A temporary file is named after its target and its writer: `.NAME.PID@HOST.RANDOM.tmp` (HOST: a short hash of
+the host name). A writer killed mid-write (SIGKILL, a power cut) leaves it behind; the next writer of that
+folder removes it at once when its owner is provably gone: its pid is not running on this host
+(`sweep_temp_files`), or, for the database's files, the lock every writer holds is free (store.py). A live
+writer's file, another host's, a name of some other shape, is never touched.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
+import re
 import stat
 import tempfile
 import time
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -177,6 +186,85 @@ def is_temp_of(name: str, target: str) -> bool:
     return name.startswith(f".{target}.") and name.endswith(TEMP_SUFFIX)
 
 
+# What follows the target's name in a temp file's name: the writer (pid@host tag) and mkstemp's 8 random
+# characters; or, from an earlier scorepad (and for a name too long to hold the writer), the random part alone.
+_OWNED = re.compile(r"\.(\d+)@([0-9a-f]{8})\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"$")
+_UNOWNED = re.compile(r"\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"$")
+_NAME_MAX = 255  # bytes in one file name (Linux, macOS, Windows)
+
+
+@functools.cache
+def host_tag() -> str:
+    """This host in a temp file's name: 8 hex digits (a host name may be long or hold any character)."""
+    import socket
+
+    return f"{zlib.crc32(socket.gethostname().encode('utf-8', 'surrogateescape')):08x}"
+
+
+def _temp_prefix(name: str) -> str:
+    prefix = f".{name}.{os.getpid()}@{host_tag()}."
+    if len(os.fsencode(prefix)) + 8 + len(TEMP_SUFFIX) > _NAME_MAX:
+        return f".{name}."  # no room for the writer: swept only where a lock proves every writer gone
+    return prefix
+
+
+def temp_owner(name: str) -> tuple[int, str] | None:
+    """The writer (pid, host tag) named in a temp file's name, or None when it names none (not one of ours,
+    or one from before writers were named)."""
+    if not name.startswith("."):
+        return None
+    match = _OWNED.search(name)
+    return None if match is None or match.start() == 0 else (int(match[1]), match[2])
+
+
+def is_debris(name: str, target: str | None = None, *, writers_gone: bool = False) -> bool:
+    """Whether `name` is a temp file (of `target`, if given) whose writer is provably gone: `writers_gone`
+    (the caller holds the lock every writer of it holds: any temp file of ours there is debris), or the pid
+    it names is not running on this host."""
+    if not name.startswith(".") or not name.endswith(TEMP_SUFFIX):
+        return False
+    if target is not None:
+        rest = name[len(target) + 1:] if name.startswith(f".{target}.") else None
+        if rest is None or not (_OWNED.fullmatch(rest) or _UNOWNED.fullmatch(rest)):
+            return False
+    if writers_gone:
+        return target is not None or bool(_OWNED.search(name) or _UNOWNED.search(name))
+    owner = temp_owner(name)
+    return owner is not None and owner[1] == host_tag() and not process_running(owner[0])
+
+
+def process_running(pid: int) -> bool:
+    """Whether `pid` is a process of this host that has not ended (a zombie, killed and not yet reaped by its
+    parent, has ended). When we cannot tell, it runs: only a provably dead writer's file is removed."""
+    if pid <= 0 or os.name != "posix":  # on Windows os.kill(pid, 0) would end the process
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # another user's process (EPERM), or no way to tell
+        return True
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # no /proc (macOS): a pid that answers is all that can be told
+    return text[text.rfind(")") + 2:][:1] not in ("Z", "X")
+
+
+def sweep_temp_files(folder: Path, targets: Iterable[str] | None = None, *, writers_gone: bool = False) -> int:
+    """Remove the temp files in `folder` (of these targets, if given) left by writers that are provably gone
+    (is_debris); how many went. Errors (a folder we may not read or write) are ignored: debris is no harm."""
+    removed = 0
+    names = [None] if targets is None else list(targets)
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if any(is_debris(entry.name, target, writers_gone=writers_gone) for target in names):
+                with contextlib.suppress(OSError):  # another sweeper got there first: fine
+                    os.unlink(entry.path)
+                    removed += 1
+    return removed
+
+
 def _target(path: Path, protected: Iterable[Protected]) -> tuple[Path, os.stat_result | None]:
     """Where a write of `path` lands (a symlink's target) and what is there now; Refused for anything but a file."""
     try:
@@ -225,17 +313,18 @@ def check_target(path: Path, kind: Kind, *, force: bool = False, protected: Iter
 
 
 def replace_file(real: Path, data: bytes, *, sync: bool = True, mode_of: os.stat_result | None = None,
-                 new_mode: int | None = None) -> None:
-    """The one atomic write (the store's files and every file below): a temporary file beside `real`,
-    fsync, rename, fsync of the directory; the old file stays whole until the new one is complete and on
-    disk. `mode_of`: the file being replaced, whose permissions (and, where we may, owner) the new one keeps;
-    a new file gets `new_mode` (default: 0666 less the umask, as any program's new file). OSError on failure,
-    with no temporary file left behind; `sync=False` leaves the syncing to the caller (a bulk import syncs
-    once at the end).
+                 new_mode: int | None = None, temp_folder: Path | None = None) -> None:
+    """The one atomic write (the store's files and every file below): a temporary file beside `real` (or in
+    `temp_folder`, on the same filesystem), fsync, rename, fsync of the directory; the old file stays whole
+    until the new one is complete and on disk. `mode_of`: the file being replaced, whose permissions (and,
+    where we may, owner) the new one keeps; a new file gets `new_mode` (default: 0666 less the umask, as any
+    program's new file). OSError on failure, with no temporary file left behind; `sync=False` leaves the
+    syncing to the caller (a bulk import syncs once at the end).
     """
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=TEMP_SUFFIX)
+        fd, tmp = tempfile.mkstemp(dir=temp_folder or real.parent, prefix=_temp_prefix(real.name),
+                                   suffix=TEMP_SUFFIX)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             if sync:
@@ -293,6 +382,7 @@ def write_atomically(path: Path, data: bytes, *, protected: Iterable[Protected] 
     A protected path, a directory, device, FIFO or socket is Refused.
     """
     real, st = _target(Path(path), list(protected))
+    sweep_temp_files(real.parent)  # what killed writers left in this folder (on a full disk, room too)
     try:
         replace_file(real, data, mode_of=st, new_mode=new_mode)
     except OSError as error:

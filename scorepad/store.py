@@ -41,7 +41,8 @@ from tinydb.storages import MemoryStorage, Storage
 from tinydb.table import Table
 
 from scorepad.errors import Changed, NotFound, ReadOnly, StoreError
-from scorepad.files import BACKUP_SUFFIX, FOLDER_SUFFIX, TEMP_SUFFIX, file_type, replace_file, sync_folder
+from scorepad.files import (BACKUP_SUFFIX, FOLDER_SUFFIX, file_type, is_debris, replace_file, sweep_temp_files,
+                            sync_folder)
 from scorepad.i18n import N_, NP_, _, plural
 
 SCHEMA_VERSION = 1  # of a session document
@@ -123,11 +124,13 @@ def _reason(error: OSError) -> str:
 
 # --- one file, written whole or not at all -----------------------------------------------------------
 
-def write_file(path: Path, payload: bytes, *, sync: bool = True) -> None:
-    """One of the database's files, whole or not at all (files.replace_file: the one atomic write)."""
+def write_file(path: Path, payload: bytes, *, sync: bool = True, temp_folder: Path | None = None) -> None:
+    """One of the database's files, whole or not at all (files.replace_file: the one atomic write). The files
+    of PATH.d make their temp file in PATH.d itself (`temp_folder`), where the next writer looks for a killed
+    writer's (`Store._repair`), whichever folder that writer was writing in."""
     path.parent.mkdir(parents=True, exist_ok=True)
     # A new file is private (0600), as the one-file database of 0.1 was: a game's notes are the table's own.
-    replace_file(path, payload, sync=sync, mode_of=_stat(path), new_mode=0o600)
+    replace_file(path, payload, sync=sync, mode_of=_stat(path), new_mode=0o600, temp_folder=temp_folder)
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -137,22 +140,12 @@ def _stat(path: Path) -> os.stat_result | None:
         return None
 
 
-def _sweep_tmp(folder: Path, prefix: str = ".") -> None:
-    """Remove the temp files of killed writers, under the lock: no other writer can be running, so every
-    temp file there is debris and goes at once (its owner is provably gone: the lock was free)."""
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            if entry.name.startswith(prefix) and entry.name.endswith(TEMP_SUFFIX):
-                with contextlib.suppress(OSError):  # another sweeper got there first: fine
-                    os.unlink(entry.path)
-
-
 class AtomicJSONStorage(Storage):
     """TinyDB storage that never leaves a half-written file (TinyDB's JSONStorage rewrites in place, so a
     crash or a full disk mid-write loses the file: tech-notes §3)."""
 
-    def __init__(self, path: Path, shown: Path, table: str, sync: bool = True):
-        self.path, self.shown, self.table, self.sync = path, shown, table, sync
+    def __init__(self, path: Path, shown: Path, table: str, sync: bool = True, temp_folder: Path | None = None):
+        self.path, self.shown, self.table, self.sync, self.temp_folder = path, shown, table, sync, temp_folder
 
     def read(self) -> dict | None:
         return _read_tables(self.path, self.shown, self.table)
@@ -163,7 +156,7 @@ class AtomicJSONStorage(Storage):
         except orjson.JSONEncodeError as error:  # e.g. an integer beyond 64 bits
             raise StoreError(_(CANNOT_WRITE).format(path=self.shown, reason=error)) from None
         try:
-            write_file(self.path, payload, sync=self.sync)
+            write_file(self.path, payload, sync=self.sync, temp_folder=self.temp_folder)
         except OSError as error:
             raise StoreError(_(CANNOT_WRITE).format(path=self.shown, reason=_reason(error))) from None
 
@@ -241,14 +234,15 @@ class _Transaction(CachingMiddleware):
 
 @contextlib.contextmanager
 def _tinydb_table(path: Path, shown: Path, table: str, *, write: bool, sync: bool = True,
-                  sweep: bool = True) -> Iterator[Table]:
-    """One TinyDB table of one file; written back (atomically) when the block ends without an error."""
+                  sweep: bool = True, temp_folder: Path | None = None) -> Iterator[Table]:
+    """One TinyDB table of one file; written back (atomically, its temp file in `temp_folder`) when the block
+    ends without an error."""
     if not write and not path.exists():
         yield TinyDB(storage=MemoryStorage).table(table)
         return
-    if write and sweep:
-        _sweep_tmp(path.parent)  # only ever our own folders, and only under the lock
-    db = TinyDB(path, shown, table, sync, storage=_Transaction(AtomicJSONStorage))
+    if write and sweep:  # under the lock: what a writer of an older scorepad, which wrote its temp file here, left
+        sweep_temp_files(path.parent, writers_gone=True)
+    db = TinyDB(path, shown, table, sync, temp_folder, storage=_Transaction(AtomicJSONStorage))
     try:
         yield db.table(table)
         if write:
@@ -367,6 +361,7 @@ class Store:
 
     def _read_meta(self) -> dict | None:
         """For readers (no lock): None when nothing is stored yet. An old-layout file is moved over first."""
+        self._tidy()
         tables = _read_tables(self._real, self.path, META)
         if tables and OLD_TABLE in tables:
             try:
@@ -380,13 +375,35 @@ class Store:
             return {"layout": LAYOUT, "next_id": 0, "summary_version": self.summary_version}
         return self._meta(tables)
 
+    def _tidy(self) -> None:
+        """What a killed writer left at the top of PATH.d (a pending marker, a temp file: every file of PATH.d
+        makes its temp file there) is finished and removed by the first reader that finds the lock free this
+        instant, not only by the next write (an `edit` that changes nothing writes nothing). A busy lock is a
+        writer at work, whose files are its own; a read-only database stays as it is."""
+        try:
+            names = os.listdir(self._dir)
+        except OSError:  # no folder yet (or unreadable: the read says so)
+            return
+        if not any(name.startswith("pending-") or is_debris(name, writers_gone=True) for name in names):
+            return
+        timeout, self.lock_timeout = self.lock_timeout, 0
+        try:
+            with self._locked():  # _repair, under the lock
+                pass
+        except StoreError:  # busy, read-only, or a database the read below refuses in its own words
+            pass
+        finally:
+            self.lock_timeout = timeout
+
     # --- one session file, one index file
 
     def _session_table(self, doc_id: int, *, write: bool, sync: bool = True, sweep: bool = True):
-        return _tinydb_table(self._session_file(doc_id), self.path, SESSION, write=write, sync=sync, sweep=sweep)
+        return _tinydb_table(self._session_file(doc_id), self.path, SESSION, write=write, sync=sync, sweep=sweep,
+                             temp_folder=self._dir)
 
     def _index_table(self, bucket: int, *, write: bool, sync: bool = True):
-        return _tinydb_table(self._index_file(bucket), self.path, SUMMARIES, write=write, sync=sync)
+        return _tinydb_table(self._index_file(bucket), self.path, SUMMARIES, write=write, sync=sync,
+                             temp_folder=self._dir)
 
     def _checked(self, doc_id: int, doc: dict) -> dict:
         # A doc without "schema" predates versioning, which started at 1.
@@ -482,17 +499,18 @@ class Store:
 
     def _put_briefs(self, changes: dict[int, dict] | None, *, sync: bool = True) -> None:
         """Write newest.json with these buckets' briefs (None: every bucket's, made from the index files)."""
-        briefs = self._read_briefs(check=False) if changes is not None else None
-        if briefs is not None:
-            briefs.update(changes or {})
+        current = self._read_briefs(check=False)
+        briefs = None if current is None or changes is None else {**current, **changes}
         if briefs is None or set(briefs) != set(self._index_buckets()):
             briefs = {}
             for bucket in self._index_buckets():
                 with self._index_table(bucket, write=False) as table:
                     briefs[bucket] = self._brief(table.all())
+        if briefs == current:  # as it stands (a repair that found nothing to do): not written again
+            return
         payload = orjson.dumps({BUCKETS: {str(bucket): brief for bucket, brief in sorted(briefs.items())}})
         try:
-            write_file(self._newest_file, payload, sync=sync)
+            write_file(self._newest_file, payload, sync=sync, temp_folder=self._dir)
         except OSError as error:
             raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=_reason(error))) from None
 
@@ -515,17 +533,18 @@ class Store:
                 if name.endswith(".json") and not name.startswith("."):
                     files.setdefault(folder / name, {})
         for path, marks in files.items():
-            with _tinydb_table(path, self.path, MARKS, write=True, sync=sync) as table:
+            with _tinydb_table(path, self.path, MARKS, write=True, sync=sync, temp_folder=self._dir) as table:
                 present = {entry.doc_id for entry in table.all()}
                 gone = [doc_id for doc_id in (changes if everywhere else marks) if doc_id in present]
                 if gone:
                     table.remove(doc_ids=gone)
-                table.insert_multiple(_doc({"marks": found}, doc_id) for doc_id, found in marks.items())
+                if marks:  # a file with nothing to change is not written (not even on a full disk)
+                    table.insert_multiple(_doc({"marks": found}, doc_id) for doc_id, found in marks.items())
 
     def _drop_marks(self, doc_id: int, marks: Iterable[str]) -> None:
         """Take a session out of the files these marks hash to."""
         for path in {self._marks_file(mark) for mark in marks}:
-            with _tinydb_table(path, self.path, MARKS, write=True) as table:
+            with _tinydb_table(path, self.path, MARKS, write=True, temp_folder=self._dir) as table:
                 if table.contains(doc_id=doc_id):
                     table.remove(doc_ids=[doc_id])
 
@@ -543,11 +562,13 @@ class Store:
         return found
 
     def _repair(self, meta: dict) -> None:
-        """Finish what a killed writer left between a session file and its summary (under the lock)."""
-        _sweep_tmp(self._real.parent, prefix=f".{self._real.name}.")
+        """Finish what a killed writer left between a session file and its summary, and remove its temp files
+        (under the lock: no other writer runs, so every temp file of ours there is debris and goes at once)."""
+        backup = self._real.with_name(self._real.name + BACKUP_SUFFIX)
+        sweep_temp_files(self._real.parent, [self._real.name, backup.name], writers_gone=True)
         if not self._dir.is_dir():
             return
-        _sweep_tmp(self._dir)
+        sweep_temp_files(self._dir, writers_gone=True)  # every file of PATH.d makes its temp file there
         names = os.listdir(self._dir)
         for name in names:
             if name.startswith("pending-"):
@@ -562,11 +583,14 @@ class Store:
         if name.startswith("import-"):  # an import that never finished: none of it was stored
             first = int(name.removeprefix("import-").split("-")[0])
             written = [doc_id for doc_id in self._ids_on_disk() if doc_id >= first]
+            # The session files go last: cut short (a full disk), this runs again and finds them all again. A
+            # file with nothing to change is not written, so an import that failed before its first session file
+            # (a full disk) is finished without writing anything.
+            self._put_marks({doc_id: [] for doc_id in written}, everywhere=True)
+            self._put_summaries({doc_id: None for doc_id in written}, repair=True)
             for doc_id in written:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(self._session_file(doc_id))
-            self._put_summaries({doc_id: None for doc_id in written}, repair=True)
-            self._put_marks({doc_id: [] for doc_id in written}, everywhere=True)
         else:
             doc_id = int(name)
             doc = self._load(doc_id)
