@@ -295,6 +295,7 @@ def kill_import(n: int, rng: random.Random, work: Path, batch: int = 40) -> Row:
         was_killed, out, _ = kill_at(start_scorepad(db, "import", big, "--again"), rng.uniform(0, 1.2 * whole_run))
         killed += was_killed
         printed = {int(line) for line in out.split() if line.isdigit()}
+        debris = bool(temp_files(work))  # before any reader: a reader that finds the lock free tidies up
         docs, problem = whole(db)
         if docs is None:
             damaged += 1
@@ -303,7 +304,7 @@ def kill_import(n: int, rng: random.Random, work: Path, batch: int = 40) -> Row:
         partial += count_if(len(set(docs) - known) not in (0, batch) or not known <= set(docs))  # all or none
         lost += len(printed - set(docs))
         confirmed += len(printed)
-        if temp_files(work):
+        if debris:
             left += 1
             scorepad(db, "import", one, "--again")  # the next run, to its end
             left_after += count_if(bool(temp_files(work)))
@@ -343,6 +344,7 @@ def kill_play(n: int, rng: random.Random, work: Path) -> Row:
         delay = rng.uniform(0, whole_run / 2)
         was_killed, _, err = kill_at(start_player(db, events, answers, "resume", session_id), delay)
         killed += was_killed
+        debris = bool(temp_files(work))  # before any reader: a reader that finds the lock free tidies up
         docs, problem = whole(db)
         if docs is None:
             damaged += 1
@@ -357,7 +359,7 @@ def kill_play(n: int, rng: random.Random, work: Path) -> Row:
             lost += 1
             print(f"  kill-play: session {session_id}: {problem}", file=sys.stderr)
         confirmed += said
-        if temp_files(work):
+        if debris:
             left += 1
             if not finished:  # the next run: one answer, then Ctrl-C
                 start_player(db, work / f"next-{trial}", answers, "resume", session_id, limit=1).communicate(timeout=60)
@@ -395,6 +397,7 @@ def kill_edit(n: int, rng: random.Random, work: Path) -> Row:
         process = start_scorepad(db, *edit, typed)
         was_killed, _, err = kill_at(process, rng.uniform(0, 1.2 * whole_run))
         killed += was_killed
+        debris = bool(temp_files(work))  # before any reader: a reader that finds the lock free tidies up
         docs, problem = whole(db)
         if docs is None:
             damaged += 1
@@ -408,7 +411,7 @@ def kill_edit(n: int, rng: random.Random, work: Path) -> Row:
             print(f"  kill-edit: exit {process.returncode}: {err.strip()}", file=sys.stderr)
         damaged += count_if(now not in (stored, last) or len(docs[session_id]["entries"]) != answered)
         last = now
-        if temp_files(work):
+        if debris:
             left += 1
             scorepad(db, "edit", session_id, "--round", 1, "--player", "Ana", "--field", "yellow", "4 5")
             last = _yellow(whole(db)[0][session_id])
@@ -602,7 +605,7 @@ def disk_full(n: int, rng: random.Random, work: Path) -> Row:
                    "skipped: needs root and mount (run as root for this trial)")
     questions, reference = reference_game()
     answers = dict(zip(questions, LC_TYPED))
-    failed = fitted = bad = changed = partial = not_asked_again = resumed = 0
+    failed = fitted = bad = changed = partial = not_asked_again = resumed = marked = unfinished = 0
     for trial in range(n):
         kind = ("import", "play", "inodes")[trial % 3]
         options = f"size=4m,nr_inodes={rng.randint(6, 16)}" if kind == "inodes" else "size=1m"
@@ -641,7 +644,20 @@ def disk_full(n: int, rng: random.Random, work: Path) -> Row:
                 print(f"  disk-full ({kind}): exit {done.returncode}: {done.stderr.strip()[-300:]}", file=sys.stderr)
             changed += count_if(digest is not None and folder_digest(disk) != digest
                                 and (kind == "play" or whole(db)[0] != before))
-            partial += count_if(bool(temp_files(disk)) or bool(list(disk.rglob("pending-*"))))
+            # A temp file is debris: a failed write removes its own. A pending marker is not: when the disk has no
+            # room even to undo a cut-short import (an index file to write again), the marker stays, readers read
+            # around it, and the next writer or reader with room finishes the undo.
+            partial += count_if(bool(temp_files(disk)))
+            if list(disk.rglob("pending-*")):
+                marked += 1
+                for filler in [disk / "filler", *disk.glob("inode-*")]:  # room again (a disk of 6 inodes cannot
+                    filler.unlink(missing_ok=True)                       # hold a whole database: it grows too)
+                subprocess.run(["mount", "-o", "remount,size=8m,nr_inodes=4096", str(disk)], capture_output=True)
+                after, problem = whole(db)  # a reader, with the lock free: it finishes what the marker names
+                unfinished += count_if(bool(list(disk.rglob("pending-*"))) or bool(temp_files(disk))
+                                       or (kind != "play" and after != before))
+                if problem:
+                    print(f"  disk-full ({kind}): {problem}", file=sys.stderr)
             if kind == "play":
                 (disk / "filler").unlink(missing_ok=True)
                 events = work / f"resumed-{trial}"
@@ -651,10 +667,12 @@ def disk_full(n: int, rng: random.Random, work: Path) -> Row:
                 not_asked_again += count_if(asked[:1] != [fill_at])
     return Row("disk full (tmpfs 1 MB; tmpfs of 6–16 inodes)", f"{n} ({failed} ran out of room, {fitted} fitted)",
                f"{bad} without exactly one `Error:` line and exit 1; {changed} changed the database (a play answer: "
-               f"byte for byte; an import: its sessions), {partial} left something partial; resume asked the failed "
-               f"question again in {resumed - not_asked_again} of {resumed}",
-               broken=bad + changed + partial + not_asked_again,
-               figures=dict(failed=failed, bad=bad, changed=changed, partial=partial, not_asked_again=not_asked_again))
+               f"byte for byte; an import: its sessions), {partial} left a temp file; {marked} left a pending marker "
+               f"(no room to undo), {unfinished} of them not finished by the next reader with room; resume asked the "
+               f"failed question again in {resumed - not_asked_again} of {resumed}",
+               broken=bad + changed + partial + unfinished + not_asked_again,
+               figures=dict(failed=failed, bad=bad, changed=changed, partial=partial, marked=marked,
+                            unfinished=unfinished, not_asked_again=not_asked_again))
 
 
 def folder_digest(folder: Path) -> str:
