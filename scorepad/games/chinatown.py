@@ -705,7 +705,7 @@ def businesses_short(line: rules.Line) -> str:
 
 def parse_built(text: str, **where: Any) -> list[str]:
     """`restaurant, Type B` → ["restaurant", "Type B"]; Enter → []."""
-    return [name.strip() for name in re.split(r"[,;،]", text) if name.strip()]
+    return [name.strip() for name in re.split(r"[,;،、，；]", text) if name.strip()]
 
 
 def format_built(built: Sequence[str] | None) -> str:
