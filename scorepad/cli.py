@@ -15,7 +15,7 @@ import typer.core
 from calculators.core import InvalidInput
 from scorepad import __version__
 from scorepad.errors import ScorepadError
-from scorepad.i18n import N_, NP_, _, plural
+from scorepad.i18n import N_, NP_, _, pgettext, plural
 
 if TYPE_CHECKING:
     from scorepad.games.base import Game
@@ -146,6 +146,8 @@ HELP_OPTION = N_("Show this message and exit.")
 DEFAULT = N_("[default: {default}]")
 REQUIRED = N_("[required]")
 ABORTED = N_("Aborted!")
+EXTRA_ARGUMENT = N_("Got unexpected extra argument ({arguments})")
+EXTRA_ARGUMENTS = N_("Got unexpected extra arguments ({arguments})")
 # click's usage errors, as it words them in English, and ours: the first pattern that matches the whole message.
 CLICK_ERRORS = (
     (r"No such option: (?P<name>\S+) Did you mean (?P<suggestion>\S+)\?", N_("No such option: {name} Did you mean "
@@ -160,8 +162,9 @@ CLICK_ERRORS = (
     (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' requires an argument.")),
     (r"Option '(?P<name>.+)' requires (?P<n>\d+) arguments\.", N_("Option '{name}' requires {n} arguments.")),
     (r"Option '(?P<name>.+)' does not take a value\.", N_("Option '{name}' does not take a value.")),
-    (r"Got unexpected extra argument \((?P<arguments>.+)\)", N_("Got unexpected extra argument ({arguments})")),
-    (r"Got unexpected extra arguments \((?P<arguments>.+)\)", N_("Got unexpected extra arguments ({arguments})")),
+    (r"Got unexpected extra argument \((?P<arguments>.+)\)", EXTRA_ARGUMENT),
+    (r"Got unexpected extra argument\(s\) \((?P<arguments>.+)\)", None),  # typer's click: either, below
+    (r"Got unexpected extra arguments \((?P<arguments>.+)\)", EXTRA_ARGUMENTS),
     # (typer's vendored click names the type 'int'; older clicks said 'integer')
     (r"Invalid value for (?P<name>.+?): '(?P<value>.*)' is not a valid int(?:eger)?\.",
      N_("Invalid value for {name}: '{value}' is not a valid integer.")),
@@ -181,7 +184,9 @@ def _click_message(message: str) -> str:
         found = re.fullmatch(pattern, message, re.DOTALL)
         if found:
             values = {k: v for k, v in found.groupdict().items() if v is not None}
-            if wording is None:
+            if wording is None and "arguments" in values:
+                wording = EXTRA_ARGUMENT if len(values["arguments"].split()) == 1 else EXTRA_ARGUMENTS
+            elif wording is None:
                 wording = NO_SUCH_COMMAND_MEANT if "suggestions" in values else NO_SUCH_COMMAND
             return _(wording).format(**values)
     return message
@@ -327,9 +332,13 @@ def main() -> None:
 
 # --- plumbing -------------------------------------------------------------------------------------------
 
+_JOINERS = frozenset("\u200c\u200d\u200e\u200f")
+
+
 def fail(message: str, code: int = 1) -> typer.Exit:
     # Always one line: a name or key from a table file may hold a newline or a terminal control character.
-    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
+    # ZWNJ, ZWJ, LRM and RLM print as they are: Persian writes ZWNJ inside words (می‌نویسد).
+    shown = "".join(c if c.isprintable() or c in _JOINERS else ascii(c)[1:-1] for c in message)
     typer.echo(_bidi(_(ERROR_LINE).format(message=shown), sys.stderr), err=True)
     return typer.Exit(code)
 
@@ -347,16 +356,21 @@ def _bidi(text: str, stream: Any) -> str:
     line by line; as it is otherwise, and always when the output is not a terminal (a file, a pipe, --json)."""
     if not _BIDI[0] or not getattr(stream, "isatty", lambda: False)() or text.isascii():
         return text
+    import re
+
     from bidi import get_display
 
-    return "\n".join(get_display(line) for line in text.split("\n"))
+    # Each piece between two or more spaces on its own: a table's cells stay in their columns (one line at a time
+    # would mirror a Persian heading but not a row that starts with a number, and swap two Persian cells).
+    return "\n".join("".join(part if part.isascii() else get_display(part) for part in re.split(r"( {2,})", line))
+                     for line in text.split("\n"))
 
 
 def _names(players: Iterable[str]) -> str:
     """The players for one of our lines: each name escaped whole (an older name's newline stays on the line)."""
     from scorepad.grid import safe
 
-    return ", ".join(safe(name) for name in players)
+    return pgettext("between names", ", ").join(safe(name) for name in players)  # Persian ، Chinese 、
 
 
 def json_text(value: Any, **options: Any) -> str:
@@ -834,7 +848,8 @@ def list_(ctx: typer.Context,
         return
     from scorepad.grid import grid
 
-    rows = [[doc_id, summary.get("game", "?"), ", ".join(map(str, summary.get("players", []))),
+    between = pgettext("between names", ", ")
+    rows = [[doc_id, summary.get("game", "?"), between.join(map(str, summary.get("players", []))),
              (summary.get("date") or UNKNOWN_DATE)[:16].replace("T", " "),
              _(STATUS_WORDS.get(summary.get("status", ""), "{status}")).format(status=summary.get("status", "")),
              _leader(summary)] for doc_id, summary in shown]

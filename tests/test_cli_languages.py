@@ -1,5 +1,7 @@
 """How the command line chooses and speaks a language, through a small catalogue of our own (scorepad/cli.py)."""
 
+import re
+
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -18,6 +20,9 @@ WORDS = {
     "Try '{command} --help' for help.": "Справка: «{command} --help».",
     "give a session ID or --table FILE (one of them)": "укажите ID партии или --table ФАЙЛ (одно из двух)",
     "Invalid value for {name}: '{value}' is not a valid integer.": "Неверно {name}: «{value}» — не целое число.",
+    "Got unexpected extra argument ({arguments})": "Лишний аргумент ({arguments})",
+    "Got unexpected extra arguments ({arguments})": "Лишние аргументы ({arguments})",
+    ("between names", ", "): " · ",
 }
 
 
@@ -26,7 +31,8 @@ def russian(tmp_path, monkeypatch):
     """A catalogue holding only WORDS, in place of the real ones."""
     catalog = Catalog(locale="ru")
     for english, russian_ in WORDS.items():
-        catalog.add(english, russian_)
+        context, english = english if isinstance(english, tuple) else (None, english)
+        catalog.add(english, russian_, context=context)
     folder = tmp_path / "locale" / "ru" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     with (folder / "scorepad.mo").open("wb") as file:
@@ -78,6 +84,26 @@ def test_a_number_that_is_not_one_is_refused_in_the_language(russian):
     assert result.stderr.splitlines()[-1] == "Ошибка: Неверно 'ID': «abc» — не целое число."
 
 
+def test_extra_arguments_are_refused_in_the_language(russian, lc11_file):
+    # typer's click says 'extra argument(s)' whatever the count: the language says one or several
+    invoke("import", lc11_file)
+    assert invoke("--lang", "ru", "score", "1", "2").stderr.splitlines()[-1] == "Ошибка: Лишний аргумент (2)"
+    assert invoke("--lang", "ru", "show", "1", "2", "x").stderr.splitlines()[-1] == "Ошибка: Лишние аргументы (2 x)"
+
+
+def test_the_players_of_a_sentence_are_listed_as_the_language_lists_them(russian, lc11_file):
+    invoke("import", lc11_file)
+    assert invoke("--lang", "ru", "show", "1").stdout.splitlines()[0] == "Session 1: Lost Cities — Ana · Ben"
+    assert "Ana · Ben" in invoke("--lang", "ru", "list").stdout
+
+
+def test_an_error_keeps_the_zero_width_joiners_of_persian_words(capsys):
+    from scorepad import cli
+
+    cli.fail("می\u200cنویسد 👩\u200d👧 \u200f\x1b\n\u202e")
+    assert capsys.readouterr().err == "Error: می\u200cنویسد 👩\u200d👧 \u200f\\x1b\\n\\u202e\n"
+
+
 def test_english_again_after_a_run(russian):
     invoke("--lang", "ru", "games")
     assert i18n.language() == "en"
@@ -117,5 +143,12 @@ def test_bidi_reorders_only_for_a_terminal(monkeypatch):
     assert cli._bidi(line, Terminal()) != line
     assert cli._bidi(line, Terminal()) == __import__("bidi").get_display(line)
     assert cli._bidi(line, object()) == line  # a pipe or a file: logical order
+    # a table: each cell in display order in its own column (a heading starts with Persian, a row with a number)
+    table = "شناسه  بازیکنان      وضعیت        برنده\n    7  علی‌رضا, Ana  در حال بازی  —\n    6  Ana, Ben      تمام‌شده      Ben (12)"
+    shown = cli._bidi(table, Terminal()).split("\n")
+    for before, after in zip(table.split("\n"), shown):
+        assert [len(p) for p in re.split(r"( {2,})", after)] == [len(p) for p in re.split(r"( {2,})", before)]
+    assert shown[0].split() == [__import__("bidi").get_display(word) for word in table.split("\n")[0].split()]
+    assert shown[2].startswith("    6  Ana, Ben      ") and "Ben (12)" in shown[2]
     monkeypatch.setattr(cli, "_BIDI", [False])
     assert cli._bidi(line, Terminal()) == line
