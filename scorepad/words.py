@@ -185,12 +185,34 @@ def _table(code: str) -> Mapping[str, Wording]:
     return importlib.import_module(module).PHRASES if module else PHRASES
 
 
+# Zero-width joiners and marks Persian, Arabic and emoji names hold (calculators.core allows them in names).
+_JOINERS = frozenset("\u200c\u200d\u200e\u200f")
+
+
+class _Quoted(str):
+    """A text value whose repr ({name!r} in a message) writes ZWNJ, ZWJ, LRM and RLM as they are: repr() escapes
+    them (not printable), so 'علی‌رضا' read 'علی\\u200cرضا'. Everything else as repr() writes it.
+
+    >>> repr(_Quoted("a\\u200cb")) == "'a\\u200cb'", repr(_Quoted("a\\u200cb\\n"))
+    (True, "'a\\u200cb\\\\n'")
+    """
+
+    def __repr__(self) -> str:
+        text = str(self)
+        if not _JOINERS & set(text):
+            return str.__repr__(self)
+        quote = '"' if "'" in text and '"' not in text else "'"
+        return quote + "".join(c if c in _JOINERS else "\\" + c if c in (quote, "\\") else
+                               c if c.isprintable() else ascii(c)[1:-1] for c in text) + quote
+
+
 def say(phrase: Phrase) -> str:
     """A phrase in the chosen language. An unknown code is a bug (a test checks every code has its wording)."""
     wording = _table(phrase.code).get(phrase.code) or PHRASES[phrase.code]
+    values = {key: _Quoted(value) if type(value) is str else value for key, value in phrase.values.items()}
     if callable(wording):
-        return wording(phrase.values)
-    return _(wording).format(**phrase.values)
+        return wording(values)
+    return _(wording).format(**values)
 
 
 core.set_wording(say)

@@ -152,3 +152,14 @@ def test_bidi_reorders_only_for_a_terminal(monkeypatch):
     assert shown[2].startswith("    6  Ana, Ben      ") and "Ben (12)" in shown[2]
     monkeypatch.setattr(cli, "_BIDI", [False])
     assert cli._bidi(line, Terminal()) == line
+
+
+def test_a_name_quoted_in_an_error_keeps_its_zwnj(tmp_path):
+    import json
+
+    from conftest import TABLES
+
+    table = dict(TABLES["chinatown"], trades=[{"round": 1, "from": "Ava", "to": "زهرا\u200cب", "amount": 5000}])
+    (tmp_path / "t.json").write_text(json.dumps(table))
+    result = invoke("score", "--table", tmp_path / "t.json")
+    assert result.exit_code == 1 and "unknown player 'زهرا\u200cب'" in result.stderr and "\\u200c" not in result.stderr
