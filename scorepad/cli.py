@@ -238,7 +238,8 @@ def _localize(command: Any) -> None:
 
 def _language_in(args: list[str]) -> tuple[str | None, list[str]]:
     """The value of the last `--lang X` (or `--lang=X`) anywhere before `--`, and the arguments without them:
-    the language is chosen before anything is parsed, so that help and usage errors speak it too."""
+    the language is chosen before anything is parsed, so that help and usage errors speak it too. A `--bidi`
+    after the command is moved before it (it is the root's flag, as --lang is, and may come anywhere too)."""
     given, rest, i = None, [], 0
     while i < len(args):
         arg = args[i]
@@ -250,6 +251,10 @@ def _language_in(args: list[str]) -> tuple[str | None, list[str]]:
             continue
         if arg.startswith("--lang="):
             given, i = arg.split("=", 1)[1], i + 1
+            continue
+        if arg == "--bidi" and rest:  # after the command: the root's flag, moved before it
+            rest.insert(0, arg)
+            i += 1
             continue
         rest.append(arg)
         i += 1
@@ -911,7 +916,7 @@ def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("I
 
     game = session.game
     echo(_(SHOW_TITLE).format(id=session_id, title=_(game.title), players=_names(session.players)))
-    parts = [_(SHOW_STARTED).format(date=session.date) if session.date else _(SHOW_UNKNOWN_DATE),
+    parts = [_(SHOW_STARTED).format(date=_when(session.date)) if session.date else _(SHOW_UNKNOWN_DATE),
              _(STATUS_WORDS.get(session.doc.get("status"), "{status}")).format(status=session.doc.get("status")),
              _(SHOW_VARIANTS).format(variants=variants_text(session.variants)) if session.variants
              else variants_text(())]

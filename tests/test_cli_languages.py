@@ -163,3 +163,18 @@ def test_a_name_quoted_in_an_error_keeps_its_zwnj(tmp_path):
     (tmp_path / "t.json").write_text(json.dumps(table))
     result = invoke("score", "--table", tmp_path / "t.json")
     assert result.exit_code == 1 and "unknown player 'زهرا\u200cب'" in result.stderr and "\\u200c" not in result.stderr
+
+
+def test_bidi_may_come_after_the_command_as_lang_may(lc11_file):
+    invoke("import", lc11_file)
+    assert invoke("show", "1", "--bidi").stdout == invoke("--bidi", "show", "1").stdout == invoke("show", "1").stdout
+
+
+def test_show_prints_the_start_as_a_person_reads_it(store):
+    from scorepad.games import by_slug
+    from scorepad.session import new_doc
+
+    doc = new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], None)
+    doc["created"] = "2026-12-01T14:20:20+00:00"
+    store.insert(doc)
+    assert "Started 2026-12-01 14:20;" in invoke("show", "1").stdout
