@@ -438,10 +438,20 @@ def _interactive(store: Store, session_id: int, prompter: Prompter, out: Callabl
     return True
 
 
+def _answers(ask: Ask) -> list[str]:
+    """A menu's choices that are answers: not its views, nor its own undo (London's player menus end with one:
+    in the play loop it takes back the previous answer; picked here, it was parsed as a player, and the game
+    ended: found by the campaign's fuzzed prompts)."""
+    from scorepad.play import prompt_word
+
+    return [choice for choice in ask.choices if choice not in ask.views
+            and not (len(choice.split()) == 1 and prompt_word(choice) == "undo")]
+
+
 def _ask_new(prompter: Prompter, session: sessions.Session, item: Item, out: Callable[[str], None]) -> Change | None:
     shown = item.shown or NOT_THERE
     if item.ask.choices:
-        choices = [choice for choice in item.ask.choices if choice not in item.ask.views]  # answers, not views
+        choices = _answers(item.ask)
         while True:
             picked = prompter.select(_(ASK_NEW_MENU).format(name=item.name, shown=shown), choices,
                                      default=shown if shown in choices else None)
@@ -471,9 +481,13 @@ def _ask_new(prompter: Prompter, session: sessions.Session, item: Item, out: Cal
 def _ask_needed(prompter: Prompter, change: Change, ask: Ask, out: Callable[[str], None]) -> Change:
     out(_(ASK_NEEDED).format(name=progress.name(ask)))
     if ask.choices:
-        choices = [choice for choice in ask.choices if choice not in ask.views]
-        value = ask.parse(prompter.select(ask.message, choices, default=ask.default or None))
-        return answer_needed(change, ask, value)
+        choices = _answers(ask)
+        while True:
+            try:
+                return answer_needed(change, ask, ask.parse(prompter.select(ask.message, choices,
+                                                                             default=ask.default or None)))
+            except InvalidInput as error:  # a refusal of the edited game: said, and asked again
+                out(_(REFUSED).format(reason=error))
 
     def validate(text: str) -> str | None:
         try:

@@ -393,3 +393,38 @@ def test_an_edit_typed_in_persian_digits(store):
     prompter = ScriptedPrompter(["Game 1 · Ana · Blue: 2 5 7", "٢ ٥ ٧ ١٠"])
     assert edit.interactive(store, session_id, prompter, lines.append)
     assert saved(store, session_id).get("rounds", 0, "Ana", "blue") == [2, 5, 7, 10] and not prompter.refused
+
+
+def test_an_edit_menu_never_offers_the_menus_own_undo_and_asks_again_after_a_refusal():
+    # London's player menus end with `undo` (the play loop takes it as the word); the campaign's fuzzed prompts
+    # picked it in an edit's menu, where it was parsed as a player and the game ended with InvalidInput.
+    from calculators.core import InvalidInput
+    from scorepad import edit as edits
+    from scorepad.games.base import Ask
+
+    def parse(text):
+        if text not in ("Ana", "Ben"):
+            raise InvalidInput("players.not-one-of", name=text, players=["Ana", "Ben"])
+        return text
+
+    ask = Ask(at=("final", "Ana", "who"), message="Who runs their city?", parse=parse, choices=("Ana", "Ben", "undo"))
+    assert edits._answers(ask) == ["Ana", "Ben"]
+
+    class Picks:
+        def __init__(self, *answers):
+            self.answers, self.offered = list(answers), []
+
+        def select(self, message, choices, default=None):
+            self.offered.append(list(choices))
+            return self.answers.pop(0)
+
+    said = []
+    picks = Picks("Cy", "Ben")
+    edits_answer = []
+    original = edits.answer_needed
+    try:
+        edits.answer_needed = lambda change, ask, value: edits_answer.append(value) or change
+        assert edits._ask_needed(picks, "change", ask, said.append) == "change"
+    finally:
+        edits.answer_needed = original
+    assert edits_answer == ["Ben"] and picks.offered == [["Ana", "Ben"]] * 2 and len(said) == 2
