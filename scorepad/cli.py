@@ -91,7 +91,9 @@ ID_AND_TABLE = N_("give a session ID or --table FILE, not both")
 SHEET_WHAT = N_("give a session ID, --table FILE, or GAME --blank")
 BLANK_COUNT = NP_("{count} player; {title} takes {counts}", "{count} players; {title} takes {counts}")
 # `list`: its columns, and the last one (a session's leader or winner, from its summary)
-LIST_HEADINGS = (N_("ID"), N_("Game"), N_("Players"), N_("Date"), N_("Status"), N_("Leader / winner"))
+# "Game" here is the game played (a slug below it), not Lost Cities' word for a round: a context of its own.
+LIST_HEADINGS = (lambda: _("ID"), lambda: pgettext("list heading", "Game"), lambda: _("Players"), lambda: _("Date"),
+                 lambda: _("Status"), lambda: _("Leader / winner"))
 STATUS_WORDS = {"playing": N_("playing"), "finished": N_("finished")}
 # TRANSLATORS: {round} is the game's word for a round (Round, Game, Year), {n} how many are complete.
 # Sentences about rounds, one whole sentence per word a game has for a round (Game.label_key_for): a language
@@ -858,7 +860,7 @@ def list_(ctx: typer.Context,
              (summary.get("date") or UNKNOWN_DATE)[:16].replace("T", " "),
              _(STATUS_WORDS.get(summary.get("status", ""), "{status}")).format(status=summary.get("status", "")),
              _leader(summary)] for doc_id, summary in shown]
-    echo(grid([_(heading) for heading in LIST_HEADINGS], rows, indent=""))
+    echo(grid([heading() for heading in LIST_HEADINGS], rows, indent=""))
     if len(shown) < count:
         typer.echo(_(MORE_SESSIONS).format(shown=len(shown), count=count))
 

@@ -2,7 +2,6 @@
 game of each with random answers, run in each language; a Latin word that is not a name, a slug, a command, an
 option or a unit is an English leak (issue 11's check). `pytest tests/test_languages.py -k fa` lists fa's leaks."""
 
-import os
 import random
 import re
 
@@ -142,8 +141,6 @@ def _games(code, store):
         i18n.use(i18n.ENGLISH)
 
 
-# Until the translators are done (issue 11), run with SCOREPAD_CHECK_LEAKS=1 to see what is still English.
-@pytest.mark.skipif(os.environ.get("SCOREPAD_CHECK_LEAKS") != "1", reason="catalogues still being translated")
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_no_english_reaches_the_screen(code, tmp_path, store):
     allowed = _allowed()
