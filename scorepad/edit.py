@@ -375,7 +375,8 @@ def score_lines(old: Result | None, new: Result, session: sessions.Session) -> l
         for part, value in now.parts.items():
             before = was.parts.get(part) if was else None
             if before != value:
-                changes.append(_(CHANGE_PART).format(part=_(part), change=_arrow(before, value, figure)))
+                name = session.game.part_label(part) if session.game.part_label else _(part)
+                changes.append(_(CHANGE_PART).format(part=name, change=_arrow(before, value, figure)))
         if was is None or was.total != now.total:
             changes.append(_(CHANGE_TOTAL).format(change=_arrow(was.total if was else None, now.total, figure)))
         if was is not None and was.rank != now.rank:

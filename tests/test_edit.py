@@ -428,3 +428,27 @@ def test_an_edit_menu_never_offers_the_menus_own_undo_and_asks_again_after_a_ref
     finally:
         edits.answer_needed = original
     assert edits_answer == ["Ben"] and picks.offered == [["Ana", "Ben"]] * 2 and len(said) == 2
+
+
+
+@pytest.mark.parametrize("slug", ["lost-cities", "next-station-london", "london-1e"])
+def test_the_score_lines_of_an_edit_name_parts_in_the_tables_language(slug, tmp_path):
+    # They printed the calculators' keys ("green −12 → −3", "objectives 20 → 10") in every language.
+    import json
+
+    from conftest import TABLES, invoke
+    from scorepad import edit as edits
+    from scorepad import i18n
+    from scorepad.games import by_slug
+    from scorepad.session import Session, doc_from_file
+
+    game = by_slug(slug)
+    session = Session(doc_from_file(json.loads(json.dumps(TABLES[slug])), game), game, 1)
+    result = session.score_so_far(session.complete_rounds())
+    keys = {part for standing in result.standings for part in standing.parts}
+    i18n.use("ru")
+    try:
+        lines = "\n".join(edits.score_lines(None, result, session))
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert keys and not [key for key in keys if f" {key} " in f" {lines} "], lines

@@ -171,6 +171,8 @@ class Game:
     # How an error names one of its table file's fields (scorepad/words.py), if not by its key: a key -> its
     # label in the chosen language (e.g. Lost Cities' "blue" -> the colour's name), or None for the key itself.
     field_label: Callable[[str], str | None] | None = None
+    # How a score's part (a `Standing.parts` key, English in the JSON) is named on screen; None: the key's msgid.
+    part_label: Callable[[str], str] | None = None
     # Setup answers named on play's command line (module -> the words given, e.g. Next Station: London's
     # --objectives tourist central): (module names in play) -> [(path, value)], refused as the prompt refuses.
     preset: Callable[[Mapping[str, Sequence[str]], Sequence[str]], list[tuple[Path, Any]]] | None = None

@@ -996,7 +996,7 @@ def _game(r: rules.Rules) -> Game:
     return Game(slug=r.slug, title=TITLES[r.slug], players=rules.PLAYERS, variants=VARIANT_TEXTS,
                 default_rounds=None, score=rules.score, steps=steps, template=TEMPLATE, sheet=sheet_for(r),
                 report=report, round_label=ROUND_LABEL, blurb=BLURBS[r.slug], max_rounds=0, commands=commands,
-                recap_totals=recap_totals, breakdown=reckoning_text)
+                recap_totals=recap_totals, breakdown=reckoning_text, part_label=part_name)
 
 
 GAME_1E = _game(rules.FIRST_EDITION)
