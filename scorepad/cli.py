@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re  # typer imports it already: free here
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -180,8 +181,6 @@ NO_SUCH_COMMAND_MEANT = N_("No such command '{name}'. Did you mean {suggestions}
 
 def _click_message(message: str) -> str:
     """One of click's English usage errors in the chosen language (as it is, if it is none of those we know)."""
-    import re
-
     for pattern, wording in CLICK_ERRORS:
         found = re.fullmatch(pattern, message, re.DOTALL)
         if found:
@@ -204,8 +203,6 @@ class _Formatter(typer._click.HelpFormatter):
         super().write_heading(_(heading))
 
     def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
-        import re
-
         def words(text: str) -> str:
             text = re.sub(r"\[default: (.*?)\]", lambda m: _(DEFAULT).format(default=m[1]), text)
             return text.replace("[required]", _(REQUIRED)).replace(HELP_OPTION, _(HELP_OPTION))
@@ -263,7 +260,7 @@ def _language_in(args: list[str]) -> tuple[str | None, list[str]]:
     return given, rest
 
 
-_NATIVE_NUMBER = __import__("re").compile(r"[0-9\u0660-\u0669\u06f0-\u06f9]+")
+_NATIVE_NUMBER = re.compile(r"[0-9\u0660-\u0669\u06f0-\u06f9]+")
 
 
 class _Scorepad(typer.core.TyperGroup):
@@ -363,8 +360,6 @@ def _bidi(text: str, stream: Any) -> str:
     line by line; as it is otherwise, and always when the output is not a terminal (a file, a pipe, --json)."""
     if not _BIDI[0] or not getattr(stream, "isatty", lambda: False)() or text.isascii():
         return text
-    import re
-
     from bidi import get_display
 
     # Each piece between two or more spaces on its own: a table's cells stay in their columns (one line at a time
