@@ -7,6 +7,9 @@ Layout (the database file is the one `--db PATH` names; its folder `PATH.d` sits
     scorepad.json.lock               held by every write, for one operation
     scorepad.json.d/sessions/0003/777.json   session 777: {"session": {"777": {...}}}
     scorepad.json.d/index/0003.json          summaries of sessions 768-1023: {"summaries": {"777": {...}}}
+    scorepad.json.d/facts/0003.json          the `facts` of the summaries in index/0003.json that have them (finished
+                                     sessions: what `stats` reads beyond totals), {"facts": {"777": {...}}}; the
+                                     index keeps only their digest (crc32), so `list` never reads these
     scorepad.json.d/newest.json      per index file, its count and its newest session (`list` reads the latest
                                      20 from one or two index files): {"buckets": {"3": {"count": 256, ...}}}
     scorepad.json.d/pending-777      a write of session 777 is between its file and its summary
@@ -49,6 +52,8 @@ SCHEMA_VERSION = 1  # of a session document
 LAYOUT = 2  # of the files on disk (1: one file holding every session, scorepad 0.1)
 ENV_VAR = "SCOREPAD_DB"
 META, SESSION, SUMMARIES, MARKS, OLD_TABLE = "meta", "session", "summaries", "marks", "sessions"
+# A summary's `facts` (a dict) are kept in facts/NNNN.json beside its index file; the index holds their digest.
+FACTS = "facts"
 BUCKETS = "buckets"  # the table of newest.json: what each index file holds, in brief (see Store.latest)
 MARK_BUCKETS = 256  # files of the marks index: a mark's file is found from the mark alone
 # Sessions per folder and per index file. An answer that changes a summary rewrites one index file of
@@ -116,6 +121,18 @@ def default_path() -> Path:
 def basic_summary(doc: dict) -> dict:
     """What the index keeps when the caller gives no summary of its own."""
     return {key: doc[key] for key in ("game", "players", "status") if key in doc}
+
+
+def _digest(facts: Any) -> int:
+    """What the index keeps of a summary's facts: enough to see that they changed (and need writing)."""
+    return zlib.crc32(orjson.dumps(facts, option=orjson.OPT_SORT_KEYS))
+
+
+def _indexed(summary: dict | None) -> dict | None:
+    """A summary as the index holds it: its facts (if any) as their digest."""
+    if summary is None or not isinstance(summary.get(FACTS), dict):
+        return summary
+    return {**summary, FACTS: _digest(summary[FACTS])}
 
 
 def _reason(error: OSError) -> str:
@@ -287,6 +304,9 @@ class Store:
     def _index_file(self, bucket: int) -> Path:
         return self._dir / "index" / f"{bucket:04d}.json"
 
+    def _facts_file(self, bucket: int) -> Path:
+        return self._dir / FACTS / f"{bucket:04d}.json"
+
     def _marks_file(self, mark: str) -> Path:
         return self._dir / "marks" / f"{_mark_bucket(mark):02x}.json"
 
@@ -442,14 +462,21 @@ class Store:
         one index file, as before). `repair`: newest.json is made to agree with these buckets even if they
         look unchanged (a killed writer may have written the index file and not newest.json)."""
         buckets: dict[int, dict[int, dict | None]] = {}
+        facts: dict[int, dict] = {}  # kept in facts/, beside the index file (see FACTS)
         for doc_id, summary in summaries.items():
-            buckets.setdefault(doc_id // BUCKET, {})[doc_id] = summary
+            if summary is not None and isinstance(summary.get(FACTS), dict):
+                facts[doc_id] = summary[FACTS]
+            buckets.setdefault(doc_id // BUCKET, {})[doc_id] = _indexed(summary)
         briefs: dict[int, dict] = {}
         for bucket, changes in buckets.items():
             with self._index_table(bucket, write=True, sync=sync) as table:
                 entries = table.all()
                 present = {entry.doc_id for entry in entries}
                 before = self._brief(entries)
+                # The facts first: an index entry's digest then never names facts that are not there yet.
+                digests = {entry.doc_id: entry.get(FACTS) for entry in entries}
+                self._put_facts(bucket, {doc_id: facts.get(doc_id) for doc_id, summary in changes.items()
+                                         if repair or digests.get(doc_id) != (summary or {}).get(FACTS)}, sync=sync)
                 for doc_id, summary in changes.items():
                     if doc_id not in present:
                         if summary is not None:
@@ -463,6 +490,44 @@ class Store:
                 briefs[bucket] = after
         if briefs:
             self._put_briefs(briefs, sync=sync)
+
+    def _put_facts(self, bucket: int, changes: dict[int, dict | None], *, sync: bool = True) -> None:
+        """Set (or, for None, drop) these sessions' facts in the bucket's facts file; written only if it changes."""
+        if not changes:
+            return
+        path = self._facts_file(bucket)
+        held = dict((_read_tables(path, self.path, FACTS) or {}).get(FACTS, {}))
+        before = dict(held)
+        for doc_id, found in changes.items():
+            if found is None:
+                held.pop(str(doc_id), None)
+            else:
+                held[str(doc_id)] = found
+        if held == before:
+            return
+        try:
+            write_file(path, orjson.dumps({FACTS: held}), sync=sync, temp_folder=self._dir)
+        except (OSError, orjson.JSONEncodeError) as error:
+            reason = _reason(error) if isinstance(error, OSError) else error
+            raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=reason)) from None
+
+    def facts(self, summaries: dict[int, dict]) -> dict[int, dict]:
+        """The facts of these summaries (from `summaries()`), by id: read from the facts files of the buckets that
+        hold any (a summary made on the spot, e.g. read-only or after a killed writer, holds its facts itself)."""
+        found: dict[int, dict] = {}
+        wanted: set[int] = set()
+        for doc_id, summary in summaries.items():
+            held = summary.get(FACTS)
+            if isinstance(held, dict):
+                found[doc_id] = held
+            elif held is not None:
+                wanted.add(doc_id)
+        for bucket in sorted({doc_id // BUCKET for doc_id in wanted}):
+            tables = _read_tables(self._facts_file(bucket), self.path, FACTS) or {}
+            for key, held in tables.get(FACTS, {}).items():
+                if int(key) in wanted:
+                    found[int(key)] = held
+        return found
 
     # --- newest.json: each index file in brief, so that `list` reads only the files holding the latest
 
@@ -603,6 +668,7 @@ class Store:
         index = self._dir / "index"
         docs = dict(self._docs(self._ids_on_disk()))
         shutil.rmtree(index, ignore_errors=True)
+        shutil.rmtree(self._dir / FACTS, ignore_errors=True)
         shutil.rmtree(self._dir / "marks", ignore_errors=True)
         self._newest_file.unlink(missing_ok=True)
         self._put_summaries({doc_id: self._summary_of(doc_id, doc) for doc_id, doc in docs.items()})
@@ -815,16 +881,17 @@ class Store:
             new = doc if result is None else dict(result)
             new["schema"] = SCHEMA_VERSION
             summary = self._summary_of(doc_id, new)
+            indexed = _indexed(summary)
             new_marks = self._marks_of(new)
             with self._index_table(doc_id // BUCKET, write=False) as index:
                 old = index.get(doc_id=doc_id)
             # Most answers leave the summary as it was (the leader changes when a round is complete):
             # then only the session file is written.
-            derived_changed = old != summary or old_marks != new_marks
+            derived_changed = old != indexed or old_marks != new_marks
             with self._pending(str(doc_id)) if derived_changed else contextlib.nullcontext():
                 with self._session_table(doc_id, write=True) as table:
                     table.update(_replacing(new), doc_ids=[doc_id])
-                if old != summary:
+                if old != indexed:
                     self._put_summaries({doc_id: summary})
                 if old_marks != new_marks:  # rare: what a session answers to is fixed when it is made
                     self._drop_marks(doc_id, [m for m in old_marks if m not in new_marks])

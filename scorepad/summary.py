@@ -1,8 +1,11 @@
 """What the store's index keeps of each session, so that `list` (and later `stats`) never open a session file.
 
-A summary is data, not text: who played what and when, how far the game got, who leads or won and every
-player's total. It is made again whenever the session is written (store.py compares it and rewrites the
-index only when it changed), and all of them are made again once when VERSION changes.
+A summary is data, not text: who played what and when, how far the game got, who leads or won, every
+player's total and rank (`ranks`: 1-based, shared after the tie-breaks, as `score --json` gives them) and, for a
+finished session, the game's own `facts` for `stats` (Game.facts). The store keeps those facts in files of their
+own (store.py FACTS), with only their digest in the index: `list` never reads them. It is made again whenever
+the session is written (store.py compares it and rewrites the index only when it changed), and all of them are
+made again once when VERSION changes.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any
 from calculators.core import InvalidInput
 from scorepad.errors import ScorepadError
 
-VERSION = 2  # bump when a summary's fields or their meaning change: the store then rebuilds every summary
+VERSION = 3  # bump when a summary's fields or their meaning change: the store then rebuilds every summary
 
 
 def summarize(doc: dict[str, Any]) -> dict[str, Any]:
@@ -38,6 +41,9 @@ def summarize(doc: dict[str, Any]) -> dict[str, Any]:
     summary["leaders"] = result.winners
     summary["winners"] = result.winners if session.finished else []
     summary["totals"] = {s.player: s.total for s in result.standings}
+    summary["ranks"] = {s.player: s.rank for s in result.standings}
+    if session.finished and session.game.facts is not None:
+        summary["facts"] = session.game.facts(session, result)
     return summary
 
 

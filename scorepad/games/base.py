@@ -176,6 +176,9 @@ class Game:
     # Setup answers named on play's command line (module -> the words given, e.g. Next Station: London's
     # --objectives tourist central): (module names in play) -> [(path, value)], refused as the prompt refuses.
     preset: Callable[[Mapping[str, Sequence[str]], Sequence[str]], list[tuple[Path, Any]]] | None = None
+    # What `stats` gathers of a finished session beyond totals and ranks (scorepad.summary, scorepad.history):
+    # (session, its final Result) -> plain JSON data, `{"players": {name: {...}}, ...}`; None: nothing more.
+    facts: Callable[[Any, Result], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         # Explanations and labels read in the chosen language (a plain dict of msgids becomes an Explained).

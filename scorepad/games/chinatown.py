@@ -1347,9 +1347,15 @@ VARIANTS = Worded({rules.FOUR_SEASONS: lambda: _(FOUR_SEASONS_EXPLAINED).format(
     bonus=money(rules.END_BONUS_PER_SHOP))})
 MODULES = Worded({OPEN_CASH: lambda: _(OPEN_CASH_EXPLAINED)})
 
+def facts(session: Session, result: Result) -> dict[str, Any]:
+    """For `stats`: each player's final cash and income by year (four-seasons: by season), in dollars."""
+    return {"players": {s.player: {"cash": s.total, "income": list(s.rounds)} for s in result.standings},
+            "rounds": "seasons" if rules.FOUR_SEASONS in result.variants else "years"}
+
+
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,
             default_rounds=rules.DEFAULT_ROUNDS, score=score, steps=steps, template="chinatown", sheet=sheet,
             report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS, modules=MODULES,
             commands=commands, private=lambda session: not open_cash(session),
             variant_rounds={rules.FOUR_SEASONS: rules.SEASONS}, figure=money, field_label=field_label,
-            variant_labels={rules.FOUR_SEASONS: SEASON_WORD})
+            variant_labels={rules.FOUR_SEASONS: SEASON_WORD}, facts=facts)

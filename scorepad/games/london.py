@@ -991,12 +991,23 @@ def recap_totals(session: Session) -> str:
     return "" if flat(session) else summary_text(session)  # the flat variant tracks nothing
 
 
+def facts(session: Session, result: Result) -> dict[str, Any]:
+    """For `stats`: each player's poverty penalty (points lost) and unpaid loans (how many, and the points they
+    cost); the flat-penalties variant records only its poverty and debt points (no count of loans)."""
+    detail = result.detail
+    if detail.flat:
+        return {"players": {p: {"poverty": inputs["poverty"], "unpaid_loans": None, "loan_penalty": inputs["debt"]}
+                            for p, inputs in detail.flat_inputs.items()}}
+    return {"players": {p: {"poverty": r.penalty, "unpaid_loans": r.unpaid, "loan_penalty": r.loan_penalty}
+                        for p, r in detail.reckonings.items()}}
+
+
 def _game(r: rules.Rules) -> Game:
     # title, blurb, variants and round_label are msgids: whoever prints them translates them (_()).
     return Game(slug=r.slug, title=TITLES[r.slug], players=rules.PLAYERS, variants=VARIANT_TEXTS,
                 default_rounds=None, score=rules.score, steps=steps, template=TEMPLATE, sheet=sheet_for(r),
                 report=report, round_label=ROUND_LABEL, blurb=BLURBS[r.slug], max_rounds=0, commands=commands,
-                recap_totals=recap_totals, breakdown=reckoning_text, part_label=part_name)
+                recap_totals=recap_totals, breakdown=reckoning_text, part_label=part_name, facts=facts)
 
 
 GAME_1E = _game(rules.FIRST_EDITION)

@@ -427,7 +427,20 @@ def sheet_note() -> str:
     return _(SHEET_NOTE).format(cost=rules.EXPEDITION_COST, bonus=rules.BONUS, cards=rules.BONUS_MIN_CARDS)
 
 
+def facts(session: Session, result: Result) -> dict[str, Any]:
+    """For `stats`: each player's expeditions, colour -> one entry per game of the match: [points, wagers], or
+    None where the colour was not started (scorepad.history counts starts, mean points and what wagers returned)."""
+    players: dict[str, Any] = {}
+    for game in result.detail:
+        for player, expeditions in game.items():
+            colours = players.setdefault(player, {"expeditions": {}})["expeditions"]
+            for e in expeditions:
+                colours.setdefault(e.colour, []).append([e.score, e.wagers] if e.started else None)
+    return {"players": players}
+
+
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="lost-cities",
             sheet=sheet, report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.MAX_ROUNDS,
-            breakdown=breakdown, field_label=field_label, part_label=lambda key: field_label(key) or key)
+            breakdown=breakdown, field_label=field_label, part_label=lambda key: field_label(key) or key,
+            facts=facts)

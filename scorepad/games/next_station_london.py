@@ -1029,9 +1029,24 @@ def sheet_notes(r: rules.Rules, solo: bool) -> list[str]:
     return notes
 
 
+def facts(session: Session, result: Result) -> dict[str, Any]:
+    """For `stats`: each player's parts (as the calculator names them), their lines (districts, stations, Thames
+    crossings, tourist sites and the line's points, round by round) and, alone at the table, the solo rating."""
+    players: dict[str, Any] = {}
+    for standing in result.standings:
+        summary = result.detail[standing.player]
+        players[standing.player] = {
+            "parts": dict(standing.parts),
+            "lines": [{"districts": line.districts, "stations": line.stations, "thames": line.thames,
+                       "tourist": line.tourist, "score": line.score} for line in summary.lines],
+            "crossed": summary.crossed, "interchange_counts": dict(summary.interchange_counts),
+            **({"rating": standing.extra["rating"]} if "rating" in standing.extra else {})}
+    return {"players": players}
+
+
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="next-station-london",
             sheet=sheet, report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS,
             modules=MODULES, commands=commands, result_notes=result_notes, preset=preset, breakdown=breakdown,
             part_label=lambda key: PART_NAMES[key]() if key in PART_NAMES else _(key),
-            field_label=field_label)
+            field_label=field_label, facts=facts)

@@ -1,0 +1,263 @@
+"""The history API (scorepad/history.py) and what the store keeps for it (summary ranks, the games' facts).
+
+The fixed history below is London (second edition) with flat penalties: score = card points + bonus − debt −
+poverty, ties shared (table-format.md), so every total is the card points given and every figure can be worked
+out by hand. Its order (summary.order: date, then id; an unknown date first): s5, s1, s2, s3, s4.
+"""
+
+import json
+
+import orjson
+import pytest
+
+from scorepad import history
+from scorepad.games import by_slug
+from scorepad.session import doc_from_table, new_doc
+from scorepad.store import FACTS, Store
+from scorepad.summary import summarize
+from scorepad.prompts import Aborted
+from conftest import LC11, LC11_TYPED, TABLES, run
+
+LONDON = "london-2e"
+
+
+def flat(date, **totals):
+    table = {"game": LONDON, "variants": ["flat-penalties"], "players": list(totals),
+             "final": {name: {"card_vp": total, "bonus": 0, "debt": 0, "poverty": 0} for name, total in totals.items()}}
+    if date:
+        table["date"] = date
+    return table
+
+
+HISTORY = [
+    flat("2026-01-05", Ana=30, Ben=20),           # s1: Ana wins
+    flat("2026-01-12", Ana=25, Ben=25, Cy=10),    # s2: Ana and Ben share the win (1, 1, 3)
+    flat("2026-02-01T20:15:00+01:00", ana=15, Ben=40),  # s3: Ben wins; Ana written `ana`
+    flat("2026-03-01", ANA=35, Cy=20),            # s4: Ana wins; written `ANA`, the latest spelling
+    flat(None, Ben=50, Cy=45),                    # s5: no date (first in the order): Ben wins
+]
+
+
+@pytest.fixture
+def store(database):
+    store = Store(database, summarize=summarize)
+    game = by_slug(LONDON)
+    store.insert_many([doc_from_table(table, game) for table in HISTORY])
+    # A Lost Cities match stopped after its first game, Ben far ahead: still being played, so it does not count.
+    playing = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3, seed=7))
+    with pytest.raises(Aborted):
+        run(store, playing, ["Ben", *LC11_TYPED[0], Aborted()])
+    assert store.summaries()[playing]["status"] == "playing" and store.summaries()[playing]["complete"] == 1
+    return store
+
+
+def row(result, name, game=LONDON):
+    found = result["games"][game]["players"][name]
+    return found["sessions"], found["wins"], found["win_rate"], found["mean"], found["best"], found["worst"]
+
+
+@pytest.mark.parametrize("filters, sessions, name, expected", [
+    # Ana: s1 30 (1st), s2 25 (shared 1st), s3 15 (2nd), s4 35 (1st): 3 wins of 4, mean 105/4
+    ({}, 5, "ANA", (4, 3, 0.75, 26.25, 35, 15)),
+    # Ben: s5 50 (1st), s1 20 (2nd), s2 25 (shared 1st), s3 40 (1st)
+    ({}, 5, "Ben", (4, 3, 0.75, 33.75, 50, 20)),
+    # Cy: s5 45 (2nd), s2 10 (3rd), s4 20 (2nd): never won, mean 75/3
+    ({}, 5, "Cy", (3, 0, 0.0, 25.0, 45, 10)),
+    # --since 2026-02-01: s3 and s4 (s5 has no date, so it is left out); s3's date has a time and an offset
+    ({"since": "2026-02-01"}, 2, "ANA", (2, 1, 0.5, 25.0, 35, 15)),
+    ({"since": "2026-02-01"}, 2, "Ben", (1, 1, 1.0, 40.0, 40, 40)),
+    ({"since": "2026-01-06"}, 3, "Cy", (2, 0, 0.0, 15.0, 20, 10)),
+    # --player, matched trimmed and case-folded: only that person's sessions and row
+    ({"player": " ana "}, 4, "ANA", (4, 3, 0.75, 26.25, 35, 15)),
+    ({"player": "BEN"}, 4, "Ben", (4, 3, 0.75, 33.75, 50, 20)),
+    ({"game": LONDON, "player": "cy", "since": "2026-01-01"}, 2, "Cy", (2, 0, 0.0, 15.0, 20, 10)),
+])
+def test_statistics_worked_out_by_hand(store, filters, sessions, name, expected):
+    found = history.played(store, **filters)
+    result = history.stats(found, names=history.people(history.played(store)), player=filters.get("player"))
+    assert result["sessions"] == result["games"][LONDON]["sessions"] == sessions
+    assert row(result, name) == expected
+    if "player" in filters:
+        assert list(result["games"][LONDON]["players"]) == [name]
+
+
+@pytest.mark.parametrize("a, b, expected", [
+    ("ANA", "Ben", {"won": 1, "lost": 1, "level": 1}),  # s1 above, s2 level (shared win), s3 below
+    ("Ben", "ANA", {"won": 1, "lost": 1, "level": 1}),
+    ("ANA", "Cy", {"won": 2, "lost": 0, "level": 0}),   # s2 (1st vs 3rd), s4
+    ("Cy", "ANA", {"won": 0, "lost": 2, "level": 0}),
+    ("Ben", "Cy", {"won": 2, "lost": 0, "level": 0}),   # s5, s2
+])
+def test_head_to_head_over_the_sessions_both_played(store, a, b, expected):
+    result = history.stats(history.played(store))
+    assert result["games"][LONDON]["head_to_head"][a][b] == expected
+
+
+def test_records(store):
+    records = history.stats(history.played(store))["records"][LONDON]
+    assert records["highest"] == {"player": "Ben", "total": 50, "id": 5, "date": None}
+    # margins of the games won alone: s5 50−45, s1 30−20, s3 40−15, s4 35−20 (s2 was shared)
+    assert records["margin"] == {"player": "Ben", "margin": 25, "total": 40, "id": 3,
+                                 "date": "2026-02-01T20:15:00+01:00"}
+    # in order s5 s1 s2 s3 s4: Ben W L W W, Ana W W L W: both reach 2, Ana first (s1–s2)
+    assert records["streak"] == {"player": "ANA", "length": 2, "first": 1, "last": 2}
+
+
+def test_played_is_oldest_first_finished_only_and_shaped_as_common12_says(store):
+    found = history.played(store)
+    assert [p["id"] for p in found] == [5, 1, 2, 3, 4]  # no date first; the playing Lost Cities match left out
+    assert found[2] == {"id": 2, "game": LONDON, "date": "2026-01-12", "players": ["Ana", "Ben", "Cy"],
+                        "totals": {"Ana": 25, "Ben": 25, "Cy": 10}, "ranks": {"Ana": 1, "Ben": 1, "Cy": 3},
+                        "winners": ["Ana", "Ben"],
+                        "facts": {"players": {name: {"poverty": 0, "unpaid_loans": None, "loan_penalty": 0}
+                                              for name in ("Ana", "Ben", "Cy")}}}
+    assert history.played(store, game="lost-cities") == []
+    assert history.people(found) == {"ben": "Ben", "ana": "ANA", "cy": "Cy"}  # the latest spelling
+
+
+def test_as_json_is_exactly_the_spec_shape(store):
+    result = history.as_json(history.stats(history.played(store)))
+    assert list(result) == ["sessions", "games"] and list(result["games"]) == [LONDON]
+    game = result["games"][LONDON]
+    assert list(game) == ["sessions", "players", "head_to_head"]
+    assert list(game["players"]["Ben"]) == ["sessions", "wins", "win_rate", "mean", "best", "worst"]
+    assert isinstance(game["players"]["Cy"]["win_rate"], float) and isinstance(game["players"]["Cy"]["best"], int)
+    json.dumps(result)  # plain JSON
+
+
+def test_names_are_matched_trimmed_and_case_folded_in_played_lists_made_by_hand():
+    # An older database may hold a name with spaces around it: the same person as the trimmed one.
+    sessions = [{"id": 1, "game": "lost-cities", "date": "2026-01-01", "players": ["Ana ", "Ben"],
+                 "totals": {"Ana ": 10, "Ben": 5}, "ranks": {"Ana ": 1, "Ben": 2}, "winners": ["Ana "], "facts": {}},
+                {"id": 2, "game": "lost-cities", "date": "2026-01-02", "players": ["ana", "Ben"],
+                 "totals": {"ana": 0, "Ben": 5}, "ranks": {"ana": 2, "Ben": 1}, "winners": ["Ben"], "facts": {}}]
+    result = history.stats(sessions)
+    assert row(result, "ana", "lost-cities") == (2, 1, 0.5, 5.0, 10, 0)
+    assert result["games"]["lost-cities"]["head_to_head"]["ana"]["Ben"] == {"won": 1, "lost": 1, "level": 0}
+
+
+# --- the games' facts, kept beside the index ------------------------------------------------------------
+
+def stored(database, table, slug=None):
+    store = Store(database, summarize=summarize)
+    store.insert(doc_from_table(table, by_slug(slug or table["game"])))
+    return store
+
+
+def test_lost_cities_expeditions(database):
+    # LC-11 (shared/rules): Ana's yellow, game 1: W 3 4 6 8 9 = (30 − 20) × 2 = 20, one wager; not started in game 3.
+    store = stored(database, LC11)
+    facts = history.played(store)[0]["facts"]["players"]
+    assert facts["Ana"]["expeditions"]["yellow"] == [[20, 1], [14, 0], None]
+    assert facts["Ben"]["expeditions"]["white"] == [[41, 2], [9, 0], [51, 0]]
+    colours = history.stats(history.played(store))["figures"]["lost-cities"]["colours"]
+    # white: Ana started it in game 2 only (W 3 6 7 9: (25 − 20) × 2 = 10), Ben in all three: 4 of 6
+    assert colours["white"] == {"chances": 6, "started": 4, "mean": 27.75,
+                                "wagers": {"0": {"count": 2, "mean": 30.0}, "1": {"count": 1, "mean": 10.0},
+                                           "2": {"count": 1, "mean": 41.0}}}
+
+
+def test_next_station_parts_lines_and_the_solo_rating(database):
+    solo = {"game": "next-station-london", "players": ["Ana"], "modules": ["objectives"], "date": "2026-05-01",
+            "rounds": [{"Ana": {"districts": 6, "stations": 3, "thames": 1, "tourist": 2}}],
+            "final": {"Ana": {"objectives": 1}}}
+    store = stored(database, solo)
+    store.insert(doc_from_table(TABLES["next-station-london"], by_slug("next-station-london")))
+    found = history.played(store)
+    ana = found[1]["facts"]["players"]["Ana"]
+    # one line: 6 districts × 3 stations + 2 for the Thames = 20; tourist 2 sites → 2; one objective 10
+    assert ana["parts"] == {"lines": 20, "tourist": 2, "interchanges": 0, "objectives": 10}
+    assert ana["lines"] == [{"districts": 6, "stations": 3, "thames": 1, "tourist": 2, "score": 20}]
+    assert ana["rating"] == 32 - 10  # 10 off for the one module (NSL-RB)
+    figures = history.stats(found)["figures"]["next-station-london"]
+    assert figures["solo"] == [{"id": 1, "date": "2026-05-01", "player": "Ana", "total": 32, "rating": 22}]
+    assert figures["players"]["Ben"] == {"sessions": 1, "line": 20.0, "lines": 20.0, "tourist": 2.0,
+                                         "interchanges": 0.0, "objectives": 0.0}
+
+
+def test_london_poverty_and_unpaid_loans(database):
+    store = stored(database, TABLES["london-1e"])
+    facts = history.played(store)[0]["facts"]["players"]
+    # Red: poverty 9 + hand 2 = 11, Blue 4: the least (4) is dropped, Red keeps 7 → 7 points lost (S1 table);
+    # Red's loan is repaid from 20 money (−10 each, S1), so none unpaid
+    assert facts["Blue"] == {"poverty": 0, "unpaid_loans": 0, "loan_penalty": 0}
+    assert facts["Red"]["poverty"] == 9 and facts["Red"]["unpaid_loans"] == 0
+
+
+def test_chinatown_cash_and_income_by_year(database):
+    table = {**TABLES["chinatown"], "rounds": TABLES["chinatown"]["rounds"] * 2}
+    store = stored(database, table)
+    facts = history.played(store)[0]["facts"]
+    # Ava: a complete photo shop (3 tiles) earns 50,000 a year; Cai's 2 restaurant tiles 20,000; Ben nothing.
+    # Cash: 50,000 start; Ava pays Ben 5,000 in year 1.
+    assert facts["rounds"] == "years"
+    assert facts["players"]["Ava"] == {"cash": 50000 - 5000 + 2 * 50000, "income": [50000, 50000]}
+    assert facts["players"]["Ben"] == {"cash": 55000, "income": [0, 0]}
+    figures = history.stats(history.played(store))["figures"]["chinatown"]["players"]
+    assert figures["Cai"] == {"sessions": 1, "cash": 90000.0, "years": [20000.0, 20000.0], "seasons": []}
+
+
+def test_facts_are_not_in_the_index_that_list_reads(database, store):
+    folder = database.with_name(database.name + ".d")
+    index = orjson.loads((folder / "index" / "0000.json").read_bytes())["summaries"]
+    assert isinstance(index["1"][FACTS], int)  # a digest only
+    assert index["1"]["ranks"] == {"Ana": 1, "Ben": 2}
+    assert FACTS not in index["6"] and index["6"]["ranks"] == {"Ben": 1, "Ana": 2}  # playing: ranks, no facts
+    held = orjson.loads((folder / FACTS / "0000.json").read_bytes())[FACTS]
+    assert sorted(held, key=int) == ["1", "2", "3", "4", "5"]
+
+
+def test_facts_follow_an_edit_an_undo_and_a_delete(database, store):
+    folder = database.with_name(database.name + ".d")
+
+    def held():
+        return orjson.loads((folder / FACTS / "0000.json").read_bytes())[FACTS]
+
+    def poorer(doc):  # Ben's poverty 0 -> 3: the totals change with the facts
+        next(e for e in doc["entries"] if e["at"] == ["final", "Ben", "poverty"])["value"] = 3
+
+    store.update(1, poorer)
+    assert held()["1"]["players"]["Ben"]["poverty"] == 3
+    assert history.played(store)[1]["totals"]["Ben"] == 17
+
+    def reopened(doc):
+        doc["status"] = "playing"
+
+    store.update(1, reopened)  # a finished game reopened (undo): its facts go with its finish
+    assert "1" not in held() and FACTS not in store.summaries()[1]
+    store.remove(2)
+    assert "2" not in held()
+    assert [p["id"] for p in history.played(store)] == [5, 3, 4]
+
+
+def test_an_edit_that_changes_only_the_facts_rewrites_them(database):
+    # Ana's card points +2 and poverty +2: every total, rank and winner stays, only the facts change.
+    store = stored(database, flat("2026-01-01", Ana=10, Ben=10))
+
+    def moved(doc):
+        for entry in doc["entries"]:
+            if entry["at"] == ["final", "Ana", "poverty"]:
+                entry["value"] = 2
+            if entry["at"] == ["final", "Ana", "card_vp"]:
+                entry["value"] = 12
+    store.update(1, moved)
+    assert history.played(store)[0]["facts"]["players"]["Ana"]["poverty"] == 2
+    assert history.played(store)[0]["totals"] == {"Ana": 10, "Ben": 10}
+
+
+def test_summaries_made_again_bring_the_facts_back(database, store):
+    folder = database.with_name(database.name + ".d")
+    before = history.played(store)
+    meta = orjson.loads(database.read_bytes())
+    meta["meta"]["1"]["summary_version"] = 1
+    database.write_bytes(orjson.dumps(meta))
+    import shutil
+
+    shutil.rmtree(folder / FACTS)
+    assert history.played(Store(database, summarize=summarize)) == before
+
+
+def test_a_new_session_with_no_answers_has_no_ranks_yet(database):
+    store = Store(database, summarize=summarize)
+    store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
+    assert "ranks" not in store.summaries()[1] and history.played(store) == []
