@@ -1182,3 +1182,501 @@ class _Sheet:
         self.c.setStrokeColor(HexColor(_INK))
         self.c.setLineWidth(0.3)
         self.c.drawPath(p, stroke=1, fill=1)
+
+
+# --------------------------------------------------------------------------------------------
+# The statistics report (scorepad/report.py makes its data: pages, series, labels, every word translated)
+
+# A player's colour and dash, the same in every chart of a page (Okabe–Ito's colour-blind-safe set, yellow
+# replaced by brown; the dashes tell the lines apart on a black-and-white printer).
+_PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#1a1a1a", "#8c6d31")
+_PLAYER_DASHES = (None, (5, 2), (1.2, 1.8), (6, 2, 1.2, 2), None, (5, 2), (1.2, 1.8), (6, 2, 1.2, 2))
+_HISTOGRAM_FILL = "#6f8fb3"
+_GRID_INK = "#d9d9d9"
+_FEW_POINTS = 40  # a line of at most this many points marks each one
+
+
+def render_report(report: dict, out: str | Path | BinaryIO, *, invariant: bool = True) -> list[str]:
+    """Draw the statistics report `report` (scorepad.report.build) and write the PDF to `out`, as render() does
+    (a path atomically, deterministic with `invariant`); returns the warnings for the player."""
+    buf = io.BytesIO()
+    drawn = _Report(report, buf, invariant)
+    drawn.draw()
+    pdf = buf.getvalue()
+    if hasattr(out, "write"):
+        out.write(pdf)  # type: ignore[union-attr]
+    else:
+        _write_atomic(Path(out), pdf)
+    return drawn.warnings()
+
+
+class _Report(_Sheet):
+    """The report's pages: A4 portrait, one game each; the sheets' fonts, shaping and right-to-left layout.
+
+    The charts' geometry (axes, lines, bars) is reportlab.graphics' (LinePlot, HorizontalBarChart,
+    VerticalBarChart), with its tick labels in the sheet font: they are Western digits and ISO dates only.
+    Every word (titles, axis names, legends, names on bars, the tables) is drawn by _Sheet.put, which shapes
+    Arabic script, orders a right-to-left line and picks the font of each character. On a Persian or Arabic page
+    the layout, the tables and the bars run from the right; the time and value axes keep the direction of
+    their Western digits (left to right, upwards)."""
+
+    def __init__(self, report: dict, buf: BinaryIO, invariant: bool) -> None:  # noqa: D107 (no super: no template)
+        from reportlab.lib import pagesizes
+        from reportlab.pdfgen import canvas
+
+        from scorepad.i18n import language
+
+        self.t, self.data, self.page = {}, report, {}
+        self.w, self.h = pagesizes.A4
+        self.margin, self.gap, self.size = 12 * MM, 5 * MM, 8.5
+        self.rtl = right_to_left()
+        self.font = _register_font()
+        self.minus = MINUS if self.font == FONT_NAME else "-"
+        self.c = canvas.Canvas(buf, pagesize=(self.w, self.h), invariant=1 if invariant else 0,
+                               pageCompression=1, initialFontName=self.font, initialFontSize=self.size,
+                               lang=language())
+        self.title = self.text(report.get("title", ""))
+        for set_it in (self.c.setTitle, self.c.setSubject):
+            set_it(self.title)
+        self.c.setCreator(TEXT["creator"])
+        self.c.setAuthor(TEXT["creator"])
+        self.y = self.h - self.margin
+        self.pages = 1
+        self._runs = {}
+        self.missing = {}
+        self.arabic = None
+        self.cjk = None
+        self.choose_fonts()
+
+    def texts(self) -> list[str]:
+        out = [self.title, "…", PLACEHOLDER, self.minus]
+
+        def walk(value: Any) -> None:
+            if isinstance(value, dict):
+                for item in value.values():
+                    walk(item)
+            elif isinstance(value, (list, tuple)):
+                for item in value:
+                    walk(item)
+            elif isinstance(value, str):
+                out.append(self.text(value))
+
+        walk(self.data)
+        return out
+
+    # ---- the page ---------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        for n, page in enumerate(self.data.get("pages", [])):
+            if n:
+                self.new_page()
+            self.draw_page(page)
+        self.c.showPage()
+        self.c.save()
+
+    def draw_page(self, page: dict) -> None:
+        left, right = self.margin, self.w - self.margin
+        room = right - left
+        x, align = self.start(left, right)
+        # Heading, title, the lines under it
+        self.y -= self.size
+        self.put(x, self.y, self.fit(self.text(page.get("heading", "")), self.size, room)[0], self.size,
+                 color=_HINT_INK, align=align)
+        size = self.size + 9
+        self.y -= size * 1.1
+        self.put(x, self.y, self.fit(self.text(page["title"]), size, room)[0], size, bold=True, align=align)
+        self.y -= 2 * MM
+        for line in page.get("lines", []):
+            self.y -= (self.size + 1) * 1.3
+            self.put(x, self.y, self.fit(self.text(line), self.size + 1, room)[0], self.size + 1, align=align)
+        for note in page.get("notes", []):
+            for line in self.wrap(self.text(note), self.size, room):
+                self.y -= self.size * 1.3
+                self.put(x, self.y, line, self.size, color=_HINT_INK, align=align)
+        self.y -= self.gap
+        names = [s["name"] for s in page["scores"]["series"]]
+        self.colours = {name: k for k, name in enumerate(names)}
+        # Fixed heights first; the line chart takes the rest of the page.
+        table = page["table"]
+        row_h = 5.2 * MM
+        table_h = row_h * (len(table["rows"]) + 1)
+        pair_h = 62 * MM
+        matrix = page.get("head_to_head")
+        matrix_h = self.matrix_height(matrix) if matrix else 0.0
+        rest = self.y - self.margin - table_h - pair_h - matrix_h - self.gap * (2 + bool(matrix))
+        self.draw_table(table, self.y, row_h)
+        self.y -= table_h + self.gap
+        self.draw_scores(page["scores"], self.y, max(rest, 55 * MM))
+        self.y -= max(rest, 55 * MM) + self.gap
+        half = (room - self.gap) / 2
+        first, second = (right - half, left) if self.rtl else (left, right - half)
+        if page.get("wins"):
+            self.draw_wins(page["wins"], first, self.y, half, pair_h)
+            self.draw_totals(page["totals"], second, self.y, half, pair_h)
+        else:
+            self.draw_totals(page["totals"], left, self.y, room, pair_h)
+        self.y -= pair_h + self.gap
+        if matrix:
+            self.draw_matrix(matrix, self.y)
+
+    # ---- pieces -----------------------------------------------------------------------------
+
+    def colour(self, name: str) -> tuple[str, Any]:
+        k = self.colours.get(name, 0) % len(_PLAYER_COLOURS)
+        return _PLAYER_COLOURS[k], _PLAYER_DASHES[k]
+
+    def drawing(self, width: float, height: float) -> Any:
+        """A reportlab.graphics Drawing that starts in the sheet font (its own default, Helvetica, is not
+        embedded: pdffonts showed it in every report)."""
+        from reportlab.graphics.shapes import Drawing
+
+        drawing = Drawing(width, height)
+        drawing.initialFontName, drawing.initialFontSize = self.font, self.size
+        return drawing
+
+    def chart_title(self, text: str, x: float, top: float, width: float) -> float:
+        """A chart's title at the top of its box; the height it took."""
+        size = self.size + 2
+        tx, align = self.start(x, x + width)
+        self.put(tx, top - size, self.fit(self.text(text), size, width)[0], size, bold=True, align=align)
+        return size * 1.6
+
+    def vertical(self, x: float, y: float, text: str, size: float) -> None:
+        """A line of text turned a quarter left, centred on (x, y): an axis's name beside the axis."""
+        self.c.saveState()
+        self.c.translate(x, y)
+        self.c.rotate(90)
+        self.put(0, 0, text, size, align="center", color=_HINT_INK)
+        self.c.restoreState()
+
+    def axis_style(self, axis: Any, ticks: list, value_range: list) -> None:
+        """An axis of a chart: its ticks at the report's values, no labels of its own (ticks_along() and
+        ticks_up() draw them with put(): a Persian percent sign is not in the sheet font)."""
+        from reportlab.lib.colors import HexColor
+
+        axis.visibleLabels = 0
+        axis.labels.fontName = self.font
+        axis.strokeColor = HexColor(_RULE_INNER)
+        axis.strokeWidth = 0.5
+        axis.valueSteps = [float(v) for v, _label in ticks]
+        axis.valueMin, axis.valueMax = float(value_range[0]), float(value_range[1])
+
+    def ticks_along(self, ticks: list, value_range: list, left: float, width: float, y: float, *,
+                    reverse: bool = False) -> None:
+        """The labels of a horizontal axis under it, each centred on its tick; one that would touch the one before
+        is left out (the last one is kept: it closes the axis)."""
+        size = self.size - 1.5
+        lo, hi = float(value_range[0]), float(value_range[1])
+        placed: list[tuple[float, float, str]] = []
+        for v, label in ticks:
+            share = (float(v) - lo) / (hi - lo) if hi > lo else 0.0
+            x = left + width * (1 - share if reverse else share)
+            text = self.text(label)
+            half = self.width(text, size) / 2 + 1 * MM
+            placed.append((x - half, x + half, text))
+        placed.sort()
+        kept: list[tuple[float, float, str]] = []
+        for piece in placed[:-1]:
+            if not kept or kept[-1][1] <= piece[0]:
+                kept.append(piece)
+        while kept and placed and kept[-1][1] > placed[-1][0]:
+            kept.pop()  # the last label wins over those it would touch
+        kept += placed[-1:]
+        for x0, x1, text in kept:
+            self.put((x0 + x1) / 2, y - size, text, size, align="center", color=_HINT_INK)
+
+    def ticks_up(self, ticks: list, value_range: list, right: float, bottom: float, height: float) -> None:
+        """The labels of a vertical axis, right-aligned at `right`, each level with its tick."""
+        size = self.size - 1.5
+        lo, hi = float(value_range[0]), float(value_range[1])
+        for v, label in ticks:
+            y = bottom + height * ((float(v) - lo) / (hi - lo) if hi > lo else 0.0)
+            self.put(right, y - size * 0.35, self.text(label), size, align="right", color=_HINT_INK)
+
+    def legend_rows(self, names: list[str], width: float) -> list[list[tuple[str, float]]]:
+        sample, gap = 7 * MM, 5 * MM
+        rows: list[list[tuple[str, float]]] = [[]]
+        used = 0.0
+        for name in names:
+            w = sample + 1.5 * MM + self.width(self.fit(self.text(name), self.size, width / 2)[0], self.size)
+            if rows[-1] and used + w > width:
+                rows.append([])
+                used = 0.0
+            rows[-1].append((name, w))
+            used += w + gap
+        return rows
+
+    def draw_legend(self, rows: list[list[tuple[str, float]]], x: float, top: float, width: float) -> None:
+        from reportlab.lib.colors import HexColor
+
+        sample, gap, step = 7 * MM, 5 * MM, self.size * 1.6
+        for n, row in enumerate(rows):
+            y = top - (n + 1) * step + self.size * 0.35
+            cursor = x + width if self.rtl else x
+            for name, w in row:
+                colour, dash = self.colour(name)
+                start = cursor - w if self.rtl else cursor
+                line_x = start + w - sample if self.rtl else start
+                self.c.saveState()
+                self.c.setStrokeColor(HexColor(colour))
+                self.c.setLineWidth(1.6)
+                if dash:
+                    self.c.setDash(list(dash), 0)
+                self.c.line(line_x, y + self.size * 0.3, line_x + sample, y + self.size * 0.3)
+                self.c.restoreState()
+                label = self.fit(self.text(name), self.size, width / 2)[0]
+                if self.rtl:
+                    self.put(line_x - 1.5 * MM, y, label, self.size, align="right")
+                else:
+                    self.put(line_x + sample + 1.5 * MM, y, label, self.size)
+                cursor = cursor - w - gap if self.rtl else cursor + w + gap
+
+    def draw_scores(self, chart: dict, top: float, height: float) -> None:
+        from reportlab.graphics import renderPDF
+        from reportlab.graphics.charts.lineplots import LinePlot
+        from reportlab.graphics.widgets.markers import makeMarker
+        from reportlab.lib.colors import HexColor
+
+        x, width = self.margin, self.w - 2 * self.margin
+        y = top - self.chart_title(chart["title"], x, top, width)
+        legend = self.legend_rows([s["name"] for s in chart["series"]], width)
+        self.draw_legend(legend, x, y, width)
+        y -= len(legend) * self.size * 1.6 + 2 * MM
+        bottom = top - height
+        if chart.get("note"):
+            nx, align = self.start(x, x + width)
+            self.put(nx, bottom + 1 * MM, self.fit(self.text(chart["note"]), self.size - 0.5, width)[0],
+                     self.size - 0.5, color=_HINT_INK, align=align)
+            bottom += self.size * 1.5
+        tick = self.size - 1.5
+        widest = max((self.width(self.text(label), tick) for _v, label in chart["y_ticks"]), default=0.0)
+        pad_left = widest + 4 * MM + self.size * 1.4  # tick labels, then the axis's name
+        pad_bottom = tick * 2.2 + self.size * 1.4
+        plot_w, plot_h = width - pad_left - 3 * MM, y - bottom - pad_bottom
+        plot = LinePlot()
+        plot.x, plot.y, plot.width, plot.height = pad_left, pad_bottom, plot_w, plot_h
+        plot.data = [[tuple(p) for p in s["points"]] for s in chart["series"]] or [[(0, 0)]]
+        for n, s in enumerate(chart["series"]):
+            colour, dash = self.colour(s["name"])
+            plot.lines[n].strokeColor = HexColor(colour)
+            plot.lines[n].strokeWidth = 1.3
+            if dash:
+                plot.lines[n].strokeDashArray = list(dash)
+            if len(s["points"]) <= _FEW_POINTS:
+                plot.lines[n].symbol = makeMarker("FilledCircle", size=3.2, fillColor=HexColor(colour),
+                                                  strokeColor=HexColor(colour))
+        self.axis_style(plot.xValueAxis, chart["x_ticks"], chart["x_range"])
+        self.axis_style(plot.yValueAxis, chart["y_ticks"], chart["y_range"])
+        plot.yValueAxis.visibleGrid = 1
+        plot.yValueAxis.gridStrokeColor = HexColor(_GRID_INK)
+        plot.yValueAxis.gridStrokeWidth = 0.4
+        drawing = self.drawing(width, y - bottom)
+        drawing.add(plot)
+        renderPDF.draw(drawing, self.c, x, bottom)
+        self.ticks_along(chart["x_ticks"], chart["x_range"], x + pad_left, plot_w, bottom + pad_bottom - 1.5 * MM)
+        self.ticks_up(chart["y_ticks"], chart["y_range"], x + pad_left - 1.5 * MM, bottom + pad_bottom, plot_h)
+        self.put(x + pad_left + plot_w / 2, bottom + 1 * MM, self.text(chart["x_label"]), self.size - 0.5,
+                 align="center", color=_HINT_INK)
+        self.vertical(x + self.size, bottom + pad_bottom + plot_h / 2, self.text(chart["y_label"]), self.size - 0.5)
+
+    def draw_wins(self, chart: dict, x: float, top: float, width: float, height: float) -> None:
+        from reportlab.graphics import renderPDF
+        from reportlab.graphics.charts.barcharts import HorizontalBarChart
+        from reportlab.lib.colors import HexColor
+
+        y = top - self.chart_title(chart["title"], x, top, width)
+        bars = chart["bars"]
+        size = self.size - 0.5
+        names = [self.fit(self.text(b["name"]), size, width * 0.3)[0] for b in bars]
+        labels = [self.text(b["label"]) for b in bars]
+        name_w = max(self.width(n, size) for n in names) + 2 * MM
+        label_w = max(self.width(label, size - 0.5) for label in labels) + 2 * MM
+        tick = self.size - 1.5
+        pad_bottom = tick * 2.4
+        plot_w, plot_h = width - name_w - label_w, y - (top - height) - pad_bottom
+        chart_x = x + label_w if self.rtl else x + name_w
+        bc = HorizontalBarChart()
+        bc.x, bc.y, bc.width, bc.height = chart_x - x, pad_bottom, plot_w, plot_h
+        bc.data = [[b["value"] * 100 for b in bars]]
+        bc.categoryAxis.categoryNames = [""] * len(bars)  # the names are drawn beside, by put()
+        bc.categoryAxis.labels.fontName = bc.barLabels.fontName = self.font
+        bc.categoryAxis.reverseDirection = 1  # the first player (most sessions) at the top
+        bc.categoryAxis.visibleTicks = 0
+        bc.categoryAxis.strokeColor = HexColor(_RULE_INNER)
+        bc.categoryAxis.strokeWidth = 0.5
+        bc.groupSpacing = max(2.0, plot_h / len(bars) * 0.3)
+        self.axis_style(bc.valueAxis, chart["ticks"], [0, 100])
+        bc.valueAxis.visibleGrid = 1
+        bc.valueAxis.gridStrokeColor = HexColor(_GRID_INK)
+        bc.valueAxis.gridStrokeWidth = 0.4
+        if self.rtl:  # the bars grow from the right, where the names are
+            bc.valueAxis.reverseDirection = 1
+            bc.categoryAxis.joinAxisMode = "right"
+        bc.bars.strokeColor = None
+        for n, b in enumerate(bars):
+            bc.bars[(0, n)].fillColor = HexColor(self.colour(b["name"])[0])
+        drawing = self.drawing(width, y - (top - height))
+        drawing.add(bc)
+        renderPDF.draw(drawing, self.c, x, top - height)
+        self.ticks_along(chart["ticks"], [0, 100], chart_x, plot_w, top - height + pad_bottom - 1.5 * MM,
+                         reverse=self.rtl)
+        slot = plot_h / len(bars)
+        for n, (name, label) in enumerate(zip(names, labels)):
+            cy = top - height + pad_bottom + plot_h - (n + 0.5) * slot - size * 0.35
+            if self.rtl:
+                self.put(x + width, cy, name, size, align="right")
+                self.put(x + label_w - 1.5 * MM, cy, label, size - 0.5, align="right", color=_HINT_INK)
+            else:
+                self.put(x, cy, name, size)
+                self.put(x + name_w + plot_w + 1.5 * MM, cy, label, size - 0.5, color=_HINT_INK)
+
+    def draw_totals(self, chart: dict, x: float, top: float, width: float, height: float) -> None:
+        import math
+
+        from reportlab.graphics import renderPDF
+        from reportlab.graphics.charts.barcharts import VerticalBarChart
+        from reportlab.lib.colors import HexColor
+
+        y = top - self.chart_title(chart["title"], x, top, width)
+        tick = self.size - 1.5
+        widest = max(self.width(self.text(label), tick) for _v, label in chart["y_ticks"])
+        pad_left = widest + 3 * MM + self.size * 1.4
+        pad_bottom = tick * 2.2 + self.size * 1.4
+        bottom = top - height
+        plot_w, plot_h = width - pad_left - 2 * MM, y - bottom - pad_bottom
+        counts = chart["counts"]
+        bc = VerticalBarChart()
+        bc.x, bc.y, bc.width, bc.height = pad_left, pad_bottom, plot_w, plot_h
+        bc.data = [counts]
+        bc.categoryAxis.categoryNames = [""] * len(counts)  # the bins' edges are drawn below, by put()
+        bc.categoryAxis.labels.fontName = bc.barLabels.fontName = self.font
+        bc.categoryAxis.visibleTicks = 0
+        bc.categoryAxis.strokeColor = HexColor(_RULE_INNER)
+        bc.groupSpacing, bc.barSpacing = 0, 0
+        bc.bars[0].fillColor = HexColor(_HISTOGRAM_FILL)
+        bc.bars.strokeColor = HexColor("#ffffff")
+        bc.bars.strokeWidth = 0.6
+        self.axis_style(bc.valueAxis, chart["y_ticks"], chart["y_range"])
+        bc.valueAxis.visibleGrid = 1
+        bc.valueAxis.gridStrokeColor = HexColor(_GRID_INK)
+        bc.valueAxis.gridStrokeWidth = 0.4
+        drawing = self.drawing(width, y - bottom)
+        drawing.add(bc)
+        renderPDF.draw(drawing, self.c, x, bottom)
+        self.ticks_up(chart["y_ticks"], chart["y_range"], x + pad_left - 1.5 * MM, bottom + pad_bottom, plot_h)
+        # The edges of the bins under the bars, as many as fit side by side.
+        edges = chart["edges"]
+        bin_w = plot_w / len(counts)
+        widest = max(self.width(self.text(label), tick) for _v, label in edges) + 2 * MM
+        every = max(1, math.ceil(widest / bin_w))
+        for k in range(0, len(edges), every):
+            self.put(x + pad_left + k * bin_w, bottom + pad_bottom - tick * 1.4, self.text(edges[k][1]), tick,
+                     align="center", color=_HINT_INK)
+        self.put(x + pad_left + plot_w / 2, bottom + 1 * MM, self.text(chart["x_label"]), self.size - 0.5,
+                 align="center", color=_HINT_INK)
+        self.vertical(x + self.size, bottom + pad_bottom + plot_h / 2, self.text(chart["y_label"]), self.size - 0.5)
+
+    def grid_lines(self, x: float, top: float, widths: list[float], rows: int, row_h: float, header_h: float) -> None:
+        from reportlab.lib.colors import HexColor
+
+        width = sum(widths)
+        bottom = top - header_h - rows * row_h
+        self.c.setFillColor(HexColor(_HEADER_FILL))
+        self.c.rect(x, top - header_h, width, header_h, stroke=0, fill=1)
+        self.c.setStrokeColor(HexColor(_RULE_INNER))
+        self.c.setLineWidth(0.4)
+        for i in range(1, rows):
+            self.c.line(x, top - header_h - i * row_h, x + width, top - header_h - i * row_h)
+        self.c.setStrokeColor(HexColor(_INK))
+        self.c.setLineWidth(0.8)
+        self.c.line(x, top - header_h, x + width, top - header_h)
+        self.c.rect(x, bottom, width, top - bottom, stroke=1, fill=0)
+
+    def cells(self, x: float, widths: list[float]) -> list[float]:
+        """The left edge of each column, in reading order: left to right, or from the right edge."""
+        out, edge = [], x
+        total = sum(widths)
+        for w in widths:
+            out.append(x + total - (edge - x) - w if self.rtl else edge)
+            edge += w
+        return out
+
+    def draw_table(self, table: dict, top: float, row_h: float) -> None:
+        from reportlab.lib.colors import HexColor
+
+        room = self.w - 2 * self.margin
+        columns = table["columns"]
+        weights = [2.6] + [1.0] * (len(columns) - 1)
+        widths = [room * w / sum(weights) for w in weights]
+        lefts = self.cells(self.margin, widths)
+        self.grid_lines(self.margin, top, widths, len(table["rows"]), row_h, row_h)
+        size = self.size
+        for k, (label, left, w) in enumerate(zip(columns, lefts, widths)):
+            s, fs = self.fit(self.text(label), size, w - 2 * MM)
+            if k == 0:
+                tx, align = self.inset(left, w)
+                self.put(tx, top - row_h / 2 - fs * 0.35, s, fs, bold=True, align=align)
+            else:
+                self.put(left + w / 2, top - row_h / 2 - fs * 0.35, s, fs, bold=True, align="center")
+        for n, row in enumerate(table["rows"]):
+            y = top - row_h * (n + 1.5) - size * 0.35
+            for k, (value, left, w) in enumerate(zip(row, lefts, widths)):
+                if k == 0:  # the player's colour, as in the charts, where the name starts
+                    tab = 2.2 * MM
+                    tab_x = left + w - 1 * MM - tab if self.rtl else left + 1 * MM
+                    self.c.setFillColor(HexColor(self.colour(value)[0]))
+                    self.c.rect(tab_x, y - 0.6 * MM, tab, size * 0.9, stroke=0, fill=1)
+                    s, fs = self.fit(self.text(value), size, w - tab - 3 * MM)
+                    tx, align = self.inset(left + (0 if self.rtl else tab + 1 * MM), w - tab - 1 * MM)
+                    self.put(tx, y, s, fs, align=align)
+                else:
+                    s, fs = self.fit(self.text(value), size, w - 2 * MM)
+                    self.put(left + w - 1.5 * MM, y, s, fs, align="right")  # figures line up at their ends
+
+    def inset(self, left: float, width: float) -> tuple[float, str]:
+        """Where a cell's text starts (its reading start, 1.5 mm in), and how it aligns."""
+        return (left + width - 1.5 * MM, "right") if self.rtl else (left + 1.5 * MM, "left")
+
+    def matrix_height(self, matrix: dict) -> float:
+        n = len(matrix["names"])
+        return (self.size + 2) * 1.6 + 9 * MM + n * 5.5 * MM + self.size * 1.3 * 2 + 2 * MM
+
+    def draw_matrix(self, matrix: dict, top: float) -> None:
+        from reportlab.lib.colors import HexColor
+
+        room = self.w - 2 * self.margin
+        y = top - self.chart_title(matrix["title"], self.margin, top, room)
+        names = matrix["names"]
+        n = len(names)
+        name_w = min(45 * MM, room * 0.28)
+        cell_w = min(26 * MM, (room - name_w) / n)
+        widths = [name_w] + [cell_w] * n
+        width = sum(widths)
+        x = self.margin + room - width if self.rtl else self.margin
+        lefts = self.cells(x, widths)
+        header_h, row_h = 9 * MM, 5.5 * MM
+        for i in range(n):  # the diagonal: a player against themself
+            self.c.setFillColor(HexColor(_SHADE_FILL))
+            self.c.rect(lefts[i + 1], y - header_h - (i + 1) * row_h, cell_w, row_h, stroke=0, fill=1)
+        self.grid_lines(x, y, widths, n, row_h, header_h)
+        size = self.size
+        for k, name in enumerate(names):  # column headings: a name on at most two lines
+            lines = self.wrap(self.text(name), size - 0.5, cell_w - 2 * MM)[:2]
+            step = (size - 0.5) * 1.15
+            first = y - header_h / 2 + (len(lines) - 1) * step / 2 - (size - 0.5) * 0.35
+            for m, line in enumerate(lines):
+                s, fs = self.fit(line, size - 0.5, cell_w - 2 * MM)
+                self.put(lefts[k + 1] + cell_w / 2, first - m * step, s, fs, bold=True, align="center")
+        for i, name in enumerate(names):
+            ry = y - header_h - row_h * (i + 0.5) - size * 0.35
+            s, fs = self.fit(self.text(name), size, name_w - 3 * MM)
+            tx, align = self.inset(lefts[0], name_w)
+            self.put(tx, ry, s, fs, bold=True, align=align)
+            for k, cell in enumerate(matrix["cells"][i]):
+                if cell:
+                    self.put(lefts[k + 1] + cell_w / 2, ry, self.text(cell), size, align="center")
+        note_y = y - header_h - n * row_h - self.size * 1.4
+        nx, align = self.start(self.margin, self.margin + room)
+        for line in self.wrap(self.text(matrix["note"]), self.size - 0.5, room)[:2]:
+            self.put(nx, note_y, line, self.size - 0.5, color=_HINT_INK, align=align)
+            note_y -= self.size * 1.3
