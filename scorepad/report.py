@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from scorepad.history import key
 from scorepad.i18n import NP_, N_, _, plural, right_to_left
 from scorepad.words import MINUS, number
 
@@ -84,68 +85,20 @@ HEAD_TO_HEAD_NOTE = N_("Each cell: won–lost–level of the player of the row a
 SOLO = N_("One player: no win rates and no head to head, only the scores.")
 
 
-# --- the figures ---------------------------------------------------------------------------------------------
-# The shared history API (scorepad.history, issue 12) gives these; until it lands they are computed here from
-# the Played dicts as the spec's `stats --json` defines them.
-
-def person(name: str) -> str:
-    """The key of a player across sessions: the name trimmed and case-folded (the spec's "History and exports")."""
-    return name.strip().casefold()
-
-
-def people(played: Sequence[Mapping[str, Any]]) -> dict[str, str]:
-    """key -> the name as spelt in the most recent session (`played` is oldest first)."""
-    shown: dict[str, str] = {}
-    for one in played:
-        for name in one["players"]:
-            shown[person(name)] = name.strip()
-    return shown
-
-
-def figures(played: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The spec's `stats --json` of `played` (one game or several), keyed by the names shown."""
-    shown = people(played)
-    games: dict[str, Any] = {}
-    for one in played:
-        game = games.setdefault(one["game"], {"sessions": 0, "players": {}, "head_to_head": {}, "_totals": {}})
-        game["sessions"] += 1
-        ranks = {person(n): r for n, r in one["ranks"].items()}
-        for name in one["players"]:
-            key = person(name)
-            total = one["totals"][name]
-            game["_totals"].setdefault(key, []).append(total)
-            row = game["players"].setdefault(key, {"sessions": 0, "wins": 0})
-            row["sessions"] += 1
-            row["wins"] += ranks.get(key) == 1
-            for other in one["players"]:
-                against = person(other)
-                if against == key:
-                    continue
-                record = game["head_to_head"].setdefault(key, {}).setdefault(against,
-                                                                              {"won": 0, "lost": 0, "level": 0})
-                mine, theirs = ranks[key], ranks[against]
-                record["won" if mine < theirs else "lost" if mine > theirs else "level"] += 1
-    for game in games.values():
-        totals = game.pop("_totals")
-        game["players"] = {shown[key]: {**row, "win_rate": round(row["wins"] / row["sessions"], 4),
-                                        "mean": round(sum(totals[key]) / len(totals[key]), 2),
-                                        "best": max(totals[key]), "worst": min(totals[key])}
-                           for key, row in game["players"].items()}
-        game["head_to_head"] = {shown[a]: {shown[b]: record for b, record in row.items()}
-                                for a, row in game["head_to_head"].items()}
-    return {"sessions": len(played), "games": games}
-
-
 # --- the report ----------------------------------------------------------------------------------------------
 
-def build(played: Sequence[Mapping[str, Any]], *, player: str | None = None, since: str | None = None,
-          stats: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The report of `played` (finished sessions, oldest first): {"title", "pages": [...]}, one page per game.
-    `player`, `since`: the filters the sessions were chosen by, printed under each title."""
+def build(played: Sequence[Mapping[str, Any]], *, names: Mapping[str, str] | None = None,
+          player: str | None = None, since: str | None = None) -> dict[str, Any]:
+    """The report of `played` (finished sessions, oldest first, as scorepad.history.played gives them):
+    {"title", "pages": [...]}, one page per game. `names`: key -> the name to show (default: the latest spelling
+    in `played`; the CLI gives the whole history's). `player`, `since`: the filters the sessions were chosen by,
+    printed under each title. With `player` the page still shows everyone who sat at those sessions: the charts
+    of one line and one bar would say less than the terminal's row."""
+    from scorepad import history
     from scorepad.games import SLUGS, by_slug
 
-    stats = stats if stats is not None else figures(played)
-    shown = people(played)  # one spelling of each player on every page: the most recent of all the sessions
+    shown = dict(history.people(played)) if names is None else dict(names)
+    stats = history.stats(played, names=shown)
     asked = [text for text, value in ((ONLY_PLAYER, player), (ONLY_SINCE, since)) if value]
     filters = [_(text).format(name=player, date=since) for text in asked]
     by_game: dict[str, list[Mapping[str, Any]]] = {}
@@ -161,7 +114,7 @@ def _page(game: Any, played: Sequence[Mapping[str, Any]], stats: Mapping[str, An
     figure: Callable[[int], str] = game.figure or number
     rows = stats["players"]
     # Most sessions first, then most wins, then by name: the order of the table, the bars and the legend.
-    order = sorted(rows, key=lambda n: (-rows[n]["sessions"], -rows[n]["wins"], person(n), n))
+    order = sorted(rows, key=lambda n: (-rows[n]["sessions"], -rows[n]["wins"], key(n), n))
     kept = order[:MOST_PLAYERS]
     dates = [str(one["date"])[:10] for one in played if one.get("date")]
     lines = [_(PAGE_LINE).format(sessions=plural(SESSIONS, len(played)).format(n=len(played)),
@@ -173,13 +126,13 @@ def _page(game: Any, played: Sequence[Mapping[str, Any]], stats: Mapping[str, An
     if len(order) > len(kept):
         left = len(order) - len(kept)
         notes.append(plural(MORE_PLAYERS, left).format(shown=len(kept), n=left))
-    solo = len(rows) == 1
+    solo = all(len(one["players"]) == 1 for one in played)  # (rows: one with --player in a game of two)
     if solo:
         notes.append(_(SOLO))
     page: dict[str, Any] = {
         "title": game.title, "heading": _(REPORT_TITLE), "lines": lines, "notes": notes,
         "table": _table(kept, rows, figure),
-        "scores": _scores(played, [person(n) for n in kept], shown, figure),
+        "scores": _scores(played, [key(n) for n in kept], shown, figure),
         "wins": None if solo else _wins(kept, rows),
         "totals": _totals(played, figure),
         "head_to_head": None if solo else _matrix(kept[:MOST_IN_MATRIX], stats["head_to_head"]),
@@ -232,6 +185,8 @@ def nice_step(span: float, count: int) -> float:
 
 def ticks(low: float, high: float, figure: Callable[[int], str], count: int = 5) -> dict[str, Any]:
     """An axis from `low` to `high` widened to round values: {"range": [a, b], "ticks": [[value, label], ...]}."""
+    if high == low:  # one value (one session, or every total the same): not on the chart's frame
+        low, high = low - 1, high + 1
     step = max(1, nice_step(high - low, count))
     start = math.floor(low / step) * step
     end = max(math.ceil(high / step) * step, start + step)
@@ -243,27 +198,28 @@ def _scores(played: Sequence[Mapping[str, Any]], keys: list[str], shown: Mapping
             figure: Callable[[int], str]) -> dict[str, Any]:
     n = len(played)
     size = math.ceil(n / MAX_POINTS)  # sessions per point: 1 up to MAX_POINTS sessions
-    series: dict[str, list[list[float]]] = {key: [] for key in keys}
+    series: dict[str, list[list[float]]] = {k: [] for k in keys}
     everything: list[int] = []
     for start in range(0, n, size):
         run = played[start:start + size]
         sums: dict[str, list[int]] = {}
         for one in run:
             for name in one["players"]:
-                sums.setdefault(person(name), []).append(one["totals"][name])
+                sums.setdefault(key(name), []).append(one["totals"][name])
         where = start + (len(run) - 1) / 2  # the middle of the run, in sessions from the first
-        for key in keys:
-            if key in sums:
-                mean = sum(sums[key]) / len(sums[key])
-                series[key].append([where, round(mean, 2)])
+        for k in keys:
+            if k in sums:
+                mean = sum(sums[k]) / len(sums[k])
+                series[k].append([where, round(mean, 2)])
                 everything.append(mean)
     axis = ticks(min(everything), max(everything), figure) if everything else ticks(0, 1, figure)
     # Dates under about six sessions, evenly spread, the first and the last among them.
     marks = sorted({round(i * (n - 1) / 5) for i in range(6)}) if n > 1 else [0]
     x_ticks = [[i, str(played[i].get("date") or "")[:10] or f"#{played[i]['id']}"] for i in marks]
     return {"title": _(SCORES_TITLE), "x_label": _(SESSION_AXIS), "y_label": _(TOTAL_AXIS),
-            "x_range": [0, max(n - 1, 1)], "x_ticks": x_ticks, "y_range": axis["range"], "y_ticks": axis["ticks"],
-            "series": [{"name": shown[key], "points": series[key]} for key in keys],
+            "x_range": [-0.5, n - 0.5],  # half a session either side: no point on the axis
+            "x_ticks": x_ticks, "y_range": axis["range"], "y_ticks": axis["ticks"],
+            "series": [{"name": shown[k], "points": series[k]} for k in keys],
             "note": plural(MEAN_OF, size).format(n=size) if size > 1 else ""}
 
 

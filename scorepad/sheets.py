@@ -1661,7 +1661,9 @@ class _Report(_Sheet):
         self.grid_lines(x, y, widths, n, row_h, header_h)
         size = self.size
         for k, name in enumerate(names):  # column headings: a name on at most two lines
-            lines = self.wrap(self.text(name), size - 0.5, cell_w - 2 * MM)[:2]
+            lines = self.wrap(self.text(name), size - 0.5, cell_w - 2 * MM)
+            if len(lines) > 2:  # the rest on the second line, which fit() cuts with '…'
+                lines = [lines[0], " ".join(lines[1:])]
             step = (size - 0.5) * 1.15
             first = y - header_h / 2 + (len(lines) - 1) * step / 2 - (size - 0.5) * 0.35
             for m, line in enumerate(lines):

@@ -133,6 +133,7 @@ def rename(played, names):
         one["players"] = [names.get(p, p) for p in one["players"]]
         one["totals"] = {names.get(p, p): t for p, t in one["totals"].items()}
         one["ranks"] = {names.get(p, p): r for p, r in one["ranks"].items()}
+        one["winners"] = [names.get(p, p) for p in one["winners"]]
     return played
 
 
