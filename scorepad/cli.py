@@ -542,7 +542,7 @@ def play(ctx: typer.Context,
         _check_names(new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
     _need_terminal("play")
     if not names:
-        names = _ask_names(chosen)
+        names = _ask_names(chosen, known=functools.partial(_known_names, ctx))
     doc = _check_names(new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
     session_id = open_store(ctx).insert(doc)
     echo(_(STARTED).format(id=session_id, title=chosen.title, players=_names(doc["players"])))
@@ -584,14 +584,33 @@ def _check_names(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def _ask_names(game: Game) -> list[str]:
+def _known_names(ctx: typer.Context) -> list[str]:
+    """Every person of the stored sessions, the one who played last first (what the name prompt offers)."""
+    from scorepad.players import known_names
+
+    try:
+        return known_names(open_store(ctx).summaries())
+    except ScorepadError:  # a database that cannot be read offers no names; playing will say what is wrong
+        return []
+
+
+def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
+    """The players' names, one prompt each; typing a few letters offers the names already known (`known`, read
+    the first time a name is completed: not before the first prompt is drawn)."""
     from calculators.core import check_name
     from scorepad.play import prompt_word_in
+    from scorepad.players import offered
     from scorepad.prompts import Aborted
     from scorepad.session import new_doc
 
     prompter = make_prompter()
     names: list[str] = []
+    every: list[list[str]] = []  # `known` once read
+
+    def complete() -> list[str]:
+        if not every:
+            every.append(known())
+        return offered(every[0], names)
     placeholder = new_doc(game, [f"P{n}" for n in range(1, game.players[0] + 1)], [], None)
     try:
         while len(names) < game.players[-1]:
@@ -607,7 +626,8 @@ def _ask_names(game: Game) -> list[str]:
                 word = prompt_word_in(placeholder, text.strip())
                 return _(NAME_IS_A_WORD).format(name=text.strip(), word=word) if word else None
 
-            name = prompter.text(_(ASK_NAME_OPTIONAL if optional else ASK_NAME).format(n=len(names) + 1), validate=check).strip()
+            name = prompter.text(_(ASK_NAME_OPTIONAL if optional else ASK_NAME).format(n=len(names) + 1),
+                                 validate=check, complete=complete).strip()
             if not name:
                 break
             names.append(name)
@@ -1177,3 +1197,96 @@ def _render(game: Game, data: dict, path: Path, *, force: bool, protected: Itera
     for warning in warnings:
         echo(_(WARNING_LINE).format(message=warning), err=True)
     return str(path)
+
+
+# --- players (issue 12, point 3) ------------------------------------------------------------------------
+
+PLAYERS_HELP = N_(
+    "Everyone who has played, across every stored session, the one who played last first: their finished "
+    "sessions and those being played, the games they finished, the day they last played and their latest "
+    "sessions. A player is the same person whatever the case and spaces of the name (Ana = ana); the name "
+    "shown is the spelling of their most recent finished game.\n\n"
+    "--json prints a list, one object per person:\n\n"
+    "\b\n"
+    '{"name": "Ana", "finished": 12, "playing": 1, "games": {"lost-cities": 10, "chinatown": 2},\n'
+    ' "last_played": "2026-11-29", "latest": [31, 30, 27]}\n\n'
+    "`finished` and `playing` count sessions; `games` counts finished sessions per game slug (as stats does); "
+    "`last_played` (`YYYY-MM-DD`, or `null` when unknown) and `latest` (session ids, newest first, at most 3) take "
+    "games in progress too. Every session of a player: scorepad list --player NAME.")
+PLAYERS_JSON_HELP = N_("Print the list as JSON (the shape above).")
+PLAYERS_HEADINGS = (N_("Player"), N_("Finished"), N_("Playing"), N_("Games finished"), N_("Last played"),
+                    N_("Latest sessions"))
+# TRANSLATORS: under the `players` table; `scorepad list --player NAME` is a command, kept as written.
+PLAYERS_FOOTER = N_("Every session of a player: scorepad list --player NAME")
+RENAME_HELP = N_(
+    "Rename a player in every stored session, or merge two spellings of one (ANA and Ana): every session whose "
+    "players include OLD (whatever its case and spaces) then names NEW, wherever the game keeps a name (the "
+    "players, every answer, who was oldest or paid whom). Nothing is changed if a session has both OLD and NEW as "
+    "two different players. Each session is rewritten whole, one at a time: if the command is stopped, run it "
+    "again to finish.")
+OLD_METAVAR, NEW_METAVAR = N_("OLD"), N_("NEW")
+OLD_HELP = N_("The name as the sessions have it (case and spaces do not matter).")
+NEW_HELP = N_("The name it becomes.")
+RENAMED = NP_("Renamed {old} to {new} in {count} session.", "Renamed {old} to {new} in {count} sessions.")
+NOTHING_TO_RENAME = N_("Every session already names {old} as {new}; nothing was changed.")
+# TRANSLATORS: Ctrl-C (or a stopping signal) during `players rename`.
+STOPPED_RENAMING = NP_("Stopped: {done} of {count} session renamed, each session whole; run the same command again "
+                       "to finish.",
+                       "Stopped: {done} of {count} sessions renamed, each session whole; run the same command again "
+                       "to finish.")
+
+players_app = typer.Typer(help=PLAYERS_HELP, rich_markup_mode=None, add_completion=False)
+app.add_typer(players_app, name="players")
+
+
+@players_app.callback(invoke_without_command=True)
+@handles_errors
+def players(ctx: typer.Context,
+            as_json: bool = typer.Option(False, "--json", help=PLAYERS_JSON_HELP)) -> None:
+    if ctx.invoked_subcommand is not None:
+        return
+    from scorepad.players import people
+
+    found = people(open_store(ctx).summaries())
+    if as_json:
+        typer.echo(json_text(found))
+        return
+    if not found:
+        typer.echo(_(NO_SESSIONS))
+        return
+    from scorepad.grid import grid
+
+    between = pgettext("between names", ", ")
+    rows = [[person["name"], person["finished"], person["playing"],
+             between.join(f"{slug} {count}" for slug, count in person["games"].items()) or "—",
+             person["last_played"] or UNKNOWN_DATE,
+             between.join(map(str, person["latest"])) + ("…" if person["finished"] + person["playing"]
+                                                         > len(person["latest"]) else "")]
+            for person in found]
+    echo(grid([_(heading) for heading in PLAYERS_HEADINGS], rows, indent=""))
+    typer.echo(_(PLAYERS_FOOTER))
+
+
+@players_app.command("rename", help=RENAME_HELP)
+@handles_errors
+def players_rename(ctx: typer.Context,
+                   old: str = typer.Argument(..., metavar=OLD_METAVAR, help=OLD_HELP),
+                   new: str = typer.Argument(..., metavar=NEW_METAVAR, help=NEW_HELP)) -> None:
+    from calculators.core import check_name
+    from scorepad import players as people
+
+    try:  # the spec's rules for a name: trimmed, printable, at most 40 characters
+        new = check_name(new)
+    except InvalidInput as error:  # named as the argument, not as a table file's `players`
+        raise InvalidInput(error.code, **error.values, field=_(NEW_METAVAR)) from None
+    store = open_store(ctx)
+    ids = people.plan(store, old, new)
+    if not ids:
+        echo(_(NOTHING_TO_RENAME).format(old=old.strip(), new=new))
+        return
+    done: list[int] = []
+    try:
+        changed = people.rename(store, ids, old, new, done=done.append)
+    except KeyboardInterrupt:  # each session is whole (Store.update): the rest waits for the same command again
+        raise _stopped("\n" + plural(STOPPED_RENAMING, len(ids)).format(done=len(done), count=len(ids))) from None
+    echo(plural(RENAMED, changed).format(old=old.strip(), new=new, count=changed))

@@ -36,8 +36,14 @@ class Aborted(Exception):
     """The player pressed Ctrl-C (or Ctrl-D) at a prompt."""
 
 
+# The names a text prompt offers as the player types (the name prompt: every person already known, the one who
+# played last first), asked for only when a completion is wanted: reading them costs nothing before that.
+Known = Callable[[], Sequence[str]]
+
+
 class Prompter(Protocol):
-    def text(self, message: str, *, default: str = "", validate: Validator | None = None) -> str: ...
+    def text(self, message: str, *, default: str = "", validate: Validator | None = None,
+             complete: Known | None = None) -> str: ...
 
     def select(self, message: str, choices: Sequence[str], *, default: str | None = None,
                words: Sequence[str] = ()) -> str: ...
@@ -55,6 +61,33 @@ def menu_matches(typed: str, choices: Sequence[str]) -> list[str]:
     if not typed:
         return list(choices)
     return [choice for choice in choices if typed.lower() in choice.lower()]
+
+
+def completions(typed: str, known: Sequence[str]) -> list[str]:
+    """The known names a typed start completes, in their order (the one who played last first): a name that
+    starts with it, or one of whose words does, case and spaces aside. Nothing typed: nothing offered.
+
+    >>> completions("an", ["Ben", "Anna", "Mohammad Ali", "ana"]), completions("al", ["Ali Reza", "Mohammad Ali"])
+    (['Anna', 'ana'], ['Ali Reza', 'Mohammad Ali'])
+    >>> completions(" ", ["Ben"])
+    []
+    """
+    start = typed.strip().casefold()
+    if not start:
+        return []
+    return [name for name in known if name.casefold().startswith(start) or
+            any(word.startswith(start) for word in name.casefold().split()[1:])]
+
+
+def completed(typed: str, known: Sequence[str], tabs: int = 1) -> str:
+    """What `tabs` presses of Tab make of a typed start: the first name it completes, the next at each press
+    (round again after the last); the text as typed when it completes none.
+
+    >>> completed("b", ["Bo", "Ben"]), completed("b", ["Bo", "Ben"], 2), completed("z", ["Bo"])
+    ('Bo', 'Ben', 'z')
+    """
+    found = completions(typed, known)
+    return found[(tabs - 1) % len(found)] if found else typed
 
 
 def typed_word(typed: str, words: Sequence[str]) -> bool:
@@ -157,12 +190,14 @@ class QuestionaryPrompter:
         except (KeyboardInterrupt, EOFError) as error:
             raise Aborted from error
 
-    def text(self, message: str, *, default: str = "", validate: Validator | None = None) -> str:
+    def text(self, message: str, *, default: str = "", validate: Validator | None = None,
+             complete: Known | None = None) -> str:
         import questionary  # ~120 ms: only commands that ask pay for it
 
         while True:
+            offer = _name_completion(complete) if complete is not None else {}
             answer = self._ask(questionary.text(safe(message, keep="\n"), default=default, qmark=question_mark(),
-                                                **self._session))
+                                                **offer, **self._session))
             problem = validate(answer) if validate else None
             if problem is None:
                 return answer
@@ -286,6 +321,36 @@ class QuestionaryPrompter:
         return self._ask(Question(session.app))
 
 
+def _name_completion(complete: Known) -> dict[str, Any]:
+    """prompt_toolkit's options for a text prompt that offers known names: a menu of those the typed letters
+    complete, shown as one types (the arrows pick from it); Tab takes the first at once, the next at each press."""
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.key_binding import KeyBindings
+
+    class Names(Completer):
+        def get_completions(self, document: Any, event: Any) -> Any:
+            typed = document.text_before_cursor
+            for name in completions(typed, complete()):
+                yield Completion(name, start_position=-len(typed), display=safe(name))
+
+    bindings = KeyBindings()
+
+    # prompt_toolkit's own Tab starts a completion in the background: with keys typed ahead (or pasted), Enter
+    # could take the letters before the name. This one completes at once; in an open menu it moves down it.
+    @bindings.add("tab")
+    def take_a_name(event: Any) -> None:
+        buffer = event.current_buffer
+        if buffer.complete_state:
+            buffer.complete_next()
+            return
+        found = completions(buffer.text, complete())
+        if found:
+            buffer.text = found[0]
+            buffer.cursor_position = len(buffer.text)
+
+    return {"completer": Names(), "complete_while_typing": True, "key_bindings": bindings}
+
+
 def question_mark() -> str:
     # TRANSLATORS: the mark questionary prints before every question; Persian and Arabic write ؟
     return pgettext("before a question", "?")
@@ -322,6 +387,7 @@ class ScriptedPrompter:
         self.answers = deque(answers)
         self.asked: list[str] = []
         self.refused: list[tuple[str, str]] = []
+        self.offered: list[list[str]] = []  # the known names each completing prompt offered
 
     def _next(self, message: str) -> Any:
         self.asked.append(message)
@@ -332,10 +398,18 @@ class ScriptedPrompter:
             raise answer
         return answer
 
-    def text(self, message: str, *, default: str = "", validate: Validator | None = None) -> str:
+    def text(self, message: str, *, default: str = "", validate: Validator | None = None,
+             complete: Known | None = None) -> str:
+        """A text answer; at a prompt that offers names, "an\t" is `an` then Tab (each more Tab the next name)."""
         while True:
             answer = self._next(message)
             answer = default if answer is None else answer
+            if complete is not None:
+                known = list(complete())
+                self.offered.append(known)
+                if isinstance(answer, str) and answer.endswith("\t"):
+                    typed = answer.rstrip("\t")
+                    answer = completed(typed, known, len(answer) - len(typed))
             problem = validate(answer) if validate else None
             if problem is None:
                 return answer

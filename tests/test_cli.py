@@ -17,7 +17,8 @@ from scorepad.games import GAMES
 
 SLUGS = ", ".join(g.slug for g in GAMES)  # the registry grows as games land
 
-COMMANDS = ["games", "play", "resume", "undo", "edit", "list", "show", "score", "export", "import", "sheet", "delete"]
+COMMANDS = ["games", "play", "resume", "undo", "edit", "list", "show", "score", "export", "import", "sheet", "delete",
+            "players"]
 
 
 def error(code, *args):

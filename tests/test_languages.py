@@ -16,7 +16,8 @@ LATIN_WORD = re.compile(r"(?<![\w\-./$`])[A-Za-z][A-Za-z'’]*[A-Za-z](?![\w\-./
 KEPT = {"scorepad", "root", "playing", "finished", "en", "fa", "ar", "ru", "zh", "Hant", "Osprey", "Treefrog",
         # edit's words for a session note (--field oldest|first), as typed
         "oldest", "first", "PDF", "JSON", "Lines", "UTF", "ISO", "OK", "ID", "IDs", "k", "BG", "Stats", "TinyDB",
-        "Ctrl", "SIGTERM", "SIGHUP", "Enter", "Tab", "Esc", "Noto", "Sans", "CJK"}
+        "Ctrl", "SIGTERM", "SIGHUP", "Enter", "Tab", "Esc", "Noto", "Sans", "CJK",
+        "rename", "latest"}  # `players rename`, a key of `players --json`
 
 
 def _allowed() -> set[str]:

@@ -156,6 +156,11 @@ class Game:
     # True while a session's running totals must stay off a shared screen (Chinatown's secret cash):
     # `list` and `score ID` then show no totals until the game ends.
     private: Callable[[Any], bool] = never
+    # Where its answers hold a player's name, beyond `players` and the rounds/final paths of every game (what
+    # `scorepad players rename` renames): (pattern, key) pairs. A pattern is an answer's path with None for any one
+    # part; key None: the answer is a name (Lost Cities' oldest player), else an object whose `key` holds one
+    # (a Chinatown trade's "from"). A free note that mentions a player is the table's own text: never listed.
+    named_answers: tuple[tuple[Path, str | None], ...] = ()
     variant_rounds: Mapping[str, int] = field(default_factory=dict)  # a variant's own round limit
     figure: Callable[[int], str] | None = None  # how its scores print, if not as plain numbers ("$988,000")
     variant_labels: Mapping[str, str] = field(default_factory=dict)  # a variant's own name for a round

@@ -1354,6 +1354,7 @@ def facts(session: Session, result: Result) -> dict[str, Any]:
 
 
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,
+            named_answers=((("setup", "first"), None), (("trades", None), "from"), (("trades", None), "to")),
             default_rounds=rules.DEFAULT_ROUNDS, score=score, steps=steps, template="chinatown", sheet=sheet,
             report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS, modules=MODULES,
             commands=commands, private=lambda session: not open_cash(session),

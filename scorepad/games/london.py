@@ -1005,6 +1005,7 @@ def facts(session: Session, result: Result) -> dict[str, Any]:
 def _game(r: rules.Rules) -> Game:
     # title, blurb, variants and round_label are msgids: whoever prints them translates them (_()).
     return Game(slug=r.slug, title=TITLES[r.slug], players=rules.PLAYERS, variants=VARIANT_TEXTS,
+                named_answers=((("setup", "track", None, "player"), None),),
                 default_rounds=None, score=rules.score, steps=steps, template=TEMPLATE, sheet=sheet_for(r),
                 report=report, round_label=ROUND_LABEL, blurb=BLURBS[r.slug], max_rounds=0, commands=commands,
                 recap_totals=recap_totals, breakdown=reckoning_text, part_label=part_name, facts=facts)

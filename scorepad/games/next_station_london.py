@@ -1045,6 +1045,7 @@ def facts(session: Session, result: Result) -> dict[str, Any]:
 
 
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,
+            named_answers=((("setup", "controller"), None),),
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="next-station-london",
             sheet=sheet, report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS,
             modules=MODULES, commands=commands, result_notes=result_notes, preset=preset, breakdown=breakdown,
