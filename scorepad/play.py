@@ -196,9 +196,11 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
 
 
 def _as_seen(seen: dict) -> Callable[[dict], bool]:
-    """The store's compare-and-set: the stored session still holds the answers and status the caller read."""
-    entries, status = seen.get("entries"), seen.get("status")
-    return lambda stored: stored.get("entries") == entries and stored.get("status") == status
+    """The store's compare-and-set: the stored session still holds the answers, status and players the caller read
+    (`players rename` may rename a game not yet answered: an answer for the old name would damage it)."""
+    entries, status, players = seen.get("entries"), seen.get("status"), seen.get("players")
+    return lambda stored: (stored.get("entries") == entries and stored.get("status") == status
+                           and stored.get("players") == players)
 
 
 def _what_changed(seen: sessions.Session, now: sessions.Session) -> str:

@@ -13,6 +13,7 @@ from scorepad import cli
 from scorepad import players as people
 from scorepad.games import GAMES, by_slug, session_of
 from scorepad.play import play
+from scorepad.prompts import Aborted
 from scorepad.session import doc_from_table, new_doc
 from scorepad.store import Store
 from scorepad.summary import summarize
@@ -358,3 +359,52 @@ def test_the_real_prompt_completes_a_name_with_tab():
             pipe.send_text(keys)
             prompter = QuestionaryPrompter(input=pipe, output=DummyOutput())
             assert prompter.text("Player 1 name:", complete=lambda: known) == expected, keys
+
+
+def test_a_game_renamed_while_it_is_asked_takes_the_new_name(database):
+    # A rename between plan and write may meet a `resume` that has not answered yet (no claim when it looked):
+    # the answer is refused as changed elsewhere and asked again with the new name, never stored for the old one.
+    store = Store(database, summarize=summarize)
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 1))
+
+    class RenamedMeanwhile:
+        def __init__(self):
+            self.menus = []
+
+        def select(self, message, choices, **kw):
+            self.menus.append(list(choices))
+            if len(self.menus) == 1:  # the oldest player asked; meanwhile another terminal renames Ana
+                people.rename(store, [session_id], "Ana", "Zoë")
+            return choices[0]
+
+        def text(self, message, **kw):
+            raise Aborted  # the oldest player is in: stop at the first expedition
+
+    prompter = RenamedMeanwhile()
+    with pytest.raises(Aborted):
+        play(store, session_id, prompter, lambda text: None)
+    assert prompter.menus[:2] == [["Ana", "Ben"], ["Zoë", "Ben"]]
+    doc = store.get(session_id)
+    assert doc["players"] == ["Zoë", "Ben"] and doc["entries"][0] == {"at": ["setup", "oldest"], "value": "Zoë"}
+
+
+NAME_PROMPT = """
+import sys
+from scorepad import cli
+from scorepad.prompts import Aborted, ScriptedPrompter
+prompter = ScriptedPrompter(["a\\t", Aborted])
+cli.stdin_is_tty = lambda: True
+cli.make_prompter = lambda: prompter
+sys.argv = ["scorepad", "play", "lost-cities"]
+try:
+    cli.main()
+finally:
+    print(prompter.offered, sorted(m for m in sys.modules if m.split(".")[0] in ("reportlab", "PIL")))
+"""
+
+
+def test_the_name_prompt_offers_names_without_importing_reportlab(database):
+    stored(database, lost_cities())
+    done = subprocess.run([sys.executable, "-c", NAME_PROMPT], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 130, done.stderr
+    assert done.stdout.strip() == "[['Ana', 'Ben']] []"  # Ana taken, then Ctrl-C: nothing heavy loaded
