@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorepad.errors import ScorepadError
+from scorepad.history import key  # the spec's matching: strip() + casefold()
+from scorepad.history import people as latest_spellings
 from scorepad.i18n import N_, NP_, _, plural
 from scorepad.summary import order
 
@@ -45,11 +47,6 @@ PART_DONE = NP_("{reason} ({done} of {count} session was renamed, each session w
                 "to finish)")
 
 
-def key(name: Any) -> str:
-    """Who a name is across sessions: `Ana`, ` ana ` and `ANA` are one person (the spec's trim and case fold)."""
-    return str(name).strip().casefold()
-
-
 def _sessions(summaries: dict[int, dict]) -> list[tuple[int, dict]]:
     """The sessions with players, oldest first (the summaries' order: the day played, then the id)."""
     found = [(doc_id, s) for doc_id, s in summaries.items() if isinstance(s.get("players"), list)]
@@ -59,13 +56,12 @@ def _sessions(summaries: dict[int, dict]) -> list[tuple[int, dict]]:
 def shown_names(sessions: Sequence[tuple[int, dict]]) -> dict[str, str]:
     """key -> the name as shown: the spelling of the most recent finished session (the stats rule, history.people),
     else of the most recent session being played (someone who has not finished a game yet is still someone)."""
-    shown: dict[str, str] = {}
-    for status in (PLAYING, FINISHED):  # finished last: its spelling wins over any game still being played
-        for _id, summary in sessions:
-            if (summary.get("status") == FINISHED) == (status == FINISHED):
-                for name in summary["players"]:
-                    shown[key(name)] = str(name).strip()
-    return shown
+    def spellings(finished: bool) -> dict[str, str]:
+        chosen = [{"players": [str(p).strip() for p in s["players"]]} for _id, s in sessions
+                  if (s.get("status") == FINISHED) == finished]
+        return latest_spellings(chosen)
+
+    return {**spellings(False), **spellings(True)}
 
 
 def people(summaries: dict[int, dict]) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ from conftest import LC11, TABLES, invoke, ok, run
 from scorepad import cli
 from scorepad import players as people
 from scorepad.games import GAMES, by_slug, session_of
+from scorepad.history import played
 from scorepad.play import play
 from scorepad.prompts import Aborted
 from scorepad.session import doc_from_table, new_doc
@@ -198,6 +199,8 @@ def test_rename_leaves_the_old_name_nowhere_and_the_game_scores_the_same(slug, d
             [(s.player, s.rank, s.total) for s in session_of(after, session_id).score().standings]
         assert store.summaries()[session_id]["players"] == after["players"]  # the summary is current
         assert new in store.summaries()[session_id]["totals"]
+        (history,) = played(store)  # what stats reads: ranks and the game's facts, under the new name too
+        assert set(history["ranks"]) == set(after["players"]) >= set(history["facts"].get("players", {}))
 
 
 def _is_note(doc, at):
