@@ -1204,8 +1204,8 @@ def _render(game: Game, data: dict, path: Path, *, force: bool, protected: Itera
 PLAYERS_HELP = N_(
     "Everyone who has played, across every stored session, the latest first.\n\n"
     "For each: their finished sessions and those being played, the games they finished, the day they last "
-    "played and their latest sessions. A player is the same person whatever the case and spaces of the name (Ana = ana); the name "
-    "shown is the spelling of their most recent finished game.\n\n"
+    "played and their latest sessions. A player is the same person whatever the case and spaces of the name "
+    "(Ana = ana); the name shown is the spelling of their most recent finished game.\n\n"
     "--json prints a list, one object per person:\n\n"
     "\b\n"
     '{"name": "Ana", "finished": 12, "playing": 1, "games": {"lost-cities": 10, "chinatown": 2},\n'

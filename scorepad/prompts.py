@@ -400,7 +400,7 @@ class ScriptedPrompter:
 
     def text(self, message: str, *, default: str = "", validate: Validator | None = None,
              complete: Known | None = None) -> str:
-        """A text answer; at a prompt that offers names, "an\t" is `an` then Tab (each more Tab the next name)."""
+        """A text answer; at a prompt that offers names, "an\\t" is `an` then Tab (each more Tab the next name)."""
         while True:
             answer = self._next(message)
             answer = default if answer is None else answer
