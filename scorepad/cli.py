@@ -410,6 +410,10 @@ def stdin_is_tty() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
+def stdout_is_tty() -> bool:  # tests replace this: the end of a game offers BG Stats' QR code only on a terminal
+    return sys.stdout.isatty()
+
+
 def make_prompter() -> Prompter:  # tests replace this with a scripted prompter
     from scorepad.prompts import QuestionaryPrompter
 
@@ -656,7 +660,8 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
             protected = protected_files(ctx)
             play_loop(store, session_id, make_prompter(), echo,
                       write_sheet=functools.partial(_write_session_sheet, protected=protected),
-                      check_sheet_path=functools.partial(_sheet_path_problem, protected=protected), resumed=resumed)
+                      check_sheet_path=functools.partial(_sheet_path_problem, protected=protected), resumed=resumed,
+                      show_code=_code_hint if stdout_is_tty() else None)
         except BaseException as error:  # Ctrl-C at a prompt or between two, SIGTERM, SIGHUP (signals.py)
             from scorepad import signals
 
@@ -993,9 +998,28 @@ def score(ctx: typer.Context,
 # --- export, import -------------------------------------------------------------------------------------
 
 EXPORT_HELP = N_(
-    "Write a session as a table file (or, with --all, every session: a backup).\n\nThe file holds the whole "
-    "game: the table that `score --table` reads, and the session's every answer, so that `import` gives "
-    "back the same session, in progress or finished.")
+    "Write a session as a table file, or finished games for other programs.\n\nWith --all: every session (a "
+    "backup). The table file holds the whole game: the table that `score --table` reads, and the session's "
+    "every answer, so that `import` gives back the same session, in progress or finished. --format csv (for "
+    "spreadsheets) and bgstats (a file BG Stats imports) write finished games, --all every finished one; "
+    "bgstats-url prints the link that adds one game to BG Stats on a phone.")
+QR_HELP = N_("With --format bgstats-url: draw the link as a QR code in the terminal, for a phone to scan.")
+QR_ONLY = N_("--qr draws one game's link in the terminal: scorepad export ID --format bgstats-url --qr")
+# TRANSLATORS: the last line of a game played in a terminal.
+CODE_HINT = N_("To add this play to BG Stats on a phone: scorepad export {id} --format bgstats-url --qr")
+# TRANSLATORS: under the QR code drawn in the terminal at the end of a game or by `export --qr`.
+CODE_CAPTION = N_("Scan it with a phone that has BG Stats: the play opens there, ready to save. The link: "
+                  "scorepad export {id} --format bgstats-url")
+# TRANSLATORS: instead of the QR code when the terminal is too narrow; {needed} and {columns} are numbers.
+CODE_TOO_NARROW = N_("The QR code needs a terminal {needed} columns wide (this one has {columns}): widen it and run "
+                     "scorepad export {id} --format bgstats-url --qr")
+FORMAT_HELP = N_("table (default), csv, bgstats or bgstats-url.")
+FORMATS = ("table", "csv", "bgstats", "bgstats-url")
+UNKNOWN_FORMAT = N_("--format takes table, csv, bgstats or bgstats-url, not {format!r}")
+URL_NEEDS_ONE = N_("--format bgstats-url is the link of one game: give its session ID, not --all")
+# TRANSLATORS: {format} is csv, bgstats or bgstats-url (kept as typed).
+NOT_FINISHED_EXPORT = N_("session {id} is not finished: --format {format} writes finished games only "
+                         "(carry on with: scorepad resume {id})")
 
 
 @app.command(help=EXPORT_HELP)
@@ -1005,12 +1029,28 @@ def export(ctx: typer.Context,
            every: bool = typer.Option(False, "--all", help=N_("Every session, one table file a line (JSON Lines).")),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar=N_("FILE"),
                                                  help=N_("Write here instead of to stdout.")),
-           force: bool = typer.Option(False, "--force", help=FORCE_HELP)) -> None:
+           force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+           format: str = typer.Option("table", "--format", "-f", metavar=N_("FORMAT"), help=FORMAT_HELP,
+                                      show_default=False),
+           code: bool = typer.Option(False, "--qr", help=QR_HELP)) -> None:
     from scorepad.games import session_of
     from scorepad.session import export_doc
 
     if (session_id is None) == (not every):
         raise fail(_(ID_OR_ALL), code=2)
+    if format not in FORMATS:
+        raise fail(_(UNKNOWN_FORMAT).format(format=format), code=2)
+    if code and (format != "bgstats-url" or output is not None or session_id is None):
+        raise fail(_(QR_ONLY), code=2)
+    if code:
+        session = load_session(ctx, session_id)
+        if not session.finished:
+            raise ScorepadError(_(NOT_FINISHED_EXPORT).format(id=session_id, format=format))
+        _show_code(session)
+        return
+    if format != "table":
+        _export_plays(ctx, session_id, format, output, force)
+        return
     if every:
         text = "".join(json_text(export_doc(session_of(doc, doc_id))) + "\n"
                        for doc_id, doc in open_store(ctx).all())
@@ -1022,6 +1062,46 @@ def export(ctx: typer.Context,
         from scorepad.files import TABLE, write_file
 
         write_file(output, text.encode("utf-8"), TABLE, force=force, protected=protected_files(ctx))
+        echo(_(WROTE).format(path=output), err=True)
+
+
+def _export_plays(ctx: typer.Context, session_id: Optional[int], format: str, output: Optional[Path],
+                  force: bool) -> None:
+    """`export --format csv|bgstats|bgstats-url`: finished games for spreadsheets and BG Stats (scorepad/exports.py)."""
+    from scorepad import exports
+    from scorepad.games import session_of
+
+    if format == "bgstats-url" and session_id is None:
+        raise fail(_(URL_NEEDS_ONE), code=2)
+    if session_id is not None:
+        session = load_session(ctx, session_id)
+        if not session.finished:
+            raise ScorepadError(_(NOT_FINISHED_EXPORT).format(id=session_id, format=format))
+        plays = [exports.play_of(session)]
+    elif format == "csv":  # from the index alone: a session is opened only where its ranks need its tie-break
+        store = open_store(ctx)
+        plays = exports.plays_of_summaries(
+            store.summaries(), lambda doc_id: exports.play_of(session_of(store.get(doc_id), doc_id))["ranks"])
+    else:
+        from scorepad.summary import order
+
+        store = open_store(ctx)
+        finished = [(doc_id, summary) for doc_id, summary in store.summaries().items()
+                    if summary.get("status") == "finished" and not summary.get("damaged")]
+        plays = [exports.play_of(session_of(store.get(doc_id), doc_id))
+                 for doc_id, _summary in sorted(finished, key=lambda item: order(*item))]
+    if format == "csv":
+        text = exports.csv_text(plays)
+    elif format == "bgstats":
+        text = json_text(exports.bgstats_doc(plays), indent=2) + "\n"
+    else:
+        text = exports.push_url(plays[0]) + "\n"
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        from scorepad.files import write_file
+
+        write_file(output, text.encode("utf-8"), exports.kind(format), force=force, protected=protected_files(ctx))
         echo(_(WROTE).format(path=output), err=True)
 
 
@@ -1131,7 +1211,7 @@ def sheet(ctx: typer.Context,
         if target is not None:
             raise fail(_(ID_AND_TABLE), code=2)
         from scorepad.games import of_table
-        from scorepad.session import Session, doc_from_session, load_table_file, score_table
+        from scorepad.session import Session, doc_from_session, doc_from_table, load_table_file, score_table
 
         raw = load_table_file(table)
         game = of_table(raw)
@@ -1144,6 +1224,7 @@ def sheet(ctx: typer.Context,
             return
         result = score_table(raw, game)
         data = game.sheet(result, players=[s.strip() for s in raw["players"]])
+        data["qr"] = _bgstats_code(Session(doc_from_table(raw, game), game))  # a table file is a finished game
         path = output or table.with_suffix(".pdf")
         echo(_(WROTE).format(path=_render(game, data, path, force=force, protected=protected_files(ctx, table))))
         return
@@ -1163,13 +1244,49 @@ def _write_session_sheet(session: Session, path: str, *, force: bool = False, pr
         raise ScorepadError(_(PRIVATE_TOTALS).format(id=session.id, title=session.game.title))
     data = session.game.sheet(session.score_so_far(session.complete_rounds()), players=session.players,
                               date=(session.date or "")[:10])
-    if not session.finished:  # the leader of a game still being played has not won (yet)
+    if session.finished:
+        data["qr"] = _bgstats_code(session)
+    else:  # the leader of a game still being played has not won (yet)
         data.setdefault("fields", {})["winner"] = _(SHEET_IN_PROGRESS)
         for instances in data.get("grids", {}).values():
             for instance in instances:
                 for row in instance.get("rows", []):
                     row["mark"] = False
     return _render(session.game, data, Path(path), force=force, protected=protected)
+
+
+def _code_hint(session: Session) -> None:
+    """The end of a guided game on a terminal: the command that draws BG Stats' QR code of the play."""
+    echo(_(CODE_HINT).format(id=session.id))
+
+
+def _show_code(session: Session) -> None:
+    """BG Stats' push link of a finished session as a QR code in the terminal (scorepad.qr: black on white, in
+    half blocks), or, where the terminal is too narrow for it, one line saying so."""
+    import shutil
+
+    from scorepad import exports, qr
+
+    matrix = qr.modules(exports.push_url(exports.play_of(session)))
+    columns = shutil.get_terminal_size((80, 24)).columns
+    if qr.width(matrix) > columns:
+        echo(_(CODE_TOO_NARROW).format(needed=qr.width(matrix), columns=columns, id=session.id))
+        return
+    typer.echo("\n".join(qr.lines(matrix, colour=sys.stdout.isatty())))  # our own escapes: black on white
+    echo(_(CODE_CAPTION).format(id=session.id))
+
+
+# TRANSLATORS: under the QR code in a corner of a finished game's score sheet (a few words: it is printed small).
+QR_CAPTION = N_("Scan to add this play to BG Stats")
+
+
+def _bgstats_code(session: Session) -> dict[str, Any]:
+    """The sheet's QR code of BG Stats' push link (modules for sheets.py to draw) and its caption."""
+    from scorepad import exports, qr
+
+    # the app's name is never split over two lines of the narrow caption
+    caption = _(QR_CAPTION).replace("BG Stats", "BG\u00a0Stats")
+    return {"modules": qr.modules(exports.push_url(exports.play_of(session))), "caption": caption}
 
 
 def _sheet_path_problem(path: str, *, protected: Iterable[Any]) -> str | None:

@@ -102,12 +102,13 @@ def prompt_word_in(doc: dict, name: str) -> str | None:
 def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str], None],
          write_sheet: Callable[[sessions.Session, str], str] | None = None,
          check_sheet_path: Callable[[str], str | None] | None = None,
-         resumed: bool = False) -> sessions.Session:
+         resumed: bool = False, show_code: Callable[[sessions.Session], None] | None = None) -> sessions.Session:
     """Run a session to its end (Aborted from the prompter leaves it saved where it stands). A resumed game
     first says where it stands: the round, the running totals, what this round already holds.
 
     At the end it offers the sheet: `check_sheet_path` refuses a name at the prompt (the rules of `sheet -o`),
     and a name `write_sheet` cannot write (ScorepadError) is asked again, not the end of the game's last prompt.
+    Then, with `show_code` (on a terminal), how to show BG Stats' QR code of the play: one line, never a question.
     """
     # The first step whose text is still to be printed: RESUMED repeats the guidance that leads to
     # the current question, QUIET (after an undo) prints nothing but the question.
@@ -192,6 +193,8 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
     out(_(FINISHED).format(id=session_id))
     if write_sheet and prompter.confirm(_(OFFER_SHEET), default=True):
         _offer_sheet(session, prompter, out, write_sheet, check_sheet_path)
+    if show_code:  # one line, no question: a table that wants it runs the command it names
+        show_code(session)
     return session
 
 

@@ -333,8 +333,11 @@ def doc_from_table(table: dict[str, Any], game: Game) -> dict[str, Any]:
         game.score(table)  # every check the calculator makes, before anything is stored
         check_storable(table)
     rounds = None if game.default_rounds is None else max(1, len(table.get("rounds") or []))
+    source = fingerprint(_normal(table))
+    # The seed of a table's game comes from the table (its first 32 bits): the same table is the same session
+    # wherever it is imported or printed (the BG Stats uuids of scorepad/exports.py derive from it).
     doc = new_doc(game, table["players"], table.get("variants") or [], rounds,  # null: the default, as in scoring
-                  table.get("modules") or [])
+                  table.get("modules") or [], seed=int(source[:8], 16))
     # Each place of a table is filled once, so the answers are appended as they come (record() looks for a
     # previous answer to replace: quadratic over a 10,000-table import).
     add = lambda at, value: doc["entries"].append({"at": list(at), "value": value})  # noqa: E731
@@ -357,7 +360,7 @@ def doc_from_table(table: dict[str, Any], game: Game) -> dict[str, Any]:
     doc["created"] = doc["updated"] = table.get("date")
     if _as_guided(Session(doc, game), game) is not True:
         doc[IMPORTED] = True
-    doc[SOURCE] = fingerprint(_normal(table))
+    doc[SOURCE] = source
     return doc
 
 

@@ -116,6 +116,16 @@ _SHADE_FILL = "#f4f4f4"
 _MARK_FILL = "#fff0b3"
 _STAR_FILL = "#e0a800"
 _HINT_INK = "#555555"
+# The BG Stats code of a filled sheet (data["qr"]): in the top corner where a line of the header ends (top right,
+# top left on a mirrored sheet), beside the title and fields, never over a table. A module of 0.3 mm (a phone
+# reads it from a print at 15–20 cm), the code at most 34 mm with its quiet zone, a small caption under it; beside
+# a shorter header it shrinks to its height, down to modules of 0.25 mm (the tables then start below it).
+QR_MODULE_MM = 0.3
+QR_SMALLEST_MM = 0.25
+QR_MAX_MM = 34.0
+QR_GAP_MM = 3.0
+QR_CAPTION_PT = 6.5
+QR_QUIET = 4  # light modules around the code (scorepad.qr.QUIET)
 
 
 # --------------------------------------------------------------------------------------------
@@ -648,6 +658,7 @@ class _Sheet:
         self.c.setAuthor(TEXT["creator"])
         self.c.setSubject(self.title)
         self.y = self.h - self.margin  # top of the free space
+        self.qr_room, self.qr_bottom = 0.0, self.y  # the room the BG Stats code takes beside the header (draw)
         self.pages = 1
         self._runs: dict[str, list[tuple[str, str]]] = {}
         self.missing: dict[str, str] = {}  # a character no font has -> the first text it was in
@@ -700,7 +711,8 @@ class _Sheet:
                 out.append(self.text(value))
 
         template_text(self.t, None)
-        data_text(self.data)
+        data_text({key: value for key, value in self.data.items() if key != "qr"})  # the code's modules: no text
+        data_text((self.data.get("qr") or {}).get("caption"))
         out += [self.field_value(f) for f in self.t.get("fields", [])]
         return out
 
@@ -873,15 +885,105 @@ class _Sheet:
     # ---- page parts -----------------------------------------------------------------------
 
     def draw(self) -> None:
+        at_end = bool(self.data.get("qr")) and self.code_fits_at_end()
+        self.qr_room = self.qr_side() + QR_GAP_MM * MM if self.data.get("qr") and not at_end else 0.0
         self.draw_header()
         self.draw_fields()
+        if self.qr_room:
+            self.draw_qr(self.h - self.margin - self.y)
+            self.y = min(self.y, self.qr_bottom - self.gap)  # the tables start below the code
         for grid in self.t.get("grids", []):
             self.draw_section(grid)
+        if at_end:
+            self.draw_qr(None)
         self.c.showPage()
         self.c.save()
 
-    def draw_header(self) -> None:
+    def code_fits_at_end(self) -> bool:
+        """Is there room for the code, at its full size, under the tables of the last page? (A layout of the
+        sheet without it, on a canvas thrown away.) Then it goes in that page's bottom corner, and the header
+        keeps its whole width."""
+        caption_only = {"caption": self.data["qr"].get("caption", "")}  # the same text: the same fonts
+        bare = _Sheet(self.t, {**self.data, "qr": caption_only}, io.BytesIO(), True)
+        bare.draw_header()
+        bare.draw_fields()
+        for grid in self.t.get("grids", []):
+            bare.draw_section(grid)
+        return bare.y - self.margin >= self.qr_side() + 2 * QR_CAPTION_PT * 1.2 + 1 * MM + self.gap
+
+    def header_edges(self, y: float | None = None) -> tuple[float, float]:
+        """The header's left and right edges for a line at `y`: the page's, less the room of the code in its
+        corner while the line is beside it (the code's planned bottom: its largest side and caption)."""
         left, right = self.margin, self.w - self.margin
+        if y is not None and y < self.h - self.margin - self.qr_room - 2 * QR_CAPTION_PT * 1.2:
+            return left, right
+        if self.rtl:
+            return left + self.qr_room, right
+        return left, right - self.qr_room
+
+    def qr_side(self, header: float | None = None) -> float:
+        """The code's side (quiet zone included): modules of QR_MODULE_MM up to QR_MAX_MM; beside a `header` of
+        that height, no taller than it, down to modules of QR_SMALLEST_MM (the tables start below the code)."""
+        count = len((self.data.get("qr") or {}).get("modules") or []) + 2 * QR_QUIET
+        side = min(QR_MAX_MM * MM, count * QR_MODULE_MM * MM)
+        if header is not None:
+            side = max(count * QR_SMALLEST_MM * MM, min(side, header - 2 * QR_CAPTION_PT * 1.2 - 1 * MM))
+        return side
+
+    def draw_qr(self, header: float | None) -> None:
+        """The code of data["qr"] (its modules, dark True, from scorepad.qr) and its caption: in the top corner
+        beside the header (`header`: its height), or (None) in the bottom corner of the page."""
+        from reportlab.lib.colors import HexColor
+
+        qr = self.data.get("qr")
+        self.qr_bottom = self.y
+        if not qr or not qr.get("modules"):
+            return
+        matrix = qr["modules"]
+        count = len(matrix) + 2 * QR_QUIET
+        side = self.qr_side(header)
+        unit = side / count
+        x = self.margin if self.rtl else self.w - self.margin - side
+        top = self.h - self.margin if header is not None else self.margin + 2 * QR_CAPTION_PT * 1.2 + 1 * MM + side
+        c = self.c
+        c.saveState()
+        c.setFillColor(HexColor("#000000"))
+        for r, row in enumerate(matrix):
+            y = top - (QR_QUIET + r + 1) * unit
+            n = 0
+            while n < len(row):  # one rectangle per run of dark modules: a smaller PDF, no hairline gaps
+                if not row[n]:
+                    n += 1
+                    continue
+                end = n
+                while end < len(row) and row[end]:
+                    end += 1
+                c.rect(x + (QR_QUIET + n) * unit, y, (end - n) * unit, unit * 1.0, stroke=0, fill=1)
+                n = end
+        c.restoreState()
+        bottom = top - side
+        caption = self.text(qr.get("caption", ""))
+        if caption:
+            for line in self.caption_lines(caption, side):
+                bottom -= QR_CAPTION_PT * 1.2
+                self.put(x + side / 2, bottom, line, QR_CAPTION_PT, color=_HINT_INK, align="center")
+        self.qr_bottom = bottom - 1 * MM
+
+    def caption_lines(self, caption: str, room: float) -> list[str]:
+        """The code's caption in lines of `room`, broken at spaces only (a no-break space holds "BG Stats"
+        together); text without spaces (Chinese) as self.wrap breaks it."""
+        if " " not in caption:
+            return self.wrap(caption, QR_CAPTION_PT, room)
+        lines: list[str] = []
+        for word in caption.split(" "):
+            if lines and self.width(f"{lines[-1]} {word}", QR_CAPTION_PT) <= room:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines
+
+    def draw_header(self) -> None:
+        left, right = self.header_edges(self.y)
         x, align = self.start(left, right)
         if self.title:
             size = self.size + 7
@@ -899,9 +1001,19 @@ class _Sheet:
                  else [self.tr(n) for n in self.page.get("notes", [])])
         for note in notes:
             size = self.size - 0.5
-            for line in self.wrap(note, size, right - left):
+            while note:  # line by line: beside the code narrower, below it the whole width again
+                left, right = self.header_edges(self.y - size * 1.3)
+                x, align = self.start(left, right)
+                lines = self.wrap(note, size, right - left) or [""]
+                rest = note[len(lines[0]):].lstrip() if note.startswith(lines[0]) else None
+                if rest is None:  # a line the wrap made otherwise than as a prefix: the rest at this width
+                    for line in lines:
+                        self.y -= size * 1.3
+                        self.put(x, self.y, line, size, color=_HINT_INK, align=align)
+                    break
                 self.y -= size * 1.3
-                self.put(x, self.y, line, size, color=_HINT_INK, align=align)
+                self.put(x, self.y, lines[0], size, color=_HINT_INK, align=align)
+                note = rest
         self.y -= 1.5 * MM
 
     def draw_fields(self) -> None:
@@ -909,15 +1021,18 @@ class _Sheet:
         if not fields:
             return
         per_line = int(self.page.get("field_columns", len(fields))) or len(fields)
-        left, room = self.margin, self.w - 2 * self.margin
+        left, right = self.header_edges()
+        room = right - left
         gap = 4 * MM
         label_size, value_size = self.size - 0.5, self.size + 1.5
         line_h = 9 * MM
         for start in range(0, len(fields), per_line):
             line = fields[start:start + per_line]
             total = sum(float(f.get("width", 1)) for f in line)
-            usable = room - gap * (len(line) - 1)
             self.y -= line_h
+            left, right = self.header_edges(self.y + line_h * 0.6)  # beside the code, or below it
+            room = right - left
+            usable = room - gap * (len(line) - 1)
             x = left
             for f in reversed(line) if self.rtl else line:  # the first field where a line starts reading
                 w = usable * float(f.get("width", 1)) / total

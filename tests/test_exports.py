@@ -1,0 +1,389 @@
+"""export --format csv|bgstats|bgstats-url, and BG Stats' QR code on the filled sheet and in the terminal (issue 12).
+
+tests/data/bgstats-export.json is one game, two players, one location and one play cut from a real BG Stats export
+(the app's Settings → Backup / Export → JSON): Deniedpluto/BoardGamePlays, BGStatsExport.json at commit 38e301f
+(app v6.14.2, Android), with the players' and the location's names replaced and a game copy's notes emptied. Two
+other real exports have the same shape field for field where we write them: gz97/board-games-analysis
+BGStatsExport.json (v5.3.1, 2024) and michaelgao8/board-game-stats-shiny BGStatsExport.json (2021).
+"""
+
+import csv
+import io
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from conftest import LC11, LC11_TYPED, TABLES, invoke, ok, run
+from scorepad import exports, qr
+from scorepad.games import by_slug, session_of
+from scorepad.prompts import Aborted
+from scorepad.session import Session, doc_from_table, new_doc
+
+REAL = json.loads((Path(__file__).parent / "data" / "bgstats-export.json").read_text(encoding="utf-8"))
+NEEDS_ZBAR = pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (Debian zbar-tools) not installed")
+NEEDS_PDFTOPPM = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) not installed")
+DATED = {**LC11, "date": "2026-11-29T20:15:00+01:00"}
+
+
+def stored(tmp_path, *tables):
+    """Import table files; their ids."""
+    paths = []
+    for n, table in enumerate(tables):
+        path = tmp_path / f"t{n}.json"
+        path.write_text(json.dumps(table))
+        paths.append(path)
+    return [int(line) for line in ok("import", *paths).split()]
+
+
+def decoded(url):
+    assert url.startswith(exports.PUSH_URL)
+    return json.loads(parse_qs(urlsplit(url).query, strict_parsing=True)["data"][0])
+
+
+def zbar(png):
+    done = subprocess.run(["zbarimg", "--raw", "-q", str(png)], capture_output=True, text=True)
+    return done.returncode, done.stdout.strip()
+
+
+# --- csv ---------------------------------------------------------------------------------------------------
+
+def test_csv_of_one_session_is_the_spec_header_and_a_row_per_player(database, tmp_path):
+    (sid,) = stored(tmp_path, DATED)
+    rows = list(csv.reader(io.StringIO(ok("export", sid, "--format", "csv"))))
+    # LC-11: Ben 136 wins, Ana 66 (shared/rules/lost-cities-and-next-station-london.md); seats in `players` order
+    assert rows == [["session", "date", "game", "bgg_id", "player", "seat", "score", "rank", "winner"],
+                    [str(sid), "2026-11-29", "lost-cities", "50", "Ana", "1", "66", "2", "0"],
+                    [str(sid), "2026-11-29", "lost-cities", "50", "Ben", "2", "136", "1", "1"]]
+
+
+def test_csv_all_is_every_finished_session_oldest_first_chinatown_in_dollars(database, tmp_path, store):
+    ids = stored(tmp_path, {**TABLES["chinatown"], "date": "2026-11-30"}, DATED)
+    store.insert(new_doc(by_slug("lost-cities"), ["Cy", "Di"], [], 3))  # in progress: not a play yet
+    rows = list(csv.DictReader(io.StringIO(ok("export", "--all", "--format", "csv"))))
+    assert [(r["session"], r["player"]) for r in rows] == [(str(ids[1]), "Ana"), (str(ids[1]), "Ben"),
+                                                           (str(ids[0]), "Ava"), (str(ids[0]), "Ben"),
+                                                           (str(ids[0]), "Cai")]
+    chinatown = {r["player"]: (r["score"], r["rank"], r["winner"], r["bgg_id"])
+                 for r in rows if r["game"] == "chinatown"}
+    assert chinatown == {"Ava": ("95000", "1", "1", "47"), "Ben": ("55000", "3", "0", "47"),
+                         "Cai": ("70000", "2", "0", "47")}
+
+
+@pytest.mark.parametrize("totals, ranks", [
+    ({"Ana": 3, "Ben": 9, "Cy": 5}, {"Ana": 3, "Ben": 1, "Cy": 2}),
+    ({"Ana": -4}, {"Ana": 1}),
+    ({"Ana": 5, "Ben": 5}, None),  # level: only the game's tie-break can tell, so the session is scored
+])
+def test_ranks_from_totals_only_where_no_two_are_level(totals, ranks):
+    assert exports.ranks_of(totals) == ranks
+
+
+def test_csv_all_scores_a_session_whose_totals_are_level(database, tmp_path):
+    # Chinatown's tie-break (most shop tiles in the last year) separates two players level on cash.
+    table = {"game": "chinatown", "variants": [], "players": ["Ava", "Ben", "Cai"], "date": "2026-11-30",
+             "rounds": [{"Ava": {"businesses": [{"type": "jewelry", "tiles": 3}]},  # $40,000, 3 tiles
+                         "Ben": {"businesses": [{"type": "tea-house", "tiles": 2}, {"type": "seafood", "tiles": 2}]},
+                         "Cai": {"businesses": [{"type": "florist", "tiles": 1}]}}]}
+    (sid,) = stored(tmp_path, table)
+    expected = ok("score", sid, "--json")
+    ranks = {s["player"]: s["rank"] for s in json.loads(expected)["standings"]}
+    rows = list(csv.DictReader(io.StringIO(ok("export", "--all", "--format", "csv"))))
+    assert {r["player"]: int(r["rank"]) for r in rows} == ranks
+    assert ranks["Ava"] != ranks["Ben"]  # both $90,000: Ben's 4 tiles to Ava's 3 decided
+
+
+# --- bgstats ---------------------------------------------------------------------------------------------
+
+def _json_type(value):
+    return {bool: "boolean", int: "number", float: "number", str: "string", list: "array", dict: "object",
+            type(None): "null"}[type(value)]
+
+
+def test_bgstats_file_matches_the_apps_own_export_field_by_field(database, tmp_path):
+    ids = stored(tmp_path, DATED, {**TABLES["chinatown"], "date": "2026-11-30"})
+    doc = json.loads(ok("export", "--all", "--format", "bgstats"))
+    assert set(doc) == {"games", "players", "locations", "plays", "userInfo"} <= set(REAL)
+    pairs = [(doc["games"], REAL["games"][0]), (doc["players"], REAL["players"][0]),
+             (doc["plays"], REAL["plays"][0]),
+             ([s for p in doc["plays"] for s in p["playerScores"]], REAL["plays"][0]["playerScores"][0]),
+             ([doc["userInfo"]], REAL["userInfo"])]
+    for ours, real in pairs:
+        for item in ours:
+            for key, value in item.items():
+                assert key in real, key
+                assert _json_type(value) == _json_type(real[key]), (key, value, real[key])
+    # The spec's fields, values as it gives them
+    assert [g["bggId"] for g in doc["games"]] == [50, 47] and [g["name"] for g in doc["games"]] == ["Lost Cities",
+                                                                                                 "Chinatown"]
+    for game in doc["games"]:
+        assert (game["highestWins"], game["noPoints"], game["cooperative"], game["usesTeams"]) == (True, False, False,
+                                                                                                   False)
+    assert all(p["isAnonymous"] is False for p in doc["players"])
+    ben = next(p["id"] for p in doc["players"] if p["name"] == "Ben")  # in both games: one player
+    assert [p["name"] for p in doc["players"]] == ["Ana", "Ben", "Ava", "Cai"]
+    first, second = doc["plays"]
+    assert first["playDate"] == "2026-11-29 20:15:00" and second["playDate"] == "2026-11-30 12:00:00"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", REAL["plays"][0]["playDate"])
+    assert first["gameRefId"] == doc["games"][0]["id"] and second["gameRefId"] == doc["games"][1]["id"]
+    assert (first["ignored"], first["manualWinner"], first["usesTeams"], first["rounds"], first["durationMin"]) == \
+        (False, False, False, 3, 0)  # imported from a table file: no time played is known
+    assert first["playerScores"] == [
+        {"playerRefId": 1, "score": "66", "winner": False, "rank": 2, "seatOrder": 1, "startPlayer": False,
+         "newPlayer": False},
+        {"playerRefId": ben, "score": "136", "winner": True, "rank": 1, "seatOrder": 2, "startPlayer": False,
+         "newPlayer": False}]
+    assert [s["score"] for s in second["playerScores"]] == ["95000", "55000", "70000"]
+    assert len({p["uuid"] for p in doc["plays"]}) == 2 and ids
+
+
+def test_the_same_session_has_the_same_uuids_in_every_export_and_after_a_restore(database, tmp_path, monkeypatch):
+    (sid,) = stored(tmp_path, DATED)
+    once, twice = (json.loads(ok("export", sid, "--format", "bgstats")) for _n in range(2))
+    assert once == twice
+    backup = tmp_path / "backup.jsonl"
+    ok("export", "--all", "-o", backup)
+    monkeypatch.setenv("SCOREPAD_DB", str(tmp_path / "other.json"))
+    (restored,) = [int(n) for n in ok("import", backup).split()]
+    again = json.loads(ok("export", restored, "--format", "bgstats"))
+    assert [p["uuid"] for p in again["plays"]] == [p["uuid"] for p in once["plays"]]
+    assert [p["uuid"] for p in again["players"]] == [p["uuid"] for p in once["players"]]
+    assert decoded(ok("export", restored, "--format", "bgstats-url").strip())["sourcePlayId"] == \
+        once["plays"][0]["uuid"]
+
+
+def test_a_player_is_one_person_across_spellings():
+    plays = [{"id": 1, "game": "lost-cities", "date": "2026-11-01", "players": ["Ana", "Ben"],
+              "totals": {"Ana": 1, "Ben": 2}, "ranks": {"Ana": 2, "Ben": 1}},
+             {"id": 2, "game": "lost-cities", "date": "2026-11-02", "players": [" ana", "Ben"],
+              "totals": {" ana": 3, "Ben": 2}, "ranks": {" ana": 1, "Ben": 2}}]
+    doc = exports.bgstats_doc(plays)
+    assert [p["name"] for p in doc["players"]] == ["Ana", "Ben"]
+    assert doc["players"][0]["uuid"] == exports.uuid_of("player", "ana")
+    assert [s["playerRefId"] for p in doc["plays"] for s in p["playerScores"]] == [1, 2, 1, 2]
+
+
+def test_start_player_and_minutes_of_a_guided_game(store):
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
+    session, _prompter, _text = run(store, session_id, ["Ben"] + [a for game in LC11_TYPED for a in game])
+    doc = dict(session.doc, created="2026-11-29T20:15:00+01:00", updated="2026-11-29T21:02:59+01:00")
+    play = exports.play_of(Session(doc, session.game, session_id))
+    assert (play["start"], play["minutes"], play["rounds"]) == ("Ben", 47, 3)
+    data = exports.push_data(play)
+    assert [(p["name"], p["startPlayer"]) for p in data["players"]] == [("Ana", False), ("Ben", True)]
+    assert data["playDate"] == "2026-11-29 19:15:00"  # the push link's date is UTC
+    assert exports.bgstats_doc([play])["plays"][0]["playerScores"][1]["startPlayer"] is True
+
+
+# --- bgstats-url -------------------------------------------------------------------------------------------
+
+def test_push_link_decodes_back_to_the_spec_json(database, tmp_path):
+    (sid,) = stored(tmp_path, DATED)
+    url = ok("export", sid, "--format", "bgstats-url").strip()
+    assert " " not in url and '"' not in url
+    data = decoded(url)
+    assert list(data) == ["sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players"]
+    assert data["sourceName"] == "scorepad" and data["playDate"] == "2026-11-29 19:15:00"
+    assert data["game"] == {"name": "Lost Cities", "bggId": 50, "highestWins": True, "noPoints": False,
+                            "sourceGameId": "lost-cities"}
+    assert data["players"] == [{"name": "Ana", "score": 66, "rank": 2, "winner": False, "startPlayer": False},
+                               {"name": "Ben", "score": 136, "rank": 1, "winner": True, "startPlayer": False}]
+
+
+def test_push_link_keeps_persian_names_whole(database, tmp_path):
+    table = {**DATED, "players": ["علی‌رضا", "Ben"],
+             "rounds": [{"علی‌رضا": r["Ana"], "Ben": r["Ben"]} for r in LC11["rounds"]]}
+    (sid,) = stored(tmp_path, table)
+    assert decoded(ok("export", sid, "--format", "bgstats-url").strip())["players"][0]["name"] == "علی‌رضا"
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["--all", "--format", "bgstats-url"], 2, "--format bgstats-url is the link of one game"),
+    (["1", "--format", "xml"], 2, "--format takes table, csv, bgstats or bgstats-url, not 'xml'"),
+    (["1", "--format", "csv", "--qr"], 2, "--qr draws one game's link in the terminal"),
+])
+def test_refusals(database, tmp_path, args, code, message):
+    stored(tmp_path, DATED)
+    result = invoke("export", *args)
+    assert result.exit_code == code and result.stdout == ""
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("format", ["csv", "bgstats", "bgstats-url"])
+def test_a_game_in_progress_is_not_exported_for_other_programs(store, format):
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
+    result = invoke("export", session_id, "--format", format)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (f"Error: session {session_id} is not finished: --format {format} writes finished games "
+                             f"only (carry on with: scorepad resume {session_id})\n")
+
+
+def test_export_o_writes_and_replaces_only_its_own_kind(database, tmp_path):
+    (sid,) = stored(tmp_path, DATED)
+    target = tmp_path / "plays.json"
+    ok("export", sid, "--format", "bgstats", "-o", target)
+    ok("export", sid, "--format", "bgstats", "-o", target)  # ours: replaced
+    real = tmp_path / "BGStatsExport.json"
+    real.write_text(json.dumps(REAL))
+    result = invoke("export", sid, "--format", "bgstats", "-o", real)  # a player's own backup: never without --force
+    assert result.exit_code == 1 and "is not a scorepad BG Stats file" in result.stderr
+    assert json.loads(real.read_text()) == REAL
+    sheet = tmp_path / "plays.csv"
+    ok("export", "--all", "--format", "csv", "-o", sheet)
+    assert sheet.read_text().startswith("session,date,game,bgg_id,")
+    ok("export", "--all", "--format", "csv", "-o", sheet)
+
+
+# --- QR codes ------------------------------------------------------------------------------------------------
+
+def terminal_png(lines, path, scale=4):
+    """The half-block picture as a terminal shows it (black ink on white), one module = scale × scale pixels."""
+    from PIL import Image
+
+    plain = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in lines]
+    width = len(plain[0])
+    image = Image.new("L", (width * scale, len(plain) * 2 * scale), 255)
+    for y, line in enumerate(plain):
+        assert len(line) == width and set(line) <= set("▀▄█ ")
+        for x, ch in enumerate(line):
+            for half, dark in ((0, ch in "▀█"), (1, ch in "▄█")):
+                if dark:
+                    image.paste(0, (x * scale, (2 * y + half) * scale, (x + 1) * scale, (2 * y + half + 1) * scale))
+    image.save(path)
+    return path
+
+
+@NEEDS_ZBAR
+@pytest.mark.parametrize("players", [["Ana", "Ben"], ["Ava", "Ben", "Cai", "Dee", "Eve"]])
+def test_the_terminal_picture_decodes_to_the_link(tmp_path, players):
+    play = {"id": 1, "game": "chinatown", "date": "2026-11-29T20:15:00+01:00", "players": players,
+            "totals": {p: 10000 * n for n, p in enumerate(players)}, "ranks": {p: len(players) - n
+                                                                            for n, p in enumerate(players)}}
+    url = exports.push_url(play)
+    lines = qr.lines(qr.modules(url))
+    # black ink (30, 256-colour 16) on white (47, 231) on every line, whatever the terminal's theme, then reset
+    assert all(line.startswith(qr.COLOURS) and line.endswith(qr.RESET) for line in lines)
+    assert "30;47" in qr.COLOURS and "38;5;16;48;5;231" in qr.COLOURS
+    assert zbar(terminal_png(lines, tmp_path / "code.png")) == (0, url)
+    assert len(lines[0].replace(qr.COLOURS, "").replace(qr.RESET, "")) == qr.width(qr.modules(url))
+
+
+def _sheet_code(tmp_path, *args):
+    """What zbarimg reads in the two corners the code may take: the top of page 1, the bottom of the last page."""
+    import pypdf
+
+    pdf = tmp_path / "sheet.pdf"
+    ok("sheet", *args, "-o", pdf, "--force")
+    pages = pypdf.PdfReader(pdf).pages
+    height = round(float(pages[-1].mediabox.height) / 72 * 300)
+    for page, top in ((1, 0), (len(pages), height - 600)):  # 50 mm bands at 300 dpi: zbarimg reads them sooner
+        subprocess.run(["pdftoppm", "-png", "-r", "300", "-f", str(page), "-l", str(page), "-y", str(top),
+                        "-H", "600", "-W", "3600", "-singlefile", str(pdf), str(tmp_path / "band")], check=True)
+        code = zbar(tmp_path / "band.png")
+        if code[0] != 4:  # 4: no code there
+            return code
+    return code
+
+
+@NEEDS_ZBAR
+@NEEDS_PDFTOPPM
+@pytest.mark.parametrize("slug, lang", [(slug, "en") for slug in sorted(TABLES)] + [
+    ("lost-cities", "fa"), ("london-2e", "ar"), ("chinatown", "fa"),  # mirrored sheets: the code at the top left
+    ("next-station-london", "zh-Hant"), ("london-1e", "ru")])
+def test_the_filled_sheet_carries_the_link_as_a_qr_code(database, tmp_path, monkeypatch, slug, lang):
+    monkeypatch.setenv("SCOREPAD_LANG", lang)
+    (sid,) = stored(tmp_path, {**TABLES[slug], "date": "2026-11-29"})
+    url = ok("export", sid, "--format", "bgstats-url").strip()
+    if slug == "lost-cities" and lang == "en":
+        assert _sheet_code(tmp_path, sid) == (0, url)
+    table = tmp_path / "t0.json"  # the file it was imported from: the same play, the same link
+    assert _sheet_code(tmp_path, "--table", table) == (0, url)
+
+
+@NEEDS_ZBAR
+@NEEDS_PDFTOPPM
+def test_a_blank_pad_and_a_game_in_progress_have_no_code(database, tmp_path, store):
+    assert _sheet_code(tmp_path, "lost-cities", "--blank")[0] == 4  # zbarimg: no symbol found
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
+    with pytest.raises(Aborted):  # stopped after game 1: a session in progress
+        run(store, session_id, ["Ana"] + LC11_TYPED[0] + [Aborted])
+    assert _sheet_code(tmp_path, session_id)[0] == 4
+
+
+@pytest.mark.parametrize("slug", sorted(TABLES))
+def test_the_code_leaves_every_box_of_the_sheet_alone(slug, monkeypatch):
+    """Top corner: the header beside it is narrower and the first table starts below it; bottom corner of the
+    last page (where the tables leave room for it): below the last table."""
+    from scorepad import sheets
+
+    seen = {"tables": []}
+    draw_section, draw_qr = sheets._Sheet.draw_section, sheets._Sheet.draw_qr
+
+    def section(self, grid):
+        if "modules" not in self.data["qr"]:  # the layout without the code that tells where it fits
+            return draw_section(self, grid)
+        if (self.data.get("grids") or {}).get(grid.get("key")):
+            seen["tables"].append((self.pages, self.y))
+        draw_section(self, grid)
+        seen["end"] = (self.pages, self.y)
+
+    def code(self, header):
+        draw_qr(self, header)
+        seen["code"] = (header, self.pages, self.qr_bottom, self.qr_side(header), self.qr_room)
+
+    monkeypatch.setattr(sheets._Sheet, "draw_section", section)
+    monkeypatch.setattr(sheets._Sheet, "draw_qr", code)
+    game = by_slug(slug)
+    session = Session(doc_from_table(TABLES[slug], game), game)
+    data = game.sheet(session.score(), players=session.players)
+    data["qr"] = {"modules": qr.modules(exports.push_url(exports.play_of(session))), "caption": "Scan"}
+    sheets.render(sheets.load_template(game.template), data, io.BytesIO())
+    header, page, bottom, side, room = seen["code"]
+    assert side >= (len(data["qr"]["modules"]) + 8) * sheets.QR_SMALLEST_MM * sheets.MM - 1e-6
+    if header is not None:  # top corner of page 1
+        assert page == 1 and room == pytest.approx(side + sheets.QR_GAP_MM * sheets.MM, abs=side * 0.2)
+        assert seen["tables"][0][0] > 1 or seen["tables"][0][1] <= bottom
+    else:  # bottom corner of the last page, under its last table
+        assert page == seen["end"][0] and room == 0
+        top = sheets.MM * 10 + side  # margin (at most 10 mm) + caption below the code
+        assert seen["end"][1] > top
+
+
+def test_end_of_game_on_a_terminal_says_how_to_show_the_code_and_asks_nothing(store):
+    shown = []
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
+    answers = ["Ben"] + [a for game in LC11_TYPED for a in game]
+    _session, prompter, _text = run(store, session_id, answers, show_code=shown.append)
+    assert [s.id for s in shown] == [session_id] and prompter.asked[-1] == "Game 3 · Ben · Red:"
+
+
+def test_the_hint_names_the_command_that_draws_the_code(database, tmp_path, monkeypatch, capsys):
+    from scorepad import cli
+
+    (sid,) = stored(tmp_path, DATED)
+    cli._code_hint(session_of(__import__("scorepad.store", fromlist=["Store"]).Store(database).get(sid), sid))
+    assert capsys.readouterr().out == (f"To add this play to BG Stats on a phone: scorepad export {sid} --format "
+                                       "bgstats-url --qr\n")
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: __import__("os").terminal_size((120, 60)))
+    result = invoke("export", sid, "--format", "bgstats-url", "--qr")
+    url = ok("export", sid, "--format", "bgstats-url").strip()
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 0 and lines[-1].startswith("Scan it with a phone that has BG Stats")
+    if shutil.which("zbarimg"):
+        assert zbar(terminal_png([line for line in lines if line and set(line) <= set("▀▄█ ")],
+                                 tmp_path / "cli.png")) == (0, url)
+
+
+def test_show_code_in_a_narrow_terminal_says_so(database, tmp_path, monkeypatch, capsys):
+    from scorepad import cli
+
+    (sid,) = stored(tmp_path, DATED)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: __import__("os").terminal_size((60, 40)))
+    cli._show_code(session_of(__import__("scorepad.store", fromlist=["Store"]).Store(database).get(sid), sid))
+    out = capsys.readouterr().out
+    assert re.fullmatch(r"The QR code needs a terminal \d+ columns wide \(this one has 60\): widen it and run "
+                        rf"scorepad export {sid} --format bgstats-url --qr\n", out)
