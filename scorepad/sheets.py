@@ -1413,9 +1413,9 @@ class _Report(_Sheet):
         self.colours = {name: k for k, name in enumerate(names)}
         # Fixed heights first; the line chart takes the rest of the page.
         table = page["table"]
-        row_h = 5.2 * MM
+        row_h = 4.6 * MM
         table_h = row_h * (len(table["rows"]) + 1)
-        pair_h = 62 * MM
+        pair_h = 56 * MM
         matrix = page.get("head_to_head")
         matrix_h = self.matrix_height(matrix) if matrix else 0.0
         rest = self.y - self.margin - table_h - pair_h - matrix_h - self.gap * (2 + bool(matrix))
@@ -1754,7 +1754,7 @@ class _Report(_Sheet):
 
     def matrix_height(self, matrix: dict) -> float:
         n = len(matrix["names"])
-        return (self.size + 2) * 1.6 + 9 * MM + n * 5.5 * MM + self.size * 1.3 * 2 + 2 * MM
+        return (self.size + 2) * 1.6 + 9 * MM + n * 4.8 * MM + self.size * 1.3 * 2 + 2 * MM
 
     def draw_matrix(self, matrix: dict, top: float) -> None:
         from reportlab.lib.colors import HexColor
@@ -1769,7 +1769,7 @@ class _Report(_Sheet):
         width = sum(widths)
         x = self.margin + room - width if self.rtl else self.margin
         lefts = self.cells(x, widths)
-        header_h, row_h = 9 * MM, 5.5 * MM
+        header_h, row_h = 9 * MM, 4.8 * MM
         for i in range(n):  # the diagonal: a player against themself
             self.c.setFillColor(HexColor(_SHADE_FILL))
             self.c.rect(lefts[i + 1], y - header_h - (i + 1) * row_h, cell_w, row_h, stroke=0, fill=1)
