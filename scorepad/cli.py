@@ -1407,3 +1407,73 @@ def players_rename(ctx: typer.Context,
     except KeyboardInterrupt:  # each session is whole (Store.update): the rest waits for the same command again
         raise _stopped("\n" + plural(STOPPED_RENAMING, len(ids)).format(done=len(done), count=len(ids))) from None
     echo(plural(RENAMED, changed).format(old=old.strip(), new=new, count=changed))
+
+
+# --- stats ----------------------------------------------------------------------------------------------
+
+STATS_HELP = N_(
+    "Statistics of the finished games.\n\nPer game: each player's sessions, wins, win rate, mean, best and worst; "
+    "head to head; records; and the game's own figures. A player is the same across sessions when the names match ignoring "
+    "case and spaces around them; the name shown is the latest spelling. It reads the database's index alone.")
+STATS_GAME_HELP = N_("Only this game's sessions.")
+STATS_PLAYER_HELP = N_("Only this player's sessions and figures (case does not matter).")
+STATS_SINCE_HELP = N_("Only sessions played on or after this day (YYYY-MM-DD); sessions of unknown date are left "
+                     "out.")
+STATS_JSON_HELP = N_("Print the statistics as JSON (the spec's shape).")
+# TRANSLATORS: --since and YYYY-MM-DD are kept as they are; {given} is what was typed.
+BAD_SINCE = N_("--since takes a day as YYYY-MM-DD (e.g. 2026-11-29), not {given!r}")
+# TRANSLATORS: {name} is the name asked for; `scorepad list` is a command, kept as it is.
+UNKNOWN_STATS_PLAYER = N_("no player {name!r} in the database (scorepad list shows who played)")
+
+
+def _since(given: Optional[str]) -> Optional[str]:
+    """--since as the day it names (YYYY-MM-DD, Persian or Arabic digits too), or a usage error."""
+    if given is None:
+        return None
+    import datetime
+
+    from scorepad.i18n import western_digits
+
+    day = western_digits(given.strip())
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day, re.ASCII):
+            return datetime.date.fromisoformat(day).isoformat()
+    except ValueError:
+        pass
+    raise fail(_(BAD_SINCE).format(given=given), code=2)
+
+
+@app.command(help=STATS_HELP)
+@handles_errors
+def stats(ctx: typer.Context,
+          game: Optional[str] = typer.Option(None, "--game", "-g", metavar=N_("SLUG"), help=STATS_GAME_HELP),
+          player: Optional[str] = typer.Option(None, "--player", metavar=N_("NAME"), help=STATS_PLAYER_HELP),
+          since: Optional[str] = typer.Option(None, "--since", metavar=N_("DATE"), help=STATS_SINCE_HELP),
+          as_json: bool = typer.Option(False, "--json", help=STATS_JSON_HELP)) -> None:
+    day = _since(since)
+    if game is not None:
+        from scorepad.games import by_slug
+
+        by_slug(game)  # an unknown slug is an error, as `list` says it
+    from scorepad import history
+
+    store = open_store(ctx)
+    everything = history.played(store, facts=not as_json)  # the JSON has none of the games' own figures
+    names = history.people(everything)
+    if player is not None and history.key(player) not in names:
+        known = {history.key(name) for summary in store.summaries().values() for name in summary.get("players", [])}
+        if history.key(player) not in known:  # a player of games still being played is known: nothing finished yet
+            raise fail(_(UNKNOWN_STATS_PLAYER).format(name=player.strip()))
+    found = history.select(everything, game=game, player=player, since=day)
+    result = history.stats(found, names=names, player=player, figures=not as_json)
+    if as_json:
+        typer.echo(json_text(history.as_json(result)))
+        return
+    if not found:
+        from scorepad.stats import NO_MATCH, NOTHING_YET
+
+        typer.echo(_(NOTHING_YET) if not everything and not (game or player or since) else _(NO_MATCH))
+        return
+    from scorepad.stats import text
+
+    echo(text(result))

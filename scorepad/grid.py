@@ -107,10 +107,15 @@ def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = " 
     return "\n".join([line(texts[0]), rule] + [line(r) for r in texts[1:]])
 
 
+# A figure as scorepad prints one: 12, −3, +2, ×2, $50,000, 41.50, 58.33% (the language's thousands and decimal
+# marks: ٬ ٫ ٪ too), a mean and its count "7.00 (2)"; "—" where there is none. Right-aligned in a column of them.
+_FIGURE = re.compile(r"[+−×$-]*\d[\d,.٫٬]*[%٪]?( \(\d+\))?|—")
+
+
 def _is_figure(value: Any) -> bool:
     if isinstance(value, int) and not isinstance(value, bool):
         return True
-    return isinstance(value, str) and value.lstrip("+−-×$").replace(",", "").isdigit()
+    return isinstance(value, str) and _FIGURE.fullmatch(value) is not None
 
 
 # --- standings: `score`, `show` and the end of a guided game print them through standings_text ------------

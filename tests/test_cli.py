@@ -18,7 +18,7 @@ from scorepad.games import GAMES
 SLUGS = ", ".join(g.slug for g in GAMES)  # the registry grows as games land
 
 COMMANDS = ["games", "play", "resume", "undo", "edit", "list", "show", "score", "export", "import", "sheet", "delete",
-            "players"]
+            "players", "stats"]
 
 
 def error(code, *args):

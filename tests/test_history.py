@@ -109,8 +109,8 @@ def test_played_is_oldest_first_finished_only_and_shaped_as_common12_says(store)
     assert found[2] == {"id": 2, "game": LONDON, "date": "2026-01-12", "players": ["Ana", "Ben", "Cy"],
                         "totals": {"Ana": 25, "Ben": 25, "Cy": 10}, "ranks": {"Ana": 1, "Ben": 1, "Cy": 3},
                         "winners": ["Ana", "Ben"],
-                        "facts": {"players": {name: {"poverty": 0, "unpaid_loans": None, "loan_penalty": 0}
-                                              for name in ("Ana", "Ben", "Cy")}}}
+                        # per player [poverty points lost, unpaid loans (the flat variant counts none), their cost]
+                        "facts": {"players": {name: [0, None, 0] for name in ("Ana", "Ben", "Cy")}}}
     assert history.played(store, game="lost-cities") == []
     assert history.people(found) == {"ben": "Ben", "ana": "ANA", "cy": "Cy"}  # the latest spelling
 
@@ -147,9 +147,12 @@ def stored(database, table, slug=None):
 def test_lost_cities_expeditions(database):
     # LC-11 (shared/rules): Ana's yellow, game 1: W 3 4 6 8 9 = (30 − 20) × 2 = 20, one wager; not started in game 3.
     store = stored(database, LC11)
-    facts = history.played(store)[0]["facts"]["players"]
-    assert facts["Ana"]["expeditions"]["yellow"] == [[20, 1], [14, 0], None]
-    assert facts["Ben"]["expeditions"]["white"] == [[41, 2], [9, 0], [51, 0]]
+    facts = history.played(store)[0]["facts"]
+    assert facts["colours"] == ["yellow", "blue", "white", "green", "red"]
+    ana, ben = facts["players"]["Ana"], facts["players"]["Ben"]
+    assert len(ana) == 3 * 5 * 2  # game by game, colour by colour: points (None: not started), wagers
+    assert [ana[n:n + 2] for n in range(0, 30, 10)] == [[20, 1], [14, 0], [None, 0]]  # yellow in games 1, 2, 3
+    assert [ben[n + 4:n + 6] for n in range(0, 30, 10)] == [[41, 2], [9, 0], [51, 0]]  # white
     colours = history.stats(history.played(store))["figures"]["lost-cities"]["colours"]
     # white: Ana started it in game 2 only (W 3 6 7 9: (25 − 20) × 2 = 10), Ben in all three: 4 of 6
     assert colours["white"] == {"chances": 6, "started": 4, "mean": 27.75,
@@ -164,24 +167,31 @@ def test_next_station_parts_lines_and_the_solo_rating(database):
     store = stored(database, solo)
     store.insert(doc_from_table(TABLES["next-station-london"], by_slug("next-station-london")))
     found = history.played(store)
-    ana = found[1]["facts"]["players"]["Ana"]
-    # one line: 6 districts × 3 stations + 2 for the Thames = 20; tourist 2 sites → 2; one objective 10
-    assert ana["parts"] == {"lines": 20, "tourist": 2, "interchanges": 0, "objectives": 10}
-    assert ana["lines"] == [{"districts": 6, "stations": 3, "thames": 1, "tourist": 2, "score": 20}]
-    assert ana["rating"] == 32 - 10  # 10 off for the one module (NSL-RB)
+    facts = found[1]["facts"]
+    assert facts["parts"] == ["lines", "tourist", "interchanges", "objectives"]
+    assert facts["line"] == ["districts", "stations", "thames", "tourist", "score"]
+    # the parts: one line 6 districts × 3 stations + 2 for the Thames = 20; 2 tourist sites → 2; one objective 10;
+    # then the line itself
+    assert facts["players"]["Ana"] == [20, 2, 0, 10, 6, 3, 1, 2, 20]
+    assert facts["rating"] == {"Ana": 32 - 10}  # 10 off for the one module (NSL-RB)
+    assert "rating" not in found[0]["facts"]
     figures = history.stats(found)["figures"]["next-station-london"]
     assert figures["solo"] == [{"id": 1, "date": "2026-05-01", "player": "Ana", "total": 32, "rating": 22}]
-    assert figures["players"]["Ben"] == {"sessions": 1, "line": 20.0, "lines": 20.0, "tourist": 2.0,
-                                         "interchanges": 0.0, "objectives": 0.0}
+    assert figures["players"]["Ben"] == {"sessions": 1, "lines": 1, "line": 20.0, "districts": 6.0,
+                                         "stations": 3.0, "thames": 1.0, "tourist": 2.0,
+                                         "parts": {"lines": 20.0, "tourist": 2.0, "interchanges": 0.0,
+                                                   "objectives": 0.0}}
 
 
 def test_london_poverty_and_unpaid_loans(database):
     store = stored(database, TABLES["london-1e"])
     facts = history.played(store)[0]["facts"]["players"]
-    # Red: poverty 9 + hand 2 = 11, Blue 4: the least (4) is dropped, Red keeps 7 → 7 points lost (S1 table);
-    # Red's loan is repaid from 20 money (−10 each, S1), so none unpaid
-    assert facts["Blue"] == {"poverty": 0, "unpaid_loans": 0, "loan_penalty": 0}
-    assert facts["Red"]["poverty"] == 9 and facts["Red"]["unpaid_loans"] == 0
+    # Red: poverty 9 + hand 2 = 11, Blue 4: the least (4) is dropped, Red keeps 7 → 9 points lost (the 1st
+    # edition's poverty table, S1); Red's one loan is repaid from 20 money (£10 each, S1): none unpaid
+    assert facts == {"Red": [9, 0, 0], "Blue": [0, 0, 0]}
+    figures = history.stats(history.played(store))["figures"]["london-1e"]["players"]
+    assert figures["Red"] == {"sessions": 1, "poverty": 9.0, "poverty_worst": 9, "loan_penalty": 0.0,
+                              "unpaid_loans": 0.0}
 
 
 def test_chinatown_cash_and_income_by_year(database):
@@ -191,8 +201,8 @@ def test_chinatown_cash_and_income_by_year(database):
     # Ava: a complete photo shop (3 tiles) earns 50,000 a year; Cai's 2 restaurant tiles 20,000; Ben nothing.
     # Cash: 50,000 start; Ava pays Ben 5,000 in year 1.
     assert facts["rounds"] == "years"
-    assert facts["players"]["Ava"] == {"cash": 50000 - 5000 + 2 * 50000, "income": [50000, 50000]}
-    assert facts["players"]["Ben"] == {"cash": 55000, "income": [0, 0]}
+    assert facts["players"]["Ava"] == [50000 - 5000 + 2 * 50000, 50000, 50000]  # cash, then income by year
+    assert facts["players"]["Ben"] == [55000, 0, 0]
     figures = history.stats(history.played(store))["figures"]["chinatown"]["players"]
     assert figures["Cai"] == {"sessions": 1, "cash": 90000.0, "years": [20000.0, 20000.0], "seasons": []}
 
@@ -217,7 +227,7 @@ def test_facts_follow_an_edit_an_undo_and_a_delete(database, store):
         next(e for e in doc["entries"] if e["at"] == ["final", "Ben", "poverty"])["value"] = 3
 
     store.update(1, poorer)
-    assert held()["1"]["players"]["Ben"]["poverty"] == 3
+    assert held()["1"]["players"]["Ben"][0] == 3
     assert history.played(store)[1]["totals"]["Ben"] == 17
 
     def reopened(doc):
@@ -241,7 +251,7 @@ def test_an_edit_that_changes_only_the_facts_rewrites_them(database):
             if entry["at"] == ["final", "Ana", "card_vp"]:
                 entry["value"] = 12
     store.update(1, moved)
-    assert history.played(store)[0]["facts"]["players"]["Ana"]["poverty"] == 2
+    assert history.played(store)[0]["facts"]["players"]["Ana"][0] == 2
     assert history.played(store)[0]["totals"] == {"Ana": 10, "Ben": 10}
 
 
@@ -261,3 +271,11 @@ def test_a_new_session_with_no_answers_has_no_ranks_yet(database):
     store = Store(database, summarize=summarize)
     store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
     assert "ranks" not in store.summaries()[1] and history.played(store) == []
+
+
+def test_facts_edited_by_hand_cost_the_figures_not_the_statistics():
+    sessions = [{"id": 1, "game": "lost-cities", "date": None, "players": ["Ana", "Ben"],
+                 "totals": {"Ana": 10, "Ben": 5}, "ranks": {"Ana": 1, "Ben": 2}, "winners": ["Ana"],
+                 "facts": {"colours": ["yellow"], "players": {"Ana": ["x", 1], "Ben": {"not": "a list"}}}}]
+    result = history.stats(sessions)
+    assert result["figures"]["lost-cities"] == {} and result["games"]["lost-cities"]["sessions"] == 1

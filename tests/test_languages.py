@@ -18,7 +18,8 @@ KEPT = {"scorepad", "root", "playing", "finished", "en", "fa", "ar", "ru", "zh",
         "oldest", "first", "PDF", "JSON", "Lines", "UTF", "ISO", "OK", "ID", "IDs", "k", "BG", "Stats", "TinyDB",
         "Ctrl", "SIGTERM", "SIGHUP", "Enter", "Tab", "Esc", "Noto", "Sans", "CJK",
         "rename", "latest",  # `players rename`, a key of `players --json`
-        "QR", "CSV"}  # a QR code (of BG Stats' link) and a CSV file are called so in every language
+        "QR", "CSV",  # a QR code (of BG Stats' link) and a CSV file are called so in every language
+        "YYYY", "MM", "DD"}  # how a date is typed (stats --since YYYY-MM-DD)
 
 
 def _allowed() -> set[str]:
@@ -84,12 +85,14 @@ def _commands(code, tmp_path):
         yield invoke("--lang", code, "import", path)
     yield invoke("--lang", code, "games")
     yield invoke("--lang", code, "list")
+    yield invoke("--lang", code, "stats")  # every game's section: its tables, head to head, records, figures
     for session_id in range(1, len(TABLES) + 1):
         for command in (["show"], ["score"], ["undo"], ["edit", "--field", "nothing", "1"]):
             yield invoke("--lang", code, *command, session_id)
     for wrong in (["show", "99"], ["play", "--bogus"], ["score"], ["sho"], ["play", "no-such-game"],
                   ["list", "--status", "maybe"], ["import", tmp_path / "missing.json"], ["resume"],
-                  ["sheet", "lost-cities"], ["play", "lost-cities", "--rounds", "0", "-p", "Ana", "Ben"]):
+                  ["sheet", "lost-cities"], ["play", "lost-cities", "--rounds", "0", "-p", "Ana", "Ben"],
+                  ["stats", "--player", "Zed"], ["stats", "--since", "2026-13-01"], ["stats", "--game", "azul"]):
         yield invoke("--lang", code, *wrong)
 
 

@@ -52,7 +52,7 @@ def test_score_table_imports_neither_reportlab_nor_the_database(table_file, env)
 
 
 def test_database_commands_do_not_import_reportlab(table_file, env):
-    for args in (["import", table_file], ["list"], ["show", "1"], ["score", "1"], ["export", "1"]):
+    for args in (["import", table_file], ["list"], ["show", "1"], ["score", "1"], ["export", "1"], ["stats"]):
         result, top = imported(*args, env=env)
         assert result.returncode == 0, result.stderr[-500:]
         assert "tinydb" in top and not top & set(HEAVY)

@@ -1348,9 +1348,9 @@ VARIANTS = Worded({rules.FOUR_SEASONS: lambda: _(FOUR_SEASONS_EXPLAINED).format(
 MODULES = Worded({OPEN_CASH: lambda: _(OPEN_CASH_EXPLAINED)})
 
 def facts(session: Session, result: Result) -> dict[str, Any]:
-    """For `stats`: each player's final cash and income by year (four-seasons: by season), in dollars."""
-    return {"players": {s.player: {"cash": s.total, "income": list(s.rounds)} for s in result.standings},
-            "rounds": "seasons" if rules.FOUR_SEASONS in result.variants else "years"}
+    """For `stats`: per player [final cash, income of year 1, year 2, …] (four-seasons: of each season), dollars."""
+    return {"rounds": "seasons" if rules.FOUR_SEASONS in result.variants else "years",
+            "players": {s.player: [s.total, *s.rounds] for s in result.standings}}
 
 
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,

@@ -992,14 +992,12 @@ def recap_totals(session: Session) -> str:
 
 
 def facts(session: Session, result: Result) -> dict[str, Any]:
-    """For `stats`: each player's poverty penalty (points lost) and unpaid loans (how many, and the points they
-    cost); the flat-penalties variant records only its poverty and debt points (no count of loans)."""
+    """For `stats`: per player [poverty points lost, unpaid loans, points they cost]; the flat-penalties variant
+    records its poverty and debt points and no count of loans (None)."""
     detail = result.detail
     if detail.flat:
-        return {"players": {p: {"poverty": inputs["poverty"], "unpaid_loans": None, "loan_penalty": inputs["debt"]}
-                            for p, inputs in detail.flat_inputs.items()}}
-    return {"players": {p: {"poverty": r.penalty, "unpaid_loans": r.unpaid, "loan_penalty": r.loan_penalty}
-                        for p, r in detail.reckonings.items()}}
+        return {"players": {p: [inputs["poverty"], None, inputs["debt"]] for p, inputs in detail.flat_inputs.items()}}
+    return {"players": {p: [r.penalty, r.unpaid, r.loan_penalty] for p, r in detail.reckonings.items()}}
 
 
 def _game(r: rules.Rules) -> Game:

@@ -428,15 +428,15 @@ def sheet_note() -> str:
 
 
 def facts(session: Session, result: Result) -> dict[str, Any]:
-    """For `stats`: each player's expeditions, colour -> one entry per game of the match: [points, wagers], or
-    None where the colour was not started (scorepad.history counts starts, mean points and what wagers returned)."""
-    players: dict[str, Any] = {}
+    """For `stats`: every expedition, one flat list per player (kept flat: a history of 10,000 matches is read
+    at once), game by game and colour by colour in the order of `colours`: its points (None: not started) and
+    its wager count. scorepad.history counts the starts, the mean points and what the wagers returned."""
+    players: dict[str, list[Any]] = {}
     for game in result.detail:
         for player, expeditions in game.items():
-            colours = players.setdefault(player, {"expeditions": {}})["expeditions"]
-            for e in expeditions:
-                colours.setdefault(e.colour, []).append([e.score, e.wagers] if e.started else None)
-    return {"players": players}
+            players.setdefault(player, []).extend(
+                figure for e in expeditions for figure in (e.score if e.started else None, e.wagers))
+    return {"colours": list(rules.rules_for(result.variants).colours), "players": players}
 
 
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,

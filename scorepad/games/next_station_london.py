@@ -1030,18 +1030,24 @@ def sheet_notes(r: rules.Rules, solo: bool) -> list[str]:
 
 
 def facts(session: Session, result: Result) -> dict[str, Any]:
-    """For `stats`: each player's parts (as the calculator names them), their lines (districts, stations, Thames
-    crossings, tourist sites and the line's points, round by round) and, alone at the table, the solo rating."""
-    players: dict[str, Any] = {}
+    """For `stats`: one flat list per player (a history of 10,000 games is read at once): the points of each
+    part in the order of `parts` (the calculator's keys), then each line, round by round, as `line` orders its
+    figures (districts, stations, Thames crossings, tourist sites, the line's points); and, alone at the table,
+    the solo rating (`rating`: player -> rated score)."""
+    parts = list(rules.PART_LABELS)
+    players: dict[str, list[int]] = {}
+    rating: dict[str, int] = {}
     for standing in result.standings:
-        summary = result.detail[standing.player]
-        players[standing.player] = {
-            "parts": dict(standing.parts),
-            "lines": [{"districts": line.districts, "stations": line.stations, "thames": line.thames,
-                       "tourist": line.tourist, "score": line.score} for line in summary.lines],
-            "crossed": summary.crossed, "interchange_counts": dict(summary.interchange_counts),
-            **({"rating": standing.extra["rating"]} if "rating" in standing.extra else {})}
-    return {"players": players}
+        found = [standing.parts.get(part, 0) for part in parts]
+        for line in result.detail[standing.player].lines:
+            found.extend(getattr(line, name) for name in LINE_FIGURES)
+        players[standing.player] = found
+        if "rating" in standing.extra:
+            rating[standing.player] = standing.extra["rating"]
+    return {"parts": parts, "line": list(LINE_FIGURES), "players": players, **({"rating": rating} if rating else {})}
+
+
+LINE_FIGURES = ("districts", "stations", "thames", "tourist", "score")  # of calculators' Line, in facts' order
 
 
 GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,
