@@ -9,7 +9,11 @@ session (one a day or so over the years) and names that change from game to game
 in more than one way (`ana`, `Ana`), so the matching, head to head and every game's figures have work to do. One
 in 50 sessions is left unfinished (it must not count). Bytecode cached as bench/storage.py explains (--source:
 compiled in every process). Each figure: the median and its min–max over --runs fresh processes after a warm-up,
-`list --all` beside it for scale.
+interleaved with the baseline (a shared machine's noise hits both), as wall-clock and as CPU-time ratios:
+- `stats`, `stats --json`, `stats --game … --player …`: what the store keeps of each index file is current;
+- `after a game`: the first `stats` after one more game was stored (its index file is added up again);
+- `nothing kept`: every index file added up (the first `stats` ever, or after a summary VERSION bump);
+- `stats --since`: the path that reads every summary (the kept sums cannot cut by date); `list --all` for scale.
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -28,8 +34,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bench import TABLES, timed  # noqa: E402  (the whole game of each of the five, as bench.py uses)
-from storage import spread  # noqa: E402
+from bench import TABLES  # noqa: E402  (the whole game of each of the five, as bench.py uses)
 
 PEOPLE = ["Ana", "Ben", "Cai", "Dana", "Eli", "Fay", "Gus", "Hal"]
 
@@ -75,6 +80,21 @@ def build(path: Path, count: int) -> None:
         store.insert_many(batch)
 
 
+def run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """One fresh process: its wall time and its CPU time (user + sys), in ms."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, capture_output=True, env=env, check=False)  # 0 sessions: `--player ana` is refused
+    wall = (time.perf_counter() - start) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+
+
+def ratio(times: list[float], base: list[float]) -> str:
+    baseline = statistics.median(base)
+    return (f"{statistics.median(times) / baseline:.2f}× ({min(times) / baseline:.2f}–{max(times) / baseline:.2f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[0, 1000, 10000])
@@ -87,31 +107,55 @@ def main() -> None:
         os.environ["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
     scorepad = shutil.which("scorepad", path=str(Path(sys.executable).parent)) or "scorepad"
     mode = "modules compiled in every process" if options.source else "bytecode cached, as installed"
-    print(f"scorepad history bench: {options.runs} runs a figure; medians (min–max); × is a ratio to import typer; "
-          f"{mode}\n")
+    print(f"scorepad history bench: {options.runs} runs a figure, interleaved; medians (min–max) of ratios to "
+          f"`python -c 'import typer'`, wall clock and CPU (user+sys); {mode}\n")
+    one = work / "one.json"
+    one.write_text(json.dumps({**TABLES["lost-cities"], "date": "2031-01-01"}))
     rows = []
     for size in options.sizes:
         db = work / f"db-{size}" / "scorepad.json"
+        kept = db.with_name(db.name + ".d") / "stats"
         started = time.perf_counter()
         build(db, size)
         built = time.perf_counter() - started
         env = {**os.environ, "SCOREPAD_DB": str(db)}
-        base = timed([sys.executable, "-c", "import typer"], options.runs, env)
-        baseline = statistics.median(base)
-        row = {"size": size, "built": f"{built:.0f} s", "typer": spread(base)}
-        for name, args in {"stats": ["stats"], "stats --json": ["stats", "--json"],
-                           "stats --game lost-cities --player ana": ["stats", "--game", "lost-cities", "--player",
-                                                                      "ana"],
-                           "list --all": ["list", "--all"]}.items():
-            row[name] = spread(timed([scorepad, *args], options.runs, env), baseline)
+        commands = {
+            "typer": [sys.executable, "-c", "import typer"],
+            "stats": [scorepad, "stats"], "stats --json": [scorepad, "stats", "--json"],
+            "stats --game --player": [scorepad, "stats", "--game", "lost-cities", "--player", "ana"],
+            "stats --since (summaries)": [scorepad, "stats", "--since", "2020-01-01"],
+            "list --all": [scorepad, "list", "--all"],
+        }
+        for command in commands.values():  # warm-up: page cache, .pyc files, what the store keeps
+            subprocess.run(command, capture_output=True, env=env, check=False)
+        wall: dict[str, list[float]] = {name: [] for name in [*commands, "after a game", "nothing kept"]}
+        cpu: dict[str, list[float]] = {name: [] for name in wall}
+        for _n in range(options.runs):
+            for name, command in commands.items():
+                w, c = run(command, env)
+                wall[name].append(w)
+                cpu[name].append(c)
+            subprocess.run([scorepad, "import", "--again", str(one)], capture_output=True, env=env, check=True)
+            w, c = run([scorepad, "stats"], env)  # the first stats after a game: one index file added up again
+            wall["after a game"].append(w)
+            cpu["after a game"].append(c)
+            shutil.rmtree(kept, ignore_errors=True)
+            w, c = run([scorepad, "stats"], env)  # nothing kept yet (or a VERSION bump): every index file
+            wall["nothing kept"].append(w)
+            cpu["nothing kept"].append(c)
+        row = {"size": size, "built": f"{built:.0f} s",
+               "typer": f"{statistics.median(wall['typer']):.0f} ms wall, {statistics.median(cpu['typer']):.0f} ms CPU"}
+        for name in wall:
+            if name != "typer":
+                row[name] = f"{ratio(wall[name], wall['typer'])} wall, {ratio(cpu[name], cpu['typer'])} CPU"
         rows.append(row)
         print(json.dumps(row, ensure_ascii=False), flush=True)
+    names = [name for name in rows[0] if name not in ("size", "built", "typer")]
     print()
-    print("| stored sessions | import typer | `stats` | `stats --json` | `stats --game … --player …` | `list --all` |")
-    print("|---|---|---|---|---|---|")
+    print("| stored sessions | import typer | " + " | ".join(f"`{name}`" for name in names) + " |")
+    print("|---|---|" + "---|" * len(names))
     for row in rows:
-        print(f"| {row['size']:,} | {row['typer']} | {row['stats']} | {row['stats --json']} | "
-              f"{row['stats --game lost-cities --player ana']} | {row['list --all']} |")
+        print(f"| {row['size']:,} | {row['typer']} | " + " | ".join(row[name] for name in names) + " |")
     shutil.rmtree(work)
 
 

@@ -1413,8 +1413,9 @@ def players_rename(ctx: typer.Context,
 
 STATS_HELP = N_(
     "Statistics of the finished games.\n\nPer game: each player's sessions, wins, win rate, mean, best and worst; "
-    "head to head; records; and the game's own figures. A player is the same across sessions when the names match ignoring "
-    "case and spaces around them; the name shown is the latest spelling. It reads the database's index alone.")
+    "head to head; records; and the game's own figures. A player is the same across sessions when the names match "
+    "ignoring case and spaces around them; the name shown is the latest spelling. It reads the database's index "
+    "alone.")
 STATS_GAME_HELP = N_("Only this game's sessions.")
 STATS_PLAYER_HELP = N_("Only this player's sessions and figures (case does not matter).")
 STATS_SINCE_HELP = N_("Only sessions played on or after this day (YYYY-MM-DD); sessions of unknown date are left "
@@ -1458,21 +1459,29 @@ def stats(ctx: typer.Context,
     from scorepad import history
 
     store = open_store(ctx)
-    everything = history.played(store, facts=not as_json)  # the JSON has none of the games' own figures
-    names = history.people(everything)
+    # Without --since, from what the store keeps of each index file (history.stats_of: after a game, only the
+    # file it changed is read again); with it, or when the store cannot vouch for that this instant, from the
+    # summaries.
+    kept = history.stats_of(store, game=game, player=player, figures=not as_json) if day is None else None
+    if kept is not None:
+        result, names = kept
+        anything = bool(names)
+    else:
+        everything = history.played(store, facts=not as_json)  # the JSON has none of the games' own figures
+        names, anything = history.people(everything), bool(everything)
+        found = history.select(everything, game=game, player=player, since=day)
+        result = history.stats(found, names=names, player=player, figures=not as_json)
     if player is not None and history.key(player) not in names:
         known = {history.key(name) for summary in store.summaries().values() for name in summary.get("players", [])}
         if history.key(player) not in known:  # a player of games still being played is known: nothing finished yet
             raise fail(_(UNKNOWN_STATS_PLAYER).format(name=player.strip()))
-    found = history.select(everything, game=game, player=player, since=day)
-    result = history.stats(found, names=names, player=player, figures=not as_json)
     if as_json:
         typer.echo(json_text(history.as_json(result)))
         return
-    if not found:
+    if not result["sessions"]:
         from scorepad.stats import NO_MATCH, NOTHING_YET
 
-        typer.echo(_(NOTHING_YET) if not everything and not (game or player or since) else _(NO_MATCH))
+        typer.echo(_(NOTHING_YET) if not anything and not (game or player or since) else _(NO_MATCH))
         return
     from scorepad.stats import text
 

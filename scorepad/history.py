@@ -49,13 +49,8 @@ def played(store: Any, *, game: str | None = None, player: str | None = None, si
     from scorepad.summary import order
 
     summaries = store.summaries()
-    chosen: list[tuple[int, dict]] = []
-    for doc_id, summary in summaries.items():
-        totals, ranks = summary.get("totals"), summary.get("ranks")
-        if (summary.get("status") == "finished" and not summary.get("damaged") and isinstance(totals, dict)
-                and totals and isinstance(ranks, dict)):
-            chosen.append((doc_id, summary))
-    chosen.sort(key=lambda item: order(*item))
+    chosen = sorted(((doc_id, summary) for doc_id, summary in summaries.items() if _counts(summary)),
+                    key=lambda item: order(*item))
     found = select([_played(doc_id, summary) for doc_id, summary in chosen], game=game, player=player, since=since)
     if facts and found:
         held = store.facts({session["id"]: summaries[session["id"]] for session in found})
@@ -107,7 +102,7 @@ def as_json(result: Mapping[str, Any]) -> dict[str, Any]:
 
 def stats(played_list: Sequence[Played], *, names: Mapping[str, str] | None = None, player: str | None = None,
           figures: bool = True) -> dict[str, Any]:
-    """Statistics of these sessions (as `played` gives them), per game in the registry's order.
+    """Statistics of these sessions (oldest first, as `played` gives them), per game in the registry's order.
 
     `names`: key -> the name to show (default: `people(played_list)`; the CLI gives the whole history's, so a
     filtered view shows everyone as they last wrote their name anywhere). `player`: the rows, head to head,
@@ -120,63 +115,84 @@ def stats(played_list: Sequence[Played], *, names: Mapping[str, str] | None = No
     (per game, from the games' facts: see `_figures`). Players are listed by wins, win rate, mean, then name;
     head to head in the same order.
     """
-    from scorepad.games import SLUGS
+    return finish(partial(played_list), names=people(played_list) if names is None else names, player=player,
+                  figures=figures)
 
-    names = dict(people(played_list)) if names is None else dict(names)
-    only = key(player) if player is not None else None
 
-    def shown(name: str) -> str:
-        return names.get(key(name), name)
+def stats_of(store: Any, *, game: str | None = None, player: str | None = None,
+             figures: bool = True) -> tuple[dict[str, Any], dict[str, str]] | None:
+    """`stats(played(store, game=game), player=player)` and the whole history's names (key -> name shown), from
+    the store's cache of each index file's `partial` (Store.derived): after a game only the index file it changed
+    is read again. None when the store cannot vouch for its cache this instant (a write under way, a database of
+    an older layout, summaries being made again): then ask `played` and `stats`."""
+    parts = store.derived("stats", PARTIAL_VERSION, _bucket_partial)
+    if parts is None:
+        return None
+    try:
+        whole = merge(parts)
+        if game is not None:
+            whole["games"] = {slug: found for slug, found in whole["games"].items() if slug == game}
+        names = {k: name for k, (_date, _id, name) in sorted(whole["names"].items(), key=lambda item: item[1][:2])}
+        return finish(whole, names=names, player=player, figures=figures), names
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # a kept file edited by hand
+        return None
 
-    by_game: dict[str, list[Played]] = {}
+
+def _bucket_partial(summaries: Mapping[int, dict], facts: Any) -> dict[str, Any]:
+    """The partial of one index file's finished sessions (Store.derived's `make`); `facts(ids)` reads theirs."""
+    from scorepad.summary import order
+
+    chosen = sorted(((doc_id, summary) for doc_id, summary in summaries.items() if _counts(summary)),
+                    key=lambda item: order(*item))
+    found = [_played(doc_id, summary) for doc_id, summary in chosen]
+    held = facts({doc_id: summary for doc_id, summary in chosen}) if chosen else {}
+    for session in found:
+        session["facts"] = held.get(session["id"]) or {}
+    return partial(found)
+
+
+def _counts(summary: Mapping[str, Any]) -> bool:
+    totals, ranks = summary.get("totals"), summary.get("ranks")
+    return (summary.get("status") == "finished" and not summary.get("damaged") and isinstance(totals, dict)
+            and bool(totals) and isinstance(ranks, dict))
+
+
+# --- partials: what stats() adds up, in a form that adds up across parts of the history ---------------------
+#
+# partial(played) -> {"names": {key: [date, id, name]}, "games": {slug: game}}, a game being
+#   {"sessions": n, "players": {key: [sessions, wins, sum of totals, best, worst]},
+#    "pairs": {a: {b: [won, lost, level]}}, "highest": {key: [total, date, id, name, date as stored]},
+#    "margin": {winner's key: [margin, date, id, name, winner's total, date as stored]},
+#    "seq": [[keys, [[date, id, players' bits, winners' bits], …]], …] (for the streaks: bit n is keys[n]; one
+#    chunk a part), "figures": {...} (per game: _FIGURES)}
+# where `date` is the day-and-time order key ("" for an unknown date): every "first" is the least (date, id).
+# JSON data throughout: the store keeps one per index file (Store.derived).
+
+PARTIAL_VERSION = 2  # bump when a partial's shape or meaning changes: every cached one is made again
+
+
+def partial(played_list: Iterable[Played]) -> dict[str, Any]:
+    games: dict[str, dict[str, Any]] = {}
+    names: dict[str, list[Any]] = {}
+    bits: dict[tuple[str, str], int] = {}  # (game, key) -> its bit in the game's streak chunk
     for session in played_list:
-        by_game.setdefault(session["game"], []).append(session)
-    slugs = [slug for slug in SLUGS if slug in by_game] + sorted(slug for slug in by_game if slug not in SLUGS)
-    games: dict[str, Any] = {}
-    records: dict[str, Any] = {}
-    found_figures: dict[str, Any] = {}
-    for slug in slugs:
-        sessions = by_game[slug]
-        rows, pairs, found = _tally(sessions, only)
-        order = sorted(rows, key=lambda k: (-rows[k]["wins"], -rows[k]["win_rate"], -rows[k]["mean"],
-                                            shown(k).casefold(), k))
-        place = {k: n for n, k in enumerate(order)}
-        against: dict[str, dict[str, dict[str, int]]] = {}
-        for (a, b), (won, lost, level) in sorted(pairs.items(), key=lambda item: (place[item[0][0]],
-                                                                                     place.get(item[0][1], -1),
-                                                                                     item[0][1])):
-            against.setdefault(shown(a), {})[shown(b)] = {"won": won, "lost": lost, "level": level}
-        games[slug] = {"sessions": len(sessions), "players": {shown(k): rows[k] for k in order},
-                       "head_to_head": against}
-        records[slug] = {name: (None if record is None else {**record, "player": shown(record["player"])})
-                         for name, record in found.items()}
-        if figures:
-            found_figures[slug] = _figures(slug, sessions, only, shown)
-    return {"sessions": len(played_list), "games": games, "names": names, "records": records,
-            "figures": found_figures}
-
-
-def _tally(sessions: Sequence[Played], only: str | None) -> tuple[dict, dict, dict]:
-    """One pass over one game's sessions: each player's row, every pair's record (A above B, below, level, over
-    the sessions both played) and the records: the highest score, the biggest winning margin (the winner's
-    total − the next best; a game won alone, by two or more players, by more than 0) and the longest winning
-    streak (consecutive sessions of the game the player played and won, a shared win too). A record once set is
-    kept by whoever set it first."""
-    tally: dict[str, list[int]] = {}  # key -> [sessions, wins, sum of totals, best, worst]
-    pairs: dict[tuple[str, str], list[int]] = {}  # (a, b) -> [won, lost, level]
-    runs: dict[str, dict[str, Any]] = {}
-    highest: dict[str, Any] | None = None
-    margin: dict[str, Any] | None = None
-    streak: dict[str, Any] | None = None
-    for session in sessions:
+        slug = session["game"]
+        found = games.get(slug)
+        if found is None:
+            found = games[slug] = {"sessions": 0, "players": {}, "pairs": {}, "highest": {}, "margin": {},
+                                   "seq": [[[], []]], "figures": {}}
+        date, doc_id = session["date"] or "", session["id"]
         totals, ranks = session["totals"], session["ranks"]
         seated = [(name, key(name), totals[name], ranks[name]) for name in session["players"]]
+        found["sessions"] += 1
+        rows, pairs, highest = found["players"], found["pairs"], found["highest"]
         for name, k, total, rank in seated:
-            if only is not None and k != only:
-                continue
-            row = tally.get(k)
+            spelt = names.get(k)
+            if spelt is None or [date, doc_id] > spelt[:2]:
+                names[k] = [date, doc_id, name]
+            row = rows.get(k)
             if row is None:
-                tally[k] = [1, int(rank == 1), total, total, total]
+                rows[k] = [1, int(rank == 1), total, total, total]
             else:
                 row[0] += 1
                 row[1] += rank == 1
@@ -185,37 +201,189 @@ def _tally(sessions: Sequence[Played], only: str | None) -> tuple[dict, dict, di
                     row[3] = total
                 elif total < row[4]:
                     row[4] = total
-            if highest is None or total > highest["total"]:
-                highest = {"player": name, "total": total, "id": session["id"], "date": session["date"]}
-            if rank == 1:
-                run = runs.get(k)
-                if run is None:
-                    run = runs[k] = {"player": name, "length": 1, "first": session["id"], "last": session["id"]}
-                else:
-                    run.update(player=name, length=run["length"] + 1, last=session["id"])
-                if streak is None or run["length"] > streak["length"]:
-                    streak = dict(run)
-            else:
-                runs.pop(k, None)
-            for other, other_key, _total, other_rank in seated:
+            best = highest.get(k)
+            if best is None or total > best[0] or (total == best[0] and [date, doc_id] < best[1:3]):
+                highest[k] = [total, date, doc_id, name, session["date"]]
+            against = pairs.get(k)
+            if against is None:
+                against = pairs[k] = {}
+            for _other, other_key, _total, other_rank in seated:
                 if other_key != k:
-                    record = pairs.get((k, other_key))
+                    record = against.get(other_key)
                     if record is None:
-                        record = pairs[(k, other_key)] = [0, 0, 0]
+                        record = against[other_key] = [0, 0, 0]
                     record[0 if rank < other_rank else 1 if rank > other_rank else 2] += 1
+        table, entries = found["seq"][0]
+        seats = won = 0
+        for _name, k, _total, rank in seated:
+            bit = bits.get((slug, k))
+            if bit is None:
+                bit = bits[(slug, k)] = 1 << len(table)
+                table.append(k)
+            seats |= bit
+            if rank == 1:
+                won |= bit
+        entries.append([date, doc_id, seats, won])
         winners = session["winners"]
-        if len(winners) == 1 and len(seated) > 1 and (only is None or key(winners[0]) == only):
+        if len(winners) == 1 and len(seated) > 1:
             top = totals[winners[0]]
             won = top - max(total for name, _k, total, _rank in seated if name != winners[0])
-            if won > 0 and (margin is None or won > margin["margin"]):
-                margin = {"player": winners[0], "margin": won, "total": top, "id": session["id"],
-                          "date": session["date"]}
-    rows = {k: {"sessions": n, "wins": wins, "win_rate": round(wins / n, 4), "mean": round(total / n, 2),
-                "best": best, "worst": worst} for k, (n, wins, total, best, worst) in tally.items()}
-    return rows, pairs, {"highest": highest, "margin": margin, "streak": streak}
+            held = found["margin"].get(key(winners[0]))
+            if won > 0 and (held is None or won > held[0] or (won == held[0] and [date, doc_id] < held[1:3])):
+                found["margin"][key(winners[0])] = [won, date, doc_id, winners[0], top, session["date"]]
+        facts = session.get("facts")
+        add = _FIGURES.get(slug)
+        if facts and add is not None:
+            try:
+                add(found["figures"], session, facts)
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # facts edited by hand
+                found["figures"]["damaged"] = True
+    return {"names": names, "games": games}
+
+
+def merge(partials: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """One partial of several (of parts of the history that share no session)."""
+    names: dict[str, list[Any]] = {}
+    games: dict[str, dict[str, Any]] = {}
+    for part in partials:
+        for k, spelt in part["names"].items():
+            if k not in names or spelt[:2] > names[k][:2]:
+                names[k] = spelt
+        for slug, game in part["games"].items():
+            found = games.get(slug)
+            if found is None:
+                games[slug] = {"sessions": game["sessions"],
+                               "players": {k: list(v) for k, v in game["players"].items()},
+                               "pairs": {a: {b: list(r) for b, r in against.items()}
+                                         for a, against in game["pairs"].items()},
+                               "highest": dict(game["highest"]), "margin": dict(game["margin"]),
+                               "seq": list(game["seq"]), "figures": _merge_figures(slug, {}, game["figures"])}  # copied
+                continue
+            found["sessions"] += game["sessions"]
+            for k, row in game["players"].items():
+                held = found["players"].get(k)
+                if held is None:
+                    found["players"][k] = list(row)
+                else:
+                    held[0] += row[0]
+                    held[1] += row[1]
+                    held[2] += row[2]
+                    held[3] = max(held[3], row[3])
+                    held[4] = min(held[4], row[4])
+            for a, against in game["pairs"].items():
+                mine = found["pairs"].get(a)
+                if mine is None:
+                    mine = found["pairs"][a] = {}
+                for b, record in against.items():
+                    held = mine.get(b)
+                    if held is None:
+                        mine[b] = list(record)
+                    else:
+                        held[0] += record[0]
+                        held[1] += record[1]
+                        held[2] += record[2]
+            for name in ("highest", "margin"):
+                for k, record in game[name].items():
+                    held = found[name].get(k)
+                    if held is None or _beats(record, held):
+                        found[name][k] = record
+            found["seq"] += game["seq"]
+            found["figures"] = _merge_figures(slug, found["figures"], game["figures"])
+    return {"names": names, "games": games}
+
+
+def _beats(record: Sequence[Any], held: Sequence[Any]) -> bool:
+    """Whether a record ([figure, date, id, name, …]) beats another: a higher figure, or the same set first (in
+    one session, by the name's key: the same answer however the history was cut into parts)."""
+    return record[0] > held[0] or (record[0] == held[0] and (record[1], record[2], key(record[3]))
+                                   < (held[1], held[2], key(held[3])))
+
+
+def finish(whole: Mapping[str, Any], *, names: Mapping[str, str], player: str | None = None,
+           figures: bool = True) -> dict[str, Any]:
+    """stats() of a (merged) partial; see stats()."""
+    from scorepad.games import SLUGS
+
+    names = dict(names)
+    only = key(player) if player is not None else None
+
+    def shown(k: str) -> str:
+        return names.get(k, k)
+
+    slugs = [slug for slug in SLUGS if slug in whole["games"]] + sorted(s for s in whole["games"] if s not in SLUGS)
+    games: dict[str, Any] = {}
+    records: dict[str, Any] = {}
+    found_figures: dict[str, Any] = {}
+    count = 0
+    for slug in slugs:
+        game = whole["games"][slug]
+        tally = game["players"] if only is None else {k: v for k, v in game["players"].items() if k == only}
+        if not tally:
+            continue
+        rows = {k: {"sessions": n, "wins": wins, "win_rate": round(wins / n, 4), "mean": round(total / n, 2),
+                    "best": best, "worst": worst} for k, (n, wins, total, best, worst) in tally.items()}
+        sessions = game["sessions"] if only is None else rows[only]["sessions"]
+        count += sessions
+        order = sorted(rows, key=lambda k: (-rows[k]["wins"], -rows[k]["win_rate"], -rows[k]["mean"],
+                                            shown(k).casefold(), k))
+        place = {k: n for n, k in enumerate(order)}
+        against = {shown(a): {shown(b): {"won": r[0], "lost": r[1], "level": r[2]}
+                              for b, r in sorted(game["pairs"][a].items(),
+                                                 key=lambda item: (place.get(item[0], len(place)), item[0]))}
+                   for a in order if game["pairs"].get(a)}
+        games[slug] = {"sessions": sessions, "players": {shown(k): rows[k] for k in order}, "head_to_head": against}
+        records[slug] = _records(game, only, shown)
+        if figures:
+            found_figures[slug] = _finish_figures(slug, game, order, shown)
+    return {"sessions": count, "games": games, "names": names, "records": records, "figures": found_figures}
+
+
+def _records(game: Mapping[str, Any], only: str | None, shown: Any) -> dict[str, Any]:
+    def first(table: Mapping[str, Sequence[Any]]) -> Sequence[Any] | None:
+        best = None
+        for k, record in table.items():
+            if (only is None or k == only) and (best is None or _beats(record, best)):
+                best = record
+        return best
+
+    highest, margin = first(game["highest"]), first(game["margin"])
+    streak = None
+    runs: dict[str, list[Any]] = {}  # key -> [length, first id, last id]
+    entries = sorted((entry[0], entry[1], entry[2], entry[3], table) for table, chunk in game["seq"] for entry in chunk)
+    for _date, doc_id, seats, won, table in entries:
+        longest = None  # the longest run this session took beyond the record (two at once: by key)
+        while seats:
+            bit = seats & -seats
+            seats ^= bit
+            k = table[bit.bit_length() - 1]
+            if only is not None and k != only:
+                continue
+            if won & bit:
+                run = runs.get(k)
+                if run is None:
+                    run = runs[k] = [1, doc_id, doc_id, k]
+                else:
+                    run[0] += 1
+                    run[2] = doc_id
+                if (streak is None or run[0] > streak[0]) and (
+                        longest is None or (run[0], longest[3]) > (longest[0], k)):
+                    longest = run
+            else:
+                runs.pop(k, None)
+        if longest is not None:
+            streak = list(longest)
+    return {"highest": None if highest is None else {"player": shown(key(highest[3])), "total": highest[0],
+                                                      "id": highest[2], "date": highest[4]},
+            "margin": None if margin is None else {"player": shown(key(margin[3])), "margin": margin[0],
+                                                    "total": margin[4], "id": margin[2], "date": margin[5]},
+            "streak": None if streak is None else {"player": shown(streak[3]), "length": streak[0],
+                                                    "first": streak[1], "last": streak[2]}}
 
 
 # --- the games' own figures, from their facts (Game.facts in scorepad/games/*.py) ---------------------------
+#
+# Each game adds a session's facts into its partial's "figures" (key -> sums), merges two of them, and finishes
+# them into what `_figures` (the docstring below) describes.
 
 def _figures(slug: str, sessions: Sequence[Played], only: str | None, shown: Any) -> dict[str, Any]:
     """Per game, what its players care about (issue 12), over the sessions that carry facts:
@@ -233,40 +401,31 @@ def _figures(slug: str, sessions: Sequence[Played], only: str | None, shown: Any
     - chinatown: `players`: name -> {"sessions", "cash": mean final cash, "years": [mean income of 1965, …],
       "seasons": [mean income of season 1, …]} (as long as the longest game; each mean over the games that got
       that far).
-    Names are as `shown` gives them; `only`: that person's alone.
+    Names are as `shown` gives them; `only`: that person's alone. Facts edited by hand: {} (no figures).
     """
-    rows: list[tuple[Played, dict, str, Any]] = []  # (session, its facts, the name shown, the player's facts)
-    for session in sessions:
-        facts = session.get("facts")
-        if facts:
-            for name, figures in facts.get("players", {}).items():
-                if (only is None or key(name) == only) and isinstance(figures, list):
-                    rows.append((session, facts, name, figures))
-    try:
-        if slug == "lost-cities":
-            return {"colours": _lost_cities(rows)}
-        if slug == "next-station-london":
-            return _next_station(rows, shown)
-        if slug in ("london-1e", "london-2e"):
-            return {"players": _london(rows, shown)}
-        if slug == "chinatown":
-            return {"players": _chinatown(rows, shown)}
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # facts edited by hand: no figures
-        pass
-    return {}
+    whole = partial(sessions)["games"].get(slug)
+    if whole is None:
+        return {}
+    return _finish_figures(slug, whole, [k for k in whole["players"] if only is None or k == only], shown)
 
 
 def _ratio(total: float, count: int) -> float | None:
     return round(total / count, 2) if count else None
 
 
-def _lost_cities(rows: Sequence[tuple[Played, dict, str, Any]]) -> dict[str, Any]:
-    # colour -> [chances, started, points, {wagers: [count, points]}]
-    colours: dict[str, list[Any]] = {}
-    for _session, facts, _name, values in rows:
-        order = [colours.setdefault(colour, [0, 0, 0, {}]) for colour in facts.get("colours", ())]
-        if not order:
-            continue
+def _mine(figures: dict[str, Any], name: str, fresh: Any) -> Any:
+    k = key(name)
+    found = figures.get(k)
+    if found is None:
+        found = figures[k] = fresh()
+    return found
+
+
+def _add_lost_cities(figures: dict[str, Any], session: Played, facts: Mapping[str, Any]) -> None:
+    colours = facts["colours"]
+    for name, values in facts["players"].items():
+        mine = _mine(figures, name, dict)  # colour -> [chances, started, points, {wagers: [count, points]}]
+        order = [mine.setdefault(colour, [0, 0, 0, {}]) for colour in colours]
         for n in range(0, len(values) - 1, 2):
             figure = order[(n // 2) % len(order)]
             figure[0] += 1
@@ -274,79 +433,172 @@ def _lost_cities(rows: Sequence[tuple[Played, dict, str, Any]]) -> dict[str, Any
             if points is not None:
                 figure[1] += 1
                 figure[2] += points
-                wagered = figure[3].get(values[n + 1])
-                if wagered is None:
-                    wagered = figure[3][values[n + 1]] = [0, 0]
+                wagered = figure[3].setdefault(str(values[n + 1]), [0, 0])
                 wagered[0] += 1
                 wagered[1] += points
-    return {colour: {"chances": chances, "started": started, "mean": _ratio(points, started),
-                     "wagers": {str(n): {"count": count, "mean": _ratio(total, count)}
-                                for n, (count, total) in sorted(wagers.items())}}
-            for colour, (chances, started, points, wagers) in colours.items() if chances}
 
 
-def _next_station(rows: Sequence[tuple[Played, dict, str, Any]], shown: Any) -> dict[str, Any]:
-    found: dict[str, dict[str, Any]] = {}
-    solo = []
-    for session, facts, name, values in rows:
-        parts, line = facts.get("parts", []), facts.get("line", [])
-        person = shown(name)
-        figure = found.get(person)
-        if figure is None:
-            figure = found[person] = {"sessions": 0, "lines": 0, "parts": {}, "line": {}}
-        figure["sessions"] += 1
+def _merge_lost_cities(into: dict[str, Any], other: Mapping[str, Any]) -> None:
+    for k, colours in other.items():
+        mine = into.setdefault(k, {})
+        for colour, (chances, started, points, wagers) in colours.items():
+            held = mine.setdefault(colour, [0, 0, 0, {}])
+            held[0] += chances
+            held[1] += started
+            held[2] += points
+            for n, (count, total) in wagers.items():
+                got = held[3].setdefault(n, [0, 0])
+                got[0] += count
+                got[1] += total
+
+
+def _finish_lost_cities(figures: Mapping[str, Any], keys: Iterable[str], shown: Any) -> dict[str, Any]:
+    summed = _merged_of(figures, keys, _merge_lost_cities)
+    return {"colours": {colour: {"chances": chances, "started": started, "mean": _ratio(points, started),
+                                 "wagers": {n: {"count": count, "mean": _ratio(total, count)}
+                                            for n, (count, total) in sorted(wagers.items(), key=lambda i: int(i[0]))}}
+                        for colour, (chances, started, points, wagers) in summed.items() if chances}}
+
+
+def _merged_of(figures: Mapping[str, Any], keys: Iterable[str], merge_into: Any) -> dict[str, Any]:
+    """The figures of these keys summed into one entry (Lost Cities' colours are the table's, not a player's)."""
+    summed: dict[str, Any] = {}
+    for k in keys:
+        if k in figures:
+            merge_into(summed, {"all": figures[k]})
+    return summed.get("all", {})
+
+
+def _add_next_station(figures: dict[str, Any], session: Played, facts: Mapping[str, Any]) -> None:
+    parts, line = facts["parts"], facts["line"]
+    for name, values in facts["players"].items():
+        mine = _mine(figures, name, lambda: {"sessions": 0, "lines": 0, "parts": {}, "line": {}, "solo": []})
+        mine["sessions"] += 1
         for part, points in zip(parts, values):
-            figure["parts"][part] = figure["parts"].get(part, 0) + points
+            mine["parts"][part] = mine["parts"].get(part, 0) + points
         drawn = values[len(parts):]
         if line:
-            figure["lines"] += len(drawn) // len(line)
+            mine["lines"] += len(drawn) // len(line)
             for n, value in enumerate(drawn):
                 field = line[n % len(line)]
-                figure["line"][field] = figure["line"].get(field, 0) + value
+                mine["line"][field] = mine["line"].get(field, 0) + value
         rating = facts.get("rating", {}).get(name)
         if rating is not None:
-            solo.append({"id": session["id"], "date": session["date"], "player": person,
-                         "total": session["totals"][name], "rating": rating})
-    players = {person: {"sessions": f["sessions"], "lines": f["lines"],
-                        "line": _ratio(f["line"].get("score", 0), f["lines"]),
-                        **{field: _ratio(f["line"].get(field, 0), f["lines"]) for field in LINE_FACTS[:-1]},
-                        "parts": {part: _ratio(points, f["sessions"]) for part, points in f["parts"].items()}}
-               for person, f in found.items()}
-    return {"players": players, "solo": solo}
+            mine["solo"].append([session["date"] or "", session["id"], session["totals"][name], rating,
+                                 session["date"]])
 
 
-def _london(rows: Sequence[tuple[Played, dict, str, Any]], shown: Any) -> dict[str, Any]:
-    found: dict[str, list[Any]] = {}  # name -> [sessions, poverty, worst poverty, loan penalty, loans counted, loans]
-    for _session, _facts, name, (poverty, unpaid, penalty) in rows:
-        figure = found.get(shown(name))
-        if figure is None:
-            figure = found[shown(name)] = [0, 0, poverty, 0, 0, 0]
-        figure[0] += 1
-        figure[1] += poverty
-        figure[2] = max(figure[2], poverty)
-        figure[3] += penalty
+def _merge_next_station(into: dict[str, Any], other: Mapping[str, Any]) -> None:
+    for k, figure in other.items():
+        mine = into.setdefault(k, {"sessions": 0, "lines": 0, "parts": {}, "line": {}, "solo": []})
+        mine["sessions"] += figure["sessions"]
+        mine["lines"] += figure["lines"]
+        for name in ("parts", "line"):
+            for field, total in figure[name].items():
+                mine[name][field] = mine[name].get(field, 0) + total
+        mine["solo"] += figure["solo"]
+
+
+def _finish_next_station(figures: Mapping[str, Any], keys: Iterable[str], shown: Any) -> dict[str, Any]:
+    players, solo = {}, []
+    for k in keys:
+        f = figures.get(k)
+        if f is None:
+            continue
+        players[shown(k)] = {"sessions": f["sessions"], "lines": f["lines"],
+                             "line": _ratio(f["line"].get("score", 0), f["lines"]),
+                             **{field: _ratio(f["line"].get(field, 0), f["lines"]) for field in LINE_FACTS[:-1]},
+                             "parts": {part: _ratio(points, f["sessions"]) for part, points in f["parts"].items()}}
+        solo += [(entry, shown(k)) for entry in f["solo"]]
+    solo.sort(key=lambda item: (item[0][0], item[0][1]))
+    return {"players": players, "solo": [{"id": entry[1], "date": entry[4], "player": name, "total": entry[2],
+                                          "rating": entry[3]} for entry, name in solo]}
+
+
+def _add_london(figures: dict[str, Any], session: Played, facts: Mapping[str, Any]) -> None:
+    for name, (poverty, unpaid, penalty) in facts["players"].items():
+        # [sessions, poverty, worst poverty, loan penalty, sessions counting loans, unpaid loans]
+        mine = _mine(figures, name, lambda: [0, 0, poverty, 0, 0, 0])
+        mine[0] += 1
+        mine[1] += poverty
+        mine[2] = max(mine[2], poverty)
+        mine[3] += penalty
         if unpaid is not None:
-            figure[4] += 1
-            figure[5] += unpaid
-    return {name: {"sessions": n, "poverty": _ratio(poverty, n), "poverty_worst": worst,
-                   "loan_penalty": _ratio(penalty, n), "unpaid_loans": _ratio(loans, counted)}
-            for name, (n, poverty, worst, penalty, counted, loans) in found.items()}
+            mine[4] += 1
+            mine[5] += unpaid
 
 
-def _chinatown(rows: Sequence[tuple[Played, dict, str, Any]], shown: Any) -> dict[str, Any]:
-    found: dict[str, dict[str, Any]] = {}  # name -> sessions, cash, and per round [games, income]
-    for _session, facts, name, values in rows:
-        figure = found.get(shown(name))
-        if figure is None:
-            figure = found[shown(name)] = {"sessions": 0, "cash": 0, "years": [], "seasons": []}
-        figure["sessions"] += 1
-        figure["cash"] += values[0]
-        by_round = figure["seasons" if facts.get("rounds") == "seasons" else "years"]
+def _merge_london(into: dict[str, Any], other: Mapping[str, Any]) -> None:
+    for k, figure in other.items():
+        held = into.get(k)
+        into[k] = list(figure) if held is None else [held[0] + figure[0], held[1] + figure[1],
+                                                     max(held[2], figure[2]), held[3] + figure[3],
+                                                     held[4] + figure[4], held[5] + figure[5]]
+
+
+def _finish_london(figures: Mapping[str, Any], keys: Iterable[str], shown: Any) -> dict[str, Any]:
+    return {"players": {shown(k): {"sessions": n, "poverty": _ratio(poverty, n), "poverty_worst": worst,
+                                   "loan_penalty": _ratio(penalty, n), "unpaid_loans": _ratio(loans, counted)}
+                        for k in keys if k in figures
+                        for n, poverty, worst, penalty, counted, loans in [figures[k]]}}
+
+
+def _add_chinatown(figures: dict[str, Any], session: Played, facts: Mapping[str, Any]) -> None:
+    kind = "seasons" if facts.get("rounds") == "seasons" else "years"
+    for name, values in facts["players"].items():
+        mine = _mine(figures, name, lambda: {"sessions": 0, "cash": 0, "years": [], "seasons": []})
+        mine["sessions"] += 1
+        mine["cash"] += values[0]
+        by_round = mine[kind]
         for n, income in enumerate(values[1:]):
             if n == len(by_round):
                 by_round.append([0, 0])
             by_round[n][0] += 1
             by_round[n][1] += income
-    return {name: {"sessions": f["sessions"], "cash": _ratio(f["cash"], f["sessions"]),
-                   "years": [_ratio(total, count) for count, total in f["years"]],
-                   "seasons": [_ratio(total, count) for count, total in f["seasons"]]} for name, f in found.items()}
+
+
+def _merge_chinatown(into: dict[str, Any], other: Mapping[str, Any]) -> None:
+    for k, figure in other.items():
+        mine = into.setdefault(k, {"sessions": 0, "cash": 0, "years": [], "seasons": []})
+        mine["sessions"] += figure["sessions"]
+        mine["cash"] += figure["cash"]
+        for kind in ("years", "seasons"):
+            for n, (count, total) in enumerate(figure[kind]):
+                if n == len(mine[kind]):
+                    mine[kind].append([0, 0])
+                mine[kind][n] = [mine[kind][n][0] + count, mine[kind][n][1] + total]
+
+
+def _finish_chinatown(figures: Mapping[str, Any], keys: Iterable[str], shown: Any) -> dict[str, Any]:
+    return {"players": {shown(k): {"sessions": f["sessions"], "cash": _ratio(f["cash"], f["sessions"]),
+                                   "years": [_ratio(total, count) for count, total in f["years"]],
+                                   "seasons": [_ratio(total, count) for count, total in f["seasons"]]}
+                        for k in keys if k in figures for f in [figures[k]]}}
+
+
+_FIGURES = {"lost-cities": _add_lost_cities, "next-station-london": _add_next_station, "london-1e": _add_london,
+            "london-2e": _add_london, "chinatown": _add_chinatown}
+_MERGE = {"lost-cities": _merge_lost_cities, "next-station-london": _merge_next_station,
+          "london-1e": _merge_london, "london-2e": _merge_london, "chinatown": _merge_chinatown}
+_FINISH = {"lost-cities": _finish_lost_cities, "next-station-london": _finish_next_station,
+           "london-1e": _finish_london, "london-2e": _finish_london, "chinatown": _finish_chinatown}
+
+
+def _merge_figures(slug: str, into: dict[str, Any], other: Mapping[str, Any]) -> dict[str, Any]:
+    """`other`'s figures added into `into` (a fresh dict of merge's own: changed in place), returned."""
+    if other.get("damaged") or into.get("damaged"):
+        return {"damaged": True}
+    merge_into = _MERGE.get(slug)
+    if merge_into is not None:
+        merge_into(into, other)
+        return into
+    return {}
+
+
+def _finish_figures(slug: str, game: Mapping[str, Any], keys: Sequence[str], shown: Any) -> dict[str, Any]:
+    """The game's figures of these players (keys, in the order the tables list them)."""
+    figures = game["figures"]
+    finish_them = _FINISH.get(slug)
+    if finish_them is None or figures.get("damaged"):
+        return {}
+    return finish_them(figures, keys, shown)

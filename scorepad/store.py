@@ -10,6 +10,7 @@ Layout (the database file is the one `--db PATH` names; its folder `PATH.d` sits
     scorepad.json.d/facts/0003.json          the `facts` of the summaries in index/0003.json that have them (finished
                                      sessions: what `stats` reads beyond totals), {"facts": {"777": {...}}}; the
                                      index keeps only their digest (crc32), so `list` never reads these
+    scorepad.json.d/stats/0003.json          what `stats` adds up of index/0003.json, kept by readers (Store.derived)
     scorepad.json.d/newest.json      per index file, its count and its newest session (`list` reads the latest
                                      20 from one or two index files): {"buckets": {"3": {"count": 256, ...}}}
     scorepad.json.d/pending-777      a write of session 777 is between its file and its summary
@@ -529,6 +530,45 @@ class Store:
                     found[int(key)] = held
         return found
 
+    def derived(self, name: str, version: int, make: Callable[[dict[int, dict], Callable], Any]) -> list[Any] | None:
+        """`make(summaries, facts)` of each index file (its summaries by id, and `facts`, which reads the facts of
+        the summaries given it), kept in PATH.d/NAME/NNNN.json and made again only when that index file or its
+        facts file was rewritten (or `version` or the summaries' version changed): after a game, `stats` reads
+        the one index file the game changed and the kept results of the others. The result must be JSON data.
+
+        A reader writes these files, without the lock, each whole or not at all (a read-only database just keeps
+        none). Each is stamped with what its two files were before they were read, so one made while a writer
+        rewrote them is made again next time. None when the index cannot be trusted this instant (a write under
+        way, a database of layout 1, summaries to be made again): the caller reads the summaries instead."""
+        meta = self._read_meta()
+        if (self._legacy is not None or meta is None or meta.get("summary_version") != self.summary_version
+                or not self._dir.is_dir() or any(n.startswith("pending-") for n in os.listdir(self._dir))):
+            return None
+        folder = self._dir / name
+        found, swept = [], False
+        for bucket in self._index_buckets():
+            stamp = [version, self.summary_version, _file_stamp(self._index_file(bucket)),
+                     _file_stamp(self._facts_file(bucket))]
+            kept = folder / f"{bucket:04d}.json"
+            try:
+                held = orjson.loads(kept.read_bytes())
+                if held["stamp"] == stamp:
+                    found.append(held["value"])
+                    continue
+            except (OSError, ValueError, TypeError, KeyError):  # none yet, or not one of ours: made again
+                pass
+            tables = _read_tables(self._index_file(bucket), self.path, SUMMARIES) or {}
+            summaries = {int(key): summary for key, summary in tables.get(SUMMARIES, {}).items()}
+            value = make(summaries, self.facts)
+            with contextlib.suppress(OSError, orjson.JSONEncodeError):  # read-only, full: made again next time
+                if not swept:  # what a killed reader left (only the temp files of writers not running)
+                    folder.mkdir(exist_ok=True)
+                    sweep_temp_files(folder)
+                    swept = True
+                write_file(kept, orjson.dumps({"stamp": stamp, "value": value}), sync=False, temp_folder=folder)
+            found.append(value)
+        return found
+
     # --- newest.json: each index file in brief, so that `list` reads only the files holding the latest
 
     def _brief(self, entries: Iterable[Any]) -> dict:
@@ -948,6 +988,15 @@ class Store:
         self.notify(plural(MIGRATED, len(docs)).format(count=len(docs), path=self.path, folder=self._dir.name,
                                                         backup=backup.name))
         return meta
+
+
+def _file_stamp(path: Path) -> list[int] | None:
+    """What a file is this instant: every write replaces it with a new file (a new inode), so this changes."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_ino, st.st_size, st.st_mtime_ns]
 
 
 def _fsync_file(path: Path) -> None:

@@ -279,3 +279,74 @@ def test_facts_edited_by_hand_cost_the_figures_not_the_statistics():
                  "facts": {"colours": ["yellow"], "players": {"Ana": ["x", 1], "Ben": {"not": "a list"}}}}]
     result = history.stats(sessions)
     assert result["figures"]["lost-cities"] == {} and result["games"]["lost-cities"]["sessions"] == 1
+
+
+# --- what the store keeps of each index file for `stats` (Store.derived, history.stats_of) ---------------------
+
+@pytest.fixture
+def many(database, monkeypatch):
+    """Every game, two sessions an index file (the store's BUCKET made small), the fixed history among them."""
+    from scorepad import store as stores
+
+    monkeypatch.setattr(stores, "BUCKET", 2)
+    store = Store(database, summarize=summarize)
+    solo = {"game": "next-station-london", "players": ["Ana"], "modules": ["objectives"], "date": "2026-05-01",
+            "rounds": [{"Ana": {"districts": 6, "stations": 3, "thames": 1, "tourist": 2}}],
+            "final": {"Ana": {"objectives": 1}}}
+    tables = [*HISTORY, {**LC11, "date": "2026-04-01"}, solo, *TABLES.values(), {**LC11, "date": "2025-12-31"}]
+    store.insert_many([doc_from_table(table, by_slug(table["game"])) for table in tables])
+    return store
+
+
+@pytest.mark.parametrize("filters", [{}, {"game": LONDON}, {"player": "ana"}, {"player": "Ben", "game": "lost-cities"},
+                                     {"game": "chinatown"}, {"player": "Nobody"}])
+def test_what_the_store_keeps_gives_the_same_statistics(many, filters):
+    names = history.people(history.played(many))
+    expected = history.stats(history.played(many, game=filters.get("game"), player=filters.get("player")),
+                             names=names, player=filters.get("player"))
+    kept, kept_names = history.stats_of(many, **filters)
+    assert kept == expected and kept_names == names
+    assert history.stats_of(many, **filters)[0] == expected  # read back from the files kept
+
+
+def test_after_an_edit_only_its_index_file_is_added_up_again(many, database):
+    folder = database.with_name(database.name + ".d") / "stats"
+    history.stats_of(many)
+    before = {p.name: p.stat().st_ino for p in folder.iterdir()}
+    assert len(before) == 7  # 13 sessions, two an index file (ids 1 to 13: files 0 to 6)
+
+    def poorer(doc):
+        next(e for e in doc["entries"] if e["at"] == ["final", "Ben", "card_vp"])["value"] = 10
+
+    many.update(3, poorer)  # s3: Ben 10, Ana (15) wins it now
+    result = history.stats_of(many)[0]
+    after = {p.name: p.stat().st_ino for p in folder.iterdir()}
+    assert [name for name in before if before[name] != after[name]] == ["0001.json"]
+    assert result == history.stats(history.played(many), names=history.people(history.played(many)))
+    assert result["games"][LONDON]["head_to_head"]["Ana"]["Ben"] == {"won": 2, "lost": 0, "level": 1}
+
+
+def test_a_write_a_killed_writer_left_is_finished_first(many, database):
+    marker = database.with_name(database.name + ".d") / "pending-3"
+    marker.touch()
+    assert history.stats_of(many)[0] == history.stats(history.played(many)) and not marker.exists()
+
+
+def test_an_empty_database_keeps_nothing(database):
+    assert history.stats_of(Store(database, summarize=summarize)) is None  # nothing stored yet: nothing kept
+
+
+def test_the_same_statistics_however_the_history_is_cut_into_parts(store):
+    found = history.played(store)
+    # Zoe and Yan share eight wins: level streaks and level highest scores, set in the same sessions
+    shared = [{"id": 10 + n, "game": LONDON, "date": f"2027-01-0{n + 1}", "players": ["Zoe", "Yan"],
+               "totals": {"Zoe": 60, "Yan": 60}, "ranks": {"Zoe": 1, "Yan": 1}, "winners": ["Zoe", "Yan"],
+               "facts": {}} for n in range(8)]
+    every = found + shared
+    names = history.people(every)
+    whole = history.stats(every, names=names)
+    cut = history.finish(history.merge(history.partial([session]) for session in reversed(every)), names=names)
+    assert cut == whole
+    # whoever comes first by the name's key (yan < zoe), whatever the order of the seats or of the parts
+    assert whole["records"][LONDON]["streak"] == {"player": "Yan", "length": 8, "first": 10, "last": 17}
+    assert whole["records"][LONDON]["highest"] == {"player": "Yan", "total": 60, "id": 10, "date": "2027-01-01"}
