@@ -7,7 +7,8 @@ the players of each session drawn from a pool of 200 names, so the prompt has ma
 a pseudo-terminal (pexpect), bytecode cached as installed (PYTHONPYCACHEPREFIX, see bench/storage.py):
 - `play lost-cities` started -> "Player 1 name:" drawn (the prompt itself: the names are not read yet);
 - a first letter typed -> the menu of names drawn (the names are read now, once: the index of summaries);
-- the next letter -> the menu drawn again (names already read);
+- in-process: reading the names once (Store.summaries + players.known_names), and a keystroke after that
+  (prompts.completions over every known name: the menu's work at each letter);
 - `players` and `players --json` (reads the index alone), and `python -c "import typer"` as the baseline.
 Each figure: median (min–max) over --runs fresh processes after one warm-up.
 """
@@ -64,8 +65,8 @@ def build(path: Path, count: int) -> None:
         store.insert_many([doc(n) for n in range(start, min(count, start + batch))])
 
 
-def prompt_times(scorepad: str, env: dict[str, str]) -> tuple[float, float, float]:
-    """One `play lost-cities`: start -> first name prompt; first letter -> menu; second letter -> menu (ms)."""
+def prompt_times(scorepad: str, env: dict[str, str]) -> tuple[float, float]:
+    """One `play lost-cities`: start -> first name prompt; first letter -> its menu drawn (ms)."""
     import pexpect
 
     started = time.perf_counter()
@@ -75,19 +76,35 @@ def prompt_times(scorepad: str, env: dict[str, str]) -> tuple[float, float, floa
     child.delaybeforesend = None
     child.expect_exact("Player 1 name:")
     to_prompt = (time.perf_counter() - started) * 1000
-    time.sleep(0.2)
-    start = time.perf_counter()
-    child.send("D")
-    child.expect_exact("Dee")  # a name of the menu (the letter typed is echoed as "D" alone)
-    first = (time.perf_counter() - start) * 1000
-    time.sleep(0.2)
-    start = time.perf_counter()
-    child.send("e")
-    child.expect(r"Dee\d")  # the menu drawn again under "De"
-    second = (time.perf_counter() - start) * 1000
+    first = float("nan")
+    if env.get("BENCH_NAMES"):
+        time.sleep(1.0)  # a player reads the question before typing
+        start = time.perf_counter()
+        child.send("D")
+        child.expect_exact("Dee")  # a name of the menu (the letter typed is echoed as "D" alone)
+        first = (time.perf_counter() - start) * 1000
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
-    return to_prompt, first, second
+    return to_prompt, first
+
+
+def in_process(db: Path, runs: int) -> tuple[list[float], list[float]]:
+    """Reading the names once, and one keystroke's completions over them (ms), in this process."""
+    from scorepad.players import known_names
+    from scorepad.prompts import completions
+    from scorepad.store import Store
+    from scorepad.summary import summarize
+
+    store = Store(db, summarize=summarize)
+    reads, keys = [], []
+    for _run in range(runs):
+        start = time.perf_counter()
+        known = known_names(store.summaries())
+        reads.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        completions("De", known)
+        keys.append((time.perf_counter() - start) * 1000)
+    return reads, keys
 
 
 def main() -> None:
@@ -100,35 +117,21 @@ def main() -> None:
     os.environ["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
     scorepad = shutil.which("scorepad", path=str(Path(sys.executable).parent)) or "scorepad"
     print(f"scorepad players bench: {options.runs} runs a figure; medians (min–max); bytecode cached\n")
-    print("| stored sessions | import typer | play → first name prompt | first letter → menu | next letter → menu "
-          "| `players` | `players --json` |")
-    print("|" + "---|" * 7)
+    print("| stored sessions | import typer | play → first name prompt | first letter → menu (pty) | names read "
+          "once | a keystroke's completions | `players` | `players --json` |")
+    print("|" + "---|" * 8)
     for size in options.sizes:
         db = work / f"db-{size}" / "scorepad.json"
         build(db, size)
-        env = {**os.environ, "SCOREPAD_DB": str(db)}
+        env = {**os.environ, "SCOREPAD_DB": str(db), **({"BENCH_NAMES": "1"} if size else {})}
         base = timed([sys.executable, "-c", "import typer"], options.runs, env)
-        if size == 0:  # nothing to offer: the first letter draws no menu; time the prompt alone
-            runs = []
-            for _run in range(options.runs + 1):
-                import pexpect
-
-                started = time.perf_counter()
-                child = pexpect.spawn(scorepad, ["play", "lost-cities"], encoding="utf-8",
-                                      env={**env, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"},
-                                      dimensions=(50, 120), timeout=60)
-                child.expect_exact("Player 1 name:")
-                runs.append(((time.perf_counter() - started) * 1000, float("nan"), float("nan")))
-                child.sendcontrol("c")
-                child.expect(pexpect.EOF)
-        else:
-            runs = [prompt_times(scorepad, env) for _run in range(options.runs + 1)]
-        runs = runs[1:]  # the first is the warm-up
-        columns = [spread([r[i] for r in runs]) if size else ("—" if i else spread([r[0] for r in runs]))
-                   for i in range(3)]
+        runs = [prompt_times(scorepad, env) for _run in range(options.runs + 1)][1:]  # the first: a warm-up
+        reads, keys = in_process(db, options.runs)
+        menu = spread([r[1] for r in runs]) if size else "— (no names)"
         listing = spread(timed([scorepad, "players"], options.runs, env))
         as_json = spread(timed([scorepad, "players", "--json"], options.runs, env))
-        print(f"| {size:,} | {spread(base)} | {' | '.join(columns)} | {listing} | {as_json} |", flush=True)
+        print(f"| {size:,} | {spread(base)} | {spread([r[0] for r in runs])} | {menu} | {spread(reads)} | "
+              f"{statistics.median(keys):.2f} ms | {listing} | {as_json} |", flush=True)
     shutil.rmtree(work)
 
 

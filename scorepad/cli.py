@@ -607,13 +607,17 @@ def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
     from scorepad.prompts import Aborted
     from scorepad.session import new_doc
 
+    import threading
+
     prompter = make_prompter()
     names: list[str] = []
-    every: list[list[str]] = []  # `known` once read
+    every: list[list[str]] = []  # `known` once read (by the prompter's background read, or the first letter)
+    reading = threading.Lock()
 
     def complete() -> list[str]:
-        if not every:
-            every.append(known())
+        with reading:
+            if not every:
+                every.append(known())
         return offered(every[0], names)
     placeholder = new_doc(game, [f"P{n}" for n in range(1, game.players[0] + 1)], [], None)
     try:

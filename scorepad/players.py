@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from scorepad.errors import ScorepadError
 from scorepad.history import key  # the spec's matching: strip() + casefold()
-from scorepad.history import people as latest_spellings
 from scorepad.i18n import N_, NP_, _, plural
 from scorepad.summary import order
 
@@ -53,36 +52,37 @@ def _sessions(summaries: dict[int, dict]) -> list[tuple[int, dict]]:
     return sorted(found, key=lambda item: order(*item))
 
 
-def shown_names(sessions: Sequence[tuple[int, dict]]) -> dict[str, str]:
-    """key -> the name as shown: the spelling of the most recent finished session (the stats rule, history.people),
-    else of the most recent session being played (someone who has not finished a game yet is still someone)."""
-    def spellings(finished: bool) -> dict[str, str]:
-        chosen = [{"players": [str(p).strip() for p in s["players"]]} for _id, s in sessions
-                  if (s.get("status") == FINISHED) == finished]
-        return latest_spellings(chosen)
-
-    return {**spellings(False), **spellings(True)}
-
-
 def people(summaries: dict[int, dict]) -> list[dict[str, Any]]:
     """Every person of the stored sessions, the one who played last first: what `players --json` prints.
 
     `finished` and `playing` count their sessions by status; `games`, as stats counts, only finished sessions
     (per game slug); `last_played` (the day, or None when unknown) and `latest` (ids, newest first) take every
-    session, a game being played tonight included: it is the same person at the same table.
+    session, a game being played tonight included: it is the same person at the same table. The name is the
+    spelling of their most recent finished session (history.people's rule, which stats shows), else of their most
+    recent session being played (someone who has not finished a game yet is still someone).
     """
-    sessions = _sessions(summaries)
-    shown = shown_names(sessions)
     found: dict[str, dict[str, Any]] = {}
-    for doc_id, summary in reversed(sessions):  # newest first
+    spelled: set[str] = set()  # the people whose name is their latest finished session's spelling
+    keys: dict[str, str] = {}  # each spelling's key, made once (10,000 sessions hold a few hundred spellings)
+    for doc_id, summary in reversed(_sessions(summaries)):  # newest first
         finished = summary.get("status") == FINISHED
         for name in summary["players"]:
-            person = found.setdefault(key(name), {"name": shown[key(name)], FINISHED: 0, PLAYING: 0, "games": {},
-                                                  "last_played": _day(summary.get("date")), "latest": []})
-            person[FINISHED if finished else PLAYING] += 1
+            k = keys.get(name)
+            if k is None:
+                k = keys[name] = key(name)
+            person = found.get(k)
+            if person is None:
+                person = found[k] = {"name": str(name).strip(), FINISHED: 0, PLAYING: 0, "games": {},
+                                     "last_played": _day(summary.get("date")), "latest": []}
             if finished:
+                person[FINISHED] += 1
                 game = str(summary.get("game"))
                 person["games"][game] = person["games"].get(game, 0) + 1
+                if k not in spelled:
+                    person["name"] = str(name).strip()
+                    spelled.add(k)
+            else:
+                person[PLAYING] += 1
             if len(person["latest"]) < LATEST:
                 person["latest"].append(doc_id)
     return list(found.values())

@@ -196,8 +196,11 @@ class QuestionaryPrompter:
 
         while True:
             offer = _name_completion(complete) if complete is not None else {}
-            answer = self._ask(questionary.text(safe(message, keep="\n"), default=default, qmark=question_mark(),
-                                                **offer, **self._session))
+            question = questionary.text(safe(message, keep="\n"), default=default, qmark=question_mark(), **offer,
+                                        **self._session)
+            if complete is not None:
+                question.application.after_render += _read_once_drawn(complete)
+            answer = self._ask(question)
             problem = validate(answer) if validate else None
             if problem is None:
                 return answer
@@ -349,6 +352,22 @@ def _name_completion(complete: Known) -> dict[str, Any]:
             buffer.cursor_position = len(buffer.text)
 
     return {"completer": Names(), "complete_while_typing": True, "key_bindings": bindings}
+
+
+def _read_once_drawn(complete: Known) -> Callable[[Any], None]:
+    """Once the prompt is drawn, the known names are read in the background (at 10,000 sessions, the index of
+    summaries takes a tenth of a second or more): the first letter typed finds them ready, and the prompt itself
+    never waits for them. `complete` keeps what it read (cli._ask_names), and a letter typed sooner waits for it."""
+    started: list[bool] = []
+
+    def on_render(app: Any) -> None:
+        if not started:
+            import threading
+
+            started.append(True)
+            threading.Thread(target=complete, daemon=True).start()
+
+    return on_render
 
 
 def question_mark() -> str:

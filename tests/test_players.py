@@ -12,12 +12,13 @@ from conftest import LC11, TABLES, invoke, ok, run
 from scorepad import cli
 from scorepad import players as people
 from scorepad.games import GAMES, by_slug, session_of
+from scorepad.history import people as history_people
 from scorepad.history import played
 from scorepad.play import play
 from scorepad.prompts import Aborted
 from scorepad.session import doc_from_table, new_doc
 from scorepad.store import Store
-from scorepad.summary import summarize
+from scorepad.summary import order, summarize
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,6 +82,11 @@ PEOPLE = [
 def test_people_are_matched_by_trim_and_case_fold(summaries, expected):
     assert people.people(summaries) == expected
     assert people.known_names(summaries) == [p["name"] for p in expected]
+    # The names of those who finished a game are the ones stats shows (history.people, the matching rule).
+    finished = [s for _id, s in sorted(summaries.items(), key=lambda item: order(*item))
+                if s.get("status") == "finished" and "players" in s]
+    shown = {key: name.strip() for key, name in history_people(finished).items()}
+    assert {people.key(p["name"]): p["name"] for p in expected if p["finished"]} == shown
 
 
 def test_players_json_and_table(database):
