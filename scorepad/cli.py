@@ -1425,6 +1425,11 @@ STATS_PLAYER_HELP = N_("Only this player's sessions and figures (case does not m
 STATS_SINCE_HELP = N_("Only sessions played on or after this day (YYYY-MM-DD); sessions of unknown date are left "
                      "out.")
 STATS_JSON_HELP = N_("Print the statistics as JSON (the spec's shape).")
+STATS_PDF_HELP = N_("Write the statistics as a PDF report instead, with charts: a page for each game.")
+# TRANSLATORS: --pdf and --json are options, kept as they are.
+PDF_OR_JSON = N_("--pdf writes a PDF and --json prints JSON: give one of them")
+# TRANSLATORS: `stats --pdf FILE` when no finished session matches; {path} is the FILE.
+NOTHING_TO_REPORT = N_("no finished session to put in the report: {path} is not written")
 # TRANSLATORS: --since and YYYY-MM-DD are kept as they are; {given} is what was typed.
 BAD_SINCE = N_("--since takes a day as YYYY-MM-DD (e.g. 2026-11-29), not {given!r}")
 # TRANSLATORS: {name} is the name asked for; `scorepad list` is a command, kept as it is.
@@ -1454,7 +1459,11 @@ def stats(ctx: typer.Context,
           game: Optional[str] = typer.Option(None, "--game", "-g", metavar=N_("SLUG"), help=STATS_GAME_HELP),
           player: Optional[str] = typer.Option(None, "--player", metavar=N_("NAME"), help=STATS_PLAYER_HELP),
           since: Optional[str] = typer.Option(None, "--since", metavar=N_("DATE"), help=STATS_SINCE_HELP),
-          as_json: bool = typer.Option(False, "--json", help=STATS_JSON_HELP)) -> None:
+          as_json: bool = typer.Option(False, "--json", help=STATS_JSON_HELP),
+          pdf: Optional[Path] = typer.Option(None, "--pdf", metavar=N_("FILE"), help=STATS_PDF_HELP),
+          force: bool = typer.Option(False, "--force", help=FORCE_HELP)) -> None:
+    if pdf is not None and as_json:
+        raise fail(_(PDF_OR_JSON), code=2)
     day = _since(since)
     if game is not None:
         from scorepad.games import by_slug
@@ -1463,6 +1472,9 @@ def stats(ctx: typer.Context,
     from scorepad import history
 
     store = open_store(ctx)
+    if pdf is not None:
+        echo(_(WROTE).format(path=_stats_pdf(store, pdf, game=game, player=player, since=day, force=force)))
+        return
     # Without --since, from what the store keeps of each index file (history.stats_of: after a game, only the
     # file it changed is read again); with it, or when the store cannot vouch for that this instant, from the
     # summaries.
@@ -1490,3 +1502,34 @@ def stats(ctx: typer.Context,
     from scorepad.stats import text
 
     echo(text(result))
+
+
+def _stats_pdf(store: Any, path: Path, *, game: Optional[str], player: Optional[str], since: Optional[str],
+               force: bool) -> str:
+    """`stats --pdf`: the report of the sessions the filters choose, written as `sheet -o` writes a sheet (never
+    over the database, over a file of another kind only with --force, whole or not at all). The charts need every
+    session in order, so it reads the summaries (not what `stats` keeps of them) and none of the games' facts."""
+    import io
+
+    from scorepad import history
+    from scorepad.files import PDF, check_target, write_atomically
+
+    protected = protected_files_of(store.path)
+    check_target(path, PDF, force=force, protected=protected)  # a refusal before the history is read
+    everything = history.played(store, facts=False)
+    names = history.people(everything)
+    if player is not None and history.key(player) not in names:
+        known = {history.key(name) for summary in store.summaries().values() for name in summary.get("players", [])}
+        if history.key(player) not in known:
+            raise fail(_(UNKNOWN_STATS_PLAYER).format(name=player.strip()))
+    found = history.select(everything, game=game, player=player, since=since)
+    if not found:
+        raise fail(_(NOTHING_TO_REPORT).format(path=path))
+    from scorepad import report, sheets  # reportlab: only --pdf pays for it
+
+    pdf = io.BytesIO()
+    warnings = sheets.render_report(report.build(found, names=names, player=player, since=since), pdf)
+    write_atomically(path, pdf.getvalue(), protected=protected)
+    for warning in warnings:
+        echo(_(WARNING_LINE).format(message=warning), err=True)
+    return str(path)

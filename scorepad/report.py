@@ -98,9 +98,10 @@ def build(played: Sequence[Mapping[str, Any]], *, names: Mapping[str, str] | Non
     from scorepad.games import SLUGS, by_slug
 
     shown = dict(history.people(played)) if names is None else dict(names)
-    stats = history.stats(played, names=shown)
+    stats = history.stats(played, names=shown, figures=False)  # (the games' own figures are the terminal's)
     asked = [text for text, value in ((ONLY_PLAYER, player), (ONLY_SINCE, since)) if value]
-    filters = [_(text).format(name=player, date=since) for text in asked]
+    who = shown.get(key(player), player.strip()) if player else player  # as the page writes the name
+    filters = [_(text).format(name=who, date=iso(since) if since else since) for text in asked]
     by_game: dict[str, list[Mapping[str, Any]]] = {}
     for one in played:
         by_game.setdefault(one["game"], []).append(one)

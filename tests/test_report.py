@@ -84,7 +84,7 @@ def test_a_solo_game_has_no_win_rates_and_no_head_to_head():
 
 def test_the_filters_are_printed_under_each_title():
     (page,) = report.build(history()[:1], player="ana", since="2026-01-01")["pages"]
-    assert page["lines"][-2:] == ["sessions with ana", "since 2026-01-01"]
+    assert page["lines"][-2:] == ["sessions with Ana", "since 2026-01-01"]  # the name as the page writes it
 
 
 def test_two_thousand_sessions_are_points_of_runs_of_forty_sessions():
@@ -175,3 +175,98 @@ def test_a_path_is_written_whole(tmp_path):
                                           (27.666, "27.67")])
 def test_a_mean_prints_with_at_most_two_decimals(value, shown):
     assert report.decimal(value) == shown
+
+
+# --- `scorepad stats --pdf FILE` --------------------------------------------------------------------------------
+
+@pytest.fixture
+def stored(database):
+    """Every game's table of conftest stored once: five finished sessions, one page each."""
+    from conftest import TABLES
+    from scorepad.games import by_slug
+    from scorepad.session import doc_from_table
+    from scorepad.store import Store
+    from scorepad.summary import summarize
+
+    store = Store(database, summarize=summarize)
+    store.insert_many([doc_from_table(table, by_slug(slug)) for slug, table in sorted(TABLES.items())])
+    return store
+
+
+def test_stats_pdf_writes_one_page_per_game_played(stored, tmp_path):
+    from conftest import TABLES, invoke
+
+    out = tmp_path / "stats.pdf"
+    result = invoke("stats", "--pdf", out)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == f"Wrote {out}\n"
+    pages = texts(out.read_bytes())
+    assert len(pages) == len(TABLES)
+    assert unembedded(out.read_bytes()) == []
+    for slug, table in TABLES.items():
+        from scorepad.games import by_slug
+
+        page = next(p for p in pages if by_slug(slug).title in p)
+        for name in table["players"]:
+            assert name.strip() in page, (slug, name)
+
+
+def test_stats_pdf_takes_the_filters(stored, tmp_path):
+    from conftest import invoke
+
+    out = tmp_path / "lc.pdf"
+    assert invoke("stats", "--game", "lost-cities", "--pdf", out).exit_code == 0
+    (page,) = texts(out.read_bytes())
+    assert "Lost Cities" in page
+
+
+@pytest.mark.parametrize("target", ["database", "lock"])
+def test_stats_pdf_never_writes_over_the_database(stored, database, target):
+    from conftest import invoke
+
+    path = database if target == "database" else database.with_name(database.name + ".lock")
+    before = path.read_bytes() if path.exists() else None
+    result = invoke("stats", "--pdf", path, "--force")
+    assert result.exit_code == 1 and result.stderr.startswith(f"Error: {path} is "), result.stderr
+    assert "scorepad never writes over it" in result.stderr
+    assert (path.read_bytes() if path.exists() else None) == before
+
+
+def test_stats_pdf_replaces_a_pdf_but_not_another_file_without_force(stored, tmp_path):
+    from conftest import invoke
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me")
+    result = invoke("stats", "--pdf", notes)
+    assert result.exit_code == 1 and "exists and is not a PDF" in result.stderr
+    assert notes.read_text() == "keep me" and sorted(p.name for p in tmp_path.iterdir()) == ["db", "notes.txt"]
+    assert invoke("stats", "--pdf", notes, "--force").exit_code == 0
+    assert notes.read_bytes().startswith(b"%PDF")
+    assert invoke("stats", "--pdf", notes).exit_code == 0  # a PDF now: replaced without --force
+
+
+def test_stats_pdf_with_nothing_finished_writes_nothing(database, tmp_path):
+    from conftest import invoke
+
+    out = tmp_path / "stats.pdf"
+    result = invoke("stats", "--pdf", out)
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: no finished session to put in the report: {out} is not written\n"
+    assert not out.exists()
+
+
+def test_stats_pdf_and_json_are_one_or_the_other(stored, tmp_path):
+    from conftest import invoke
+
+    result = invoke("stats", "--pdf", tmp_path / "x.pdf", "--json")
+    assert result.exit_code == 2 and "--pdf" in result.stderr and not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("code", ["fa", "zh-Hant", "ar", "ru"])
+def test_stats_pdf_in_every_language(stored, tmp_path, code):
+    from conftest import invoke
+
+    out = tmp_path / f"stats-{code}.pdf"
+    result = invoke("--lang", code, "stats", "--pdf", out)
+    assert result.exit_code == 0, result.stderr
+    assert unembedded(out.read_bytes()) == [] and "Scores over time" not in "".join(texts(out.read_bytes()))
