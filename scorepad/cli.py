@@ -1090,14 +1090,16 @@ def _export_plays(ctx: typer.Context, session_id: Optional[int], format: str, ou
         from scorepad.summary import order
 
         store = open_store(ctx)
-        finished = [(doc_id, summary) for doc_id, summary in store.summaries().items()
-                    if summary.get("status") == "finished" and not summary.get("damaged")]
-        plays = [exports.play_of(session_of(store.get(doc_id), doc_id))
-                 for doc_id, _summary in sorted(finished, key=lambda item: order(*item))]
+        summaries = store.summaries()
+        finished = {doc_id for doc_id, summary in summaries.items()
+                    if summary.get("status") == "finished" and not summary.get("damaged")}
+        docs = {doc_id: doc for doc_id, doc in store.all() if doc_id in finished}  # read in one pass
+        plays = [exports.play_of(session_of(docs[doc_id], doc_id), summaries[doc_id])
+                 for doc_id in sorted(docs, key=lambda doc_id: order(doc_id, summaries[doc_id]))]
     if format == "csv":
         text = exports.csv_text(plays)
     elif format == "bgstats":
-        text = json_text(exports.bgstats_doc(plays), indent=2) + "\n"
+        text = json_text(exports.bgstats_doc(plays), separators=(",", ":")) + "\n"  # one line, as the app writes
     else:
         text = exports.push_url(plays[0]) + "\n"
     if output is None:
@@ -1273,7 +1275,7 @@ def _show_code(session: Session) -> None:
 
     matrix = qr.modules(exports.push_url(exports.play_of(session)))
     columns = shutil.get_terminal_size((80, 24)).columns
-    if qr.width(matrix) > columns:
+    if qr.width(matrix) > columns and sys.stdout.isatty():  # into a file or a pipe: the picture whole
         echo(_(CODE_TOO_NARROW).format(needed=qr.width(matrix), columns=columns, id=session.id))
         return
     typer.echo("\n".join(qr.lines(matrix, colour=sys.stdout.isatty())))  # our own escapes: black on white

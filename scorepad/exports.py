@@ -122,20 +122,26 @@ def plays_of_summaries(summaries: Mapping[int, Mapping[str, Any]], ranks_of_sess
     return plays
 
 
-def play_of(session: Any) -> dict[str, Any]:
-    """A finished session as a play, with what BG Stats asks for (start player, minutes, rounds)."""
+def play_of(session: Any, summary: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A finished session as a play, with what BG Stats asks for (start player, minutes, rounds). With the
+    session's `summary` (the store's index: totals, ranks and complete rounds), the session is not scored again."""
     from scorepad.session import IMPORTED
 
-    result = session.score()
     doc = session.doc
+    if summary and summary.get("ranks") and summary.get("totals"):
+        totals, ranks, complete = dict(summary["totals"]), dict(summary["ranks"]), int(summary.get("complete") or 0)
+    else:
+        result = session.score()
+        totals = {s.player: s.total for s in result.standings}
+        ranks = {s.player: s.rank for s in result.standings}
+        complete = session.complete_rounds()
     guided = not doc.get(IMPORTED)
     key = f"{session.game.slug}|{doc.get('created')}|{session.seed}"  # as session.identities marks a session
     return {"id": session.id, "game": session.game.slug, "date": session.date,
-            "players": list(session.players),
-            "totals": {s.player: s.total for s in result.standings},
-            "ranks": {s.player: s.rank for s in result.standings}, "winners": result.winners,
+            "players": list(session.players), "totals": totals, "ranks": ranks,
+            "winners": [p for p in session.players if ranks.get(p) == 1],
             "updated": doc.get("updated"), "minutes": minutes(doc.get("created"), doc.get("updated")) if guided else 0,
-            "rounds": session.complete_rounds() if session.game.default_rounds is not None else 0,
+            "rounds": complete if session.game.default_rounds is not None else 0,
             "start": start_player(session) if guided else None, "key": key}
 
 
