@@ -466,7 +466,7 @@ def kill_migrate(n: int, rng: random.Random, work: Path) -> Row:
 # before or just after its N-th lock, fsync, rename or sync, so every step of an operation is a place to die.
 STEPPED = r"""
 import json, os, sys
-import filelock
+from scorepad import store as _store
 _spec = json.loads(sys.argv[1])
 _calls = [0]
 def _step():
@@ -480,7 +480,7 @@ def _around(real):
         _step()
         return result
     return call
-filelock.FileLock.acquire = _around(filelock.FileLock.acquire)
+_store.FileLock.acquire = _around(_store.FileLock.acquire)  # the store's own flock (it no longer imports filelock)
 os.fsync, os.replace, os.sync = _around(os.fsync), _around(os.replace), _around(os.sync)
 """
 

@@ -1,7 +1,5 @@
 """The command line: the only module that prints, exits or makes a prompter. Heavy libraries load lazily."""
 
-from __future__ import annotations
-
 import functools
 import os
 import re  # typer imports it already: free here
@@ -23,6 +21,9 @@ if TYPE_CHECKING:
     from scorepad.prompts import Prompter
     from scorepad.session import Session
     from scorepad.store import Store
+else:  # Annotations are evaluated (no postponed annotations: typer read each command's from strings, compiling
+    # them in every process); these modules load lazily, so at run time their names stand for Any.
+    Game = Prompter = Session = Store = Any
 
 # --- text for people ----------------------------------------------------------------------------------
 
@@ -421,12 +422,24 @@ def make_prompter() -> Prompter:  # tests replace this with a scripted prompter
 
 
 def open_store(ctx: typer.Context) -> Store:
-    from scorepad.session import identities, upgraded
     from scorepad.store import Store, default_path
     from scorepad.summary import summarize
 
-    return Store((ctx.find_root().obj or {}).get("db") or default_path(), summarize=summarize, upgrade=upgraded,
-                 identify=identities, notify=lambda message: typer.echo(message, err=True))
+    return Store((ctx.find_root().obj or {}).get("db") or default_path(), summarize=summarize, upgrade=_upgraded,
+                 identify=_identities, notify=lambda message: typer.echo(message, err=True))
+
+
+# The store calls these only when it writes or migrates: `list` and `show` need not import scorepad.session.
+def _upgraded(doc: dict[str, Any]) -> dict[str, Any]:
+    from scorepad.session import upgraded
+
+    return upgraded(doc)
+
+
+def _identities(doc: dict[str, Any]) -> list[str]:
+    from scorepad.session import identities
+
+    return identities(doc)
 
 
 def protected_files(ctx: typer.Context, *inputs: Path) -> list[Any]:
@@ -850,9 +863,18 @@ def list_(ctx: typer.Context,
     if status not in (None, "playing", "finished"):
         raise fail(_(STATUS_VALUES).format(status=status), code=2)
     if game is not None:
-        from scorepad.games import by_slug
+        from scorepad.games import SLUGS, by_slug
 
-        by_slug(game)  # an unknown slug is an error, not an empty list
+        if game not in SLUGS:
+            by_slug(game)  # an unknown slug is an error, not an empty list (a known one is not imported)
+    from scorepad.store import gc_paused
+
+    with gc_paused():  # thousands of rows and no cycle among them
+        _list(ctx, all_, game, player, status, as_json)
+
+
+def _list(ctx: typer.Context, all_: bool, game: str | None, player: str | None, status: str | None,
+          as_json: bool) -> None:
     wanted = player.strip().casefold() if player else None
     from scorepad.summary import order
 
@@ -880,43 +902,79 @@ def list_(ctx: typer.Context,
     from scorepad.grid import grid
 
     between = pgettext("between names", ", ")
+    statuses = {key: _(word) for key, word in STATUS_WORDS.items()}
+    leaders: dict[tuple, str] = {}  # the same leader cell is worded once (`list --all` of 10,000 sessions)
     rows = [[doc_id, summary.get("game", "?"), between.join(map(str, summary.get("players", []))),
              (summary.get("date") or UNKNOWN_DATE)[:16].replace("T", " "),
-             _(STATUS_WORDS.get(summary.get("status", ""), "{status}")).format(status=summary.get("status", "")),
-             _leader(summary)] for doc_id, summary in shown]
-    echo(grid([heading() for heading in LIST_HEADINGS], rows, indent=""))
+             statuses.get(summary.get("status", "")) or str(summary.get("status", "")),
+             _leader(summary, leaders)] for doc_id, summary in shown]
+    # Every cell is made safe to print by grid (its cell()): the 10,000 lines of `list --all` are not looked
+    # at again as echo() would.
+    typer.echo(_bidi(grid([heading() for heading in LIST_HEADINGS], rows, indent=""), sys.stdout))
     if len(shown) < count:
         typer.echo(_(MORE_SESSIONS).format(shown=len(shown), count=count))
 
 
-def _leader(summary: dict[str, Any]) -> str:
-    """The list's last column, from a session's summary (store.py's index; scorepad/summary.py)."""
-    from scorepad.games import by_slug
-
+def _leader(summary: dict[str, Any], memo: dict[tuple, str] | None = None) -> str:
+    """The list's last column, from a session's summary alone (store.py's index; scorepad/summary.py): the game's
+    word for a round and how its figures print are in the summary, so `list` imports no game module. `memo`:
+    cells worded already in this listing, by what they depend on."""
     if summary.get("damaged"):
         return "?"
-    totals = summary.get("totals")
-    if not totals or not summary.get("leaders"):
+    totals, leaders = summary.get("totals"), summary.get("leaders")
+    if not totals or not leaders:
         return "—"
-    game = by_slug(summary["game"])
-    label = game.label_key_for(summary.get("variants", []))
+    key = (tuple(leaders), totals.get(leaders[0]), summary.get("status"), len(totals) == 1, summary.get("private"),
+           summary.get("round_word"), summary.get("complete"), summary.get("in_rounds"), summary.get("figure"),
+           summary.get("game"))
+    found = None if memo is None else memo.get(key)
+    if found is None:
+        found = _leader_text(summary)
+        if memo is not None:
+            memo[key] = found
+    return found
+
+
+def _leader_text(summary: dict[str, Any]) -> str:
+    totals = summary["totals"]
+    label = summary.get("round_word", "Round")
     complete = summary.get("complete", 0)
     if summary.get("private"):
         return _(_by_label(LEADER_PRIVATE, label)).format(n=complete)
-    from scorepad.grid import cell
     from scorepad.words import names_text, won_by
 
-    names = names_text(summary["leaders"])
-
-    top = (game.figure or cell)(totals[summary["leaders"][0]])  # a minus sign, as every other figure prints
+    leaders = summary["leaders"]
+    names = names_text(leaders)
+    top = _figure(summary)(totals[leaders[0]])  # a minus sign, as every other figure prints
     finished = summary.get("status") == "finished"
     if finished and len(totals) == 1:  # a solo game: a score, not a win
         return _(LEADER_SCORE).format(names=names, total=top)
     if finished:
-        return won_by(summary["leaders"], top)
-    if game.default_rounds is None:
+        return won_by(leaders, top)
+    if not summary.get("in_rounds", True):
         return _(LEADER_SCORE).format(names=names, total=top)
     return _(_by_label(LEADER_AFTER, label)).format(names=names, total=top, n=complete)
+
+
+def _figure(summary: dict[str, Any]) -> Callable[[int], str]:
+    """How the summary's game prints a score (summary.FIGURES): money for Chinatown, else a number with a real
+    minus sign; a game with a way of its own is asked (its module imported)."""
+    figure = summary.get("figure")
+    if figure == "money":
+        from scorepad.words import money
+
+        return money
+    if figure is not None:
+        from scorepad.games import by_slug
+
+        return by_slug(summary["game"]).figure or _number
+    return _number
+
+
+def _number(value: int) -> str:
+    from scorepad.words import number
+
+    return number(value)
 
 
 def _nothing_to_score(session: Session) -> str:

@@ -33,7 +33,12 @@ def safe(text: Any, keep: str = "") -> str:
     ('Ben\\\\x1b[2J \\\\u202eanA\\u200c', 'a\\nb')
     """
     text = str(text)
-    if text.isascii() and text.isprintable():  # the usual case, at C speed
+    if text.isprintable():  # the usual case, at C speed: every character escaped below is unprintable (Cc, Cf)
+        return text
+    probe = text
+    for c in keep:  # a whole screen (`list --all`: 10,000 lines) is looked at in C, not a call per newline
+        probe = probe.replace(c, "")
+    if probe.isprintable() or not _UNSAFE.search(probe):
         return text
     return _UNSAFE.sub(lambda m: m[0] if m[0] in keep else ascii(m[0])[1:-1], text)
 
@@ -56,11 +61,20 @@ def cell(value: Any) -> str:
 # Persian (their marks and ZWNJ/ZWJ take no column), the minus sign and arrows scorepad prints, the CJK
 # ideographs and punctuation (two). Any other text (an emoji, a ZWJ sequence, a variation selector, Indic
 # scripts, Hangul jamo) is measured by wcwidth, which takes some 15 ms to import: a Persian or Chinese table
-# pays for it only when it holds such a character.
-_BY_CHARACTER = re.compile("[\u00a0-\u00ac\u00ae-\u052f\u0606-\u06dc\u06de-\u06ff\u0750-\u077f"
-                           "\u2000-\u2027\u202a-\u2064\u2190-\u2199\u2212\u3001-\u302d\u3030-\u303e\u3041-\u3163"
-                           "\u3165-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\ufb50-\ufdff\ufe70-\ufefe"
-                           "\uff01-\uff9f\uffa1-\uffdc -~]*")
+# pays for it only when it holds such a character. Kept as ranges looked up with bisect rather than one regular
+# expression: re takes some 20 million instructions (a tenth of importing typer) to compile so big a character set.
+_BY_CHARACTER = ((0x20, 0x7E), (0xA0, 0xAC), (0xAE, 0x52F), (0x606, 0x6DC), (0x6DE, 0x6FF), (0x750, 0x77F),
+                 (0x2000, 0x2027), (0x202A, 0x2064), (0x2190, 0x2199), (0x2212, 0x2212), (0x3001, 0x302D),
+                 (0x3030, 0x303E), (0x3041, 0x3163), (0x3165, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3),
+                 (0xF900, 0xFAFF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFE), (0xFF01, 0xFF9F), (0xFFA1, 0xFFDC))
+_BOUNDS = tuple(bound for low, high in _BY_CHARACTER for bound in (low, high + 1))  # inside: an odd position
+
+
+def by_character(text: str) -> bool:
+    """Whether one look at each character of `text` gives its width (see above)."""
+    from bisect import bisect_right
+
+    return all(bisect_right(_BOUNDS, ord(c)) & 1 for c in text)
 
 
 def _char_width(c: str) -> int:
@@ -79,7 +93,7 @@ def width(text: str) -> int:
     """
     if text.isascii():
         return len(text)
-    if _BY_CHARACTER.fullmatch(text):
+    if by_character(text):
         return sum(map(_char_width, text))
     from wcwidth import wcswidth  # only for text holding an emoji or the like
 
@@ -87,24 +101,37 @@ def width(text: str) -> int:
     return columns if columns >= 0 else sum(map(_char_width, text))  # a control character (escaped before)
 
 
-def _pad(text: str, columns: int, right: bool) -> str:
-    fill = " " * (columns - width(text))
-    return fill + text if right else text + fill
-
-
 def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = "  ") -> str:
-    """Headers, a rule, then rows; a cell holding an int (or a figure) is right-aligned."""
-    texts = [[cell(v) for v in headers]] + [[cell(v) for v in row] for row in rows]
-    widths = [max(width(r[i]) for r in texts if i < len(r)) for i in range(len(headers))]
-    numeric = [all(_is_figure(row[i]) for row in rows if i < len(row) and row[i] not in (None, ""))
-               and any(i < len(row) and row[i] not in (None, "") for row in rows) for i in range(len(headers))]
+    """Headers, a rule, then rows; a cell holding an int (or a figure) is right-aligned.
 
-    def line(row: list[str]) -> str:
-        parts = [_pad(c, widths[i], numeric[i]) for i, c in enumerate(row)]
-        return (indent + "  ".join(parts)).rstrip()
-
-    rule = indent + "  ".join("─" * w for w in widths)
-    return "\n".join([line(texts[0]), rule] + [line(r) for r in texts[1:]])
+    Made column by column (`list --all` prints 10,000 rows): a column in ASCII alone is measured by len and padded
+    by str.ljust/rjust; any other is measured by `width`. A row shorter than the headers ends early."""
+    count = len(headers)
+    if not count:
+        return "\n".join([indent.rstrip(), indent, *(indent.rstrip() for _row in rows)])
+    if all(len(row) == count for row in rows):  # the usual table: transposed at C speed
+        given = list(zip(headers, *rows)) if rows else [(header,) for header in headers]
+    else:
+        given = [(header, *(row[i] if i < len(row) else "" for row in rows)) for i, header in enumerate(headers)]
+    padded, wides = [], []
+    for values in given:
+        # cell(value), without a call for the usual cells (printable text, a whole number not below zero)
+        column = [value if value.__class__ is str and value.isprintable()
+                  else str(value) if value.__class__ is int and value >= 0 else cell(value) for value in values]
+        filled = [value for value in values[1:] if value is not None and value != ""]
+        right = bool(filled) and all(map(_is_figure, filled))
+        if "".join(column).isascii():
+            wide = max(map(len, column))
+            padded.append([text.rjust(wide) for text in column] if right else [text.ljust(wide) for text in column])
+        else:
+            widths = [width(text) for text in column]
+            wide = max(widths)
+            padded.append([text.rjust(wide - w + len(text)) if right else text.ljust(wide - w + len(text))
+                           for text, w in zip(column, widths)])
+        wides.append(wide)
+    lines = [(indent + "  ".join(parts)).rstrip() for parts in zip(*padded)]
+    rule = indent + "  ".join("─" * wide for wide in wides)
+    return "\n".join([lines[0], rule, *lines[1:]])
 
 
 # A figure as scorepad prints one: 12, −3, +2, ×2, $50,000, 41.50, 58.33% (the language's thousands and decimal

@@ -30,24 +30,28 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
+import gc
+import itertools
+import operator
 import os
 import shutil
 import stat
+import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from tinydb import TinyDB
-from tinydb.middlewares import CachingMiddleware
-from tinydb.storages import MemoryStorage, Storage
-from tinydb.table import Table
 
 from scorepad.errors import Changed, NotFound, ReadOnly, StoreError
 from scorepad.files import (BACKUP_SUFFIX, FOLDER_SUFFIX, file_type, is_debris, replace_file, sweep_temp_files,
                             sync_folder)
 from scorepad.i18n import N_, NP_, _, plural
+
+if TYPE_CHECKING:
+    from tinydb.table import Table
 
 SCHEMA_VERSION = 1  # of a session document
 LAYOUT = 2  # of the files on disk (1: one file holding every session, scorepad 0.1)
@@ -158,9 +162,10 @@ def _stat(path: Path) -> os.stat_result | None:
         return None
 
 
-class AtomicJSONStorage(Storage):
+class AtomicJSONStorage:
     """TinyDB storage that never leaves a half-written file (TinyDB's JSONStorage rewrites in place, so a
-    crash or a full disk mid-write loses the file: tech-notes §3)."""
+    crash or a full disk mid-write loses the file: tech-notes §3). TinyDB's storages are duck-typed (read, write,
+    close): this one needs not import tinydb, which readers never do (they read the files as JSON)."""
 
     def __init__(self, path: Path, shown: Path, table: str, sync: bool = True, temp_folder: Path | None = None):
         self.path, self.shown, self.table, self.sync, self.temp_folder = path, shown, table, sync, temp_folder
@@ -177,6 +182,9 @@ class AtomicJSONStorage(Storage):
             write_file(self.path, payload, sync=self.sync, temp_folder=self.temp_folder)
         except OSError as error:
             raise StoreError(_(CANNOT_WRITE).format(path=self.shown, reason=_reason(error))) from None
+
+    def close(self) -> None:
+        pass
 
 
 def _check_is_a_file(path: Path, shown: Path) -> None:
@@ -233,21 +241,36 @@ def _is_tinydb_shape(data: object, table: str) -> bool:
     # mid-operation or, worse, be rewritten in TinyDB's shape and lose what the file really held.
     # Ids must read as one number each way: "1" and "01" would be one session after the next write.
     return isinstance(data, dict) and set(data) <= {table, META, OLD_TABLE} and all(
-        isinstance(docs, dict)
-        and all(key.isascii() and key.isdigit() and str(int(key)) == key and isinstance(doc, dict)
-                for key, doc in docs.items())
+        isinstance(docs, dict) and _are_ids(docs) and all(map(isinstance, docs.values(), itertools.repeat(dict)))
         for docs in data.values()
     )
 
 
-class _Transaction(CachingMiddleware):
-    """One read and one write per operation, and the write only on success.
+def _are_ids(docs: dict) -> bool:
+    """Every key one id, written as str(int(key)): ASCII digits without a leading zero (but "0"). At C speed: an
+    index file holds 256 summaries, and `list --all` reads 40 of them at 10,000 sessions."""
+    return (all(map(str.isdigit, docs)) and "".join(docs).isascii()
+            and sum(map(operator.methodcaller("startswith", "0"), docs)) == ("0" in docs))
 
-    The stock close() flushes whatever is cached, including the half-done work of a failed operation.
-    """
 
-    def close(self) -> None:
-        self.storage.close()
+@functools.cache
+def _tinydb() -> tuple[Any, Any, Any]:
+    """TinyDB, its in-memory storage and our transaction middleware, imported for the first table opened: a
+    command that only reads (`list`, `show`) reads the files as JSON and never imports tinydb."""
+    from tinydb import TinyDB
+    from tinydb.middlewares import CachingMiddleware
+    from tinydb.storages import MemoryStorage
+
+    class Transaction(CachingMiddleware):
+        """One read and one write per operation, and the write only on success.
+
+        The stock close() flushes whatever is cached, including the half-done work of a failed operation.
+        """
+
+        def close(self) -> None:
+            self.storage.close()
+
+    return TinyDB, MemoryStorage, Transaction
 
 
 @contextlib.contextmanager
@@ -255,18 +278,82 @@ def _tinydb_table(path: Path, shown: Path, table: str, *, write: bool, sync: boo
                   sweep: bool = True, temp_folder: Path | None = None) -> Iterator[Table]:
     """One TinyDB table of one file; written back (atomically, its temp file in `temp_folder`) when the block
     ends without an error."""
+    TinyDB, MemoryStorage, Transaction = _tinydb()
     if not write and not path.exists():
         yield TinyDB(storage=MemoryStorage).table(table)
         return
     if write and sweep:  # under the lock: what a writer of an older scorepad, which wrote its temp file here, left
         sweep_temp_files(path.parent, writers_gone=True)
-    db = TinyDB(path, shown, table, sync, temp_folder, storage=_Transaction(AtomicJSONStorage))
+    db = TinyDB(path, shown, table, sync, temp_folder, storage=Transaction(AtomicJSONStorage))
     try:
         yield db.table(table)
         if write:
             db.storage.flush()
     finally:
         db.close()
+
+
+# --- the lock ----------------------------------------------------------------------------------------
+
+class LockTimeout(Exception):
+    """The lock was not free within the timeout (another writer holds it)."""
+
+
+class FileLock:
+    """An exclusive lock on a file for one operation: flock(2), as the filelock package takes it on POSIX (the two
+    exclude each other; the tests hold the lock with filelock), without its import (some 30 ms, a third of
+    `import typer`, in every command that writes). The kernel drops the lock when its process dies, so a killed
+    writer never leaves a stale lock; the file stays in place, so waiters share its inode. Where there is no
+    flock (Windows), the filelock package does it."""
+
+    POLL = 0.05  # the longest wait between two tries, as filelock's (the first tries come sooner)
+
+    def __init__(self, path: str, *, timeout: float):
+        self.path, self.timeout = path, timeout
+        self._fd: int | None = None
+        self._other: Any = None
+
+    def acquire(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows
+            return self._acquire_other()
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        try:
+            deadline, pause = time.monotonic() + self.timeout, 0.001
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    self._fd = fd
+                    return None
+                except OSError as error:
+                    if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                        raise
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise LockTimeout(self.path)
+                time.sleep(min(pause, left))
+                pause = min(pause * 2, self.POLL)
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def _acquire_other(self) -> None:  # pragma: no cover - Windows
+        import filelock
+
+        self._other = filelock.FileLock(self.path, timeout=self.timeout)
+        try:
+            self._other.acquire()
+        except filelock.Timeout:
+            raise LockTimeout(self.path) from None
+
+    def release(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)  # closing the last descriptor of the open file releases its flock
+        elif self._other is not None:  # pragma: no cover - Windows
+            self._other.release()
+            self._other = None
 
 
 # --- the store ---------------------------------------------------------------------------------------
@@ -328,15 +415,13 @@ class Store:
     @contextlib.contextmanager
     def _locked(self) -> Iterator[dict]:
         """The lock for one write operation, with the meta record as it stands (migrated and repaired)."""
-        import filelock  # writers only: reading never takes the lock (and filelock costs some 10 ms to import)
-
         lock_path = f"{self._real}.lock"
-        lock = filelock.FileLock(lock_path, timeout=self.lock_timeout)
+        lock = FileLock(lock_path, timeout=self.lock_timeout)
         _check_is_a_file(self._real, self.path)
         try:
             self._real.parent.mkdir(parents=True, exist_ok=True)
             lock.acquire()
-        except filelock.Timeout:  # before OSError: Timeout is a TimeoutError, hence an OSError
+        except LockTimeout:
             raise StoreError(_(BUSY).format(path=self.path, lock=lock_path, seconds=f"{self.lock_timeout:g}")) \
                 from None
         except OSError as error:
@@ -706,15 +791,19 @@ class Store:
     def _rebuild_summaries(self, meta: dict) -> None:
         """Every summary made again (once, after the way summaries are made has changed)."""
         index = self._dir / "index"
-        docs = dict(self._docs(self._ids_on_disk()))
+        # One session at a time: only the summaries and marks are kept (10,000 sessions read whole were some
+        # 400 MiB), and a session that cannot be read stops the rebuild before anything is removed.
+        summaries, marks = {}, {}
+        for doc_id, doc in self._docs(self._ids_on_disk()):
+            summaries[doc_id], marks[doc_id] = self._summary_of(doc_id, doc), self._marks_of(doc)
         shutil.rmtree(index, ignore_errors=True)
         shutil.rmtree(self._dir / FACTS, ignore_errors=True)
         shutil.rmtree(self._dir / "marks", ignore_errors=True)
         self._newest_file.unlink(missing_ok=True)
-        self._put_summaries({doc_id: self._summary_of(doc_id, doc) for doc_id, doc in docs.items()})
-        if not docs:
+        self._put_summaries(summaries)
+        if not summaries:
             self._put_briefs(None)
-        self._put_marks({doc_id: self._marks_of(doc) for doc_id, doc in docs.items()})
+        self._put_marks(marks)
         meta["summary_version"] = self.summary_version
         self._write_meta(meta)
 
@@ -896,10 +985,11 @@ class Store:
         # 10,000 summaries was a third of `list`.
         found: dict[int, dict] = {}
         index = self._dir / "index"
-        for name in sorted(os.listdir(index)) if index.is_dir() else ():
-            if name.endswith(".json") and not name.startswith("."):
-                tables = _read_tables(index / name, self.path, SUMMARIES) or {}
-                found.update((int(key), summary) for key, summary in tables.get(SUMMARIES, {}).items())
+        with gc_paused():
+            for name in sorted(os.listdir(index)) if index.is_dir() else ():
+                if name.endswith(".json") and not name.startswith("."):
+                    tables = _read_tables(index / name, self.path, SUMMARIES) or {}
+                    found.update(zip(map(int, tables.get(SUMMARIES, {})), tables.get(SUMMARIES, {}).values()))
         return found
 
     def update(self, doc_id: int, change: Callable[[dict], dict | None], *,
@@ -923,8 +1013,9 @@ class Store:
             summary = self._summary_of(doc_id, new)
             indexed = _indexed(summary)
             new_marks = self._marks_of(new)
-            with self._index_table(doc_id // BUCKET, write=False) as index:
-                old = index.get(doc_id=doc_id)
+            # As JSON, not through TinyDB: a Document of each of the file's 256 summaries to compare one.
+            tables = _read_tables(self._index_file(doc_id // BUCKET), self.path, SUMMARIES) or {}
+            old = tables.get(SUMMARIES, {}).get(str(doc_id))
             # Most answers leave the summary as it was (the leader changes when a round is complete):
             # then only the session file is written.
             derived_changed = old != indexed or old_marks != new_marks
@@ -997,6 +1088,19 @@ def _file_stamp(path: Path) -> list[int] | None:
     except OSError:
         return None
     return [st.st_ino, st.st_size, st.st_mtime_ns]
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """No garbage collection inside: reading (or listing) thousands of summaries makes hundreds of thousands of
+    objects and no cycle, and the collector would walk them again and again (a tenth of `list --all`)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _fsync_file(path: Path) -> None:

@@ -5,7 +5,8 @@ player's total and rank (`ranks`: 1-based, shared after the tie-breaks, as `scor
 finished session, the game's own `facts` for `stats` (Game.facts). The store keeps those facts in files of their
 own (store.py FACTS), with only their digest in the index: `list` never reads them. It is made again whenever
 the session is written (store.py compares it and rewrites the index only when it changed), and all of them are
-made again once when VERSION changes.
+made again once when VERSION changes. It also holds what `list` needs to word its leader column without importing
+the game's module (the game's word for a round, whether it has rounds, how its figures print).
 """
 
 from __future__ import annotations
@@ -28,6 +29,16 @@ def summarize(doc: dict[str, Any]) -> dict[str, Any]:
         "rounds_planned": session.rounds_planned, "complete": 0, "private": False,
         "leaders": [], "winners": [], "totals": None,
     }
+    # For `list`'s leader column (cli._leader), each kept only when it is not the usual (`list --all` reads 10,000
+    # summaries: every key is parsed 10,000 times): the untranslated word for a round ("Game", "Year", "Season":
+    # Game.label_key_for; else "Round"), False when the game is not played in rounds (else True), and how its
+    # figures print (FIGURES; else plain numbers).
+    if (word := session.game.label_key_for(session.variants)) != "Round":
+        summary["round_word"] = word
+    if session.game.default_rounds is None:
+        summary["in_rounds"] = False
+    if (figure := _figure(session.game.figure)) is not None:
+        summary["figure"] = figure
     if not session.scorable():
         return summary
     complete = session.complete_rounds()
@@ -45,6 +56,19 @@ def summarize(doc: dict[str, Any]) -> dict[str, Any]:
     if session.finished and session.game.facts is not None:
         summary["facts"] = session.game.facts(session, result)
     return summary
+
+
+# How a game's figures print, by name, for a reader that does not import the game (cli._leader): None is a plain
+# number (a real minus sign), "money" is words.money in dollars (Chinatown), "game" the game's own function.
+FIGURES = ("money", "game")
+
+
+def _figure(figure: Any) -> str | None:
+    from scorepad.words import money
+
+    if figure is None:
+        return None
+    return "money" if figure is money else "game"
 
 
 def order(doc_id: int, summary: dict[str, Any]) -> list:

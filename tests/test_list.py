@@ -8,8 +8,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import TABLES
+from conftest import LC11_TYPED, TABLES, run
 from scorepad.cli import app
+from scorepad.games import by_slug
+from scorepad.prompts import Aborted
+from scorepad.session import new_doc
+from scorepad.store import Store
+from scorepad.summary import summarize
 
 V1_DATABASE = Path(__file__).parent / "data" / "v1-database.json"
 
@@ -75,6 +80,19 @@ def test_list_of_a_game_in_progress_leads_and_wins_nothing_yet(tmp_path):
     path.write_text(json.dumps(table))
     assert invoke("import", path).exit_code == 0
     assert listed()[0]["leaders"] == ["Ben"]
+    assert invoke("list").stdout.splitlines()[2].endswith("finished  won by Ben (44)")
+
+
+
+def test_list_words_a_game_in_progress_from_its_summary_alone(database):
+    # Lost Cities calls a round a game (the summary's round_word); its figures are plain numbers with a real minus.
+    store = Store(database, summarize=summarize)
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3, seed=7))
+    with pytest.raises(Aborted):
+        run(store, session_id, ["Ben", *LC11_TYPED[0], Aborted()])
+    summary = store.summaries()[session_id]
+    assert summary["round_word"] == "Game" and "in_rounds" not in summary and "figure" not in summary
+    assert invoke("list").stdout.splitlines()[2].endswith("playing  Ben (44) after game 1")
 
 
 @pytest.mark.parametrize("args, message", [

@@ -55,7 +55,43 @@ def test_database_commands_do_not_import_reportlab(table_file, env):
     for args in (["import", table_file], ["list"], ["show", "1"], ["score", "1"], ["export", "1"], ["stats"]):
         result, top = imported(*args, env=env)
         assert result.returncode == 0, result.stderr[-500:]
-        assert "tinydb" in top and not top & set(HEAVY)
+        assert not top & set(HEAVY)
+        # Readers read the store's files as JSON: tinydb is for writers, and no command imports filelock (the
+        # store takes the lock with flock itself).
+        assert ("tinydb" in top) == (args[0] == "import") and "filelock" not in top
+
+
+def modules_of(*args, env=None):
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "scorepad", *map(str, args)],
+                            capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr[-500:]
+    return {line.split("|")[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_list_imports_no_game(tmp_path, env, store):
+    # Every game stored, one in progress (its leader "after round N"): the leader column comes from the summaries
+    # alone, so neither a game's module nor its calculator, nor the session module, is imported.
+    from conftest import LC11_TYPED, run
+    from scorepad.games import by_slug
+    from scorepad.prompts import Aborted
+    from scorepad.session import new_doc
+
+    for slug, table in TABLES.items():
+        path = tmp_path / f"{slug}.json"
+        path.write_text(json.dumps(table))
+        subprocess.run([sys.executable, "-m", "scorepad", "import", str(path)], env=env, check=True,
+                       capture_output=True)
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3, seed=7))
+    with pytest.raises(Aborted):
+        run(store, session_id, ["Ben", *LC11_TYPED[0], Aborted()])
+    # That store makes basic summaries: the first `list` makes scorepad's own (once, as after an upgrade).
+    subprocess.run([sys.executable, "-m", "scorepad", "list"], env=env, check=True, capture_output=True)
+    for args in (["list"], ["list", "--all"], ["list", "--json"], ["list", "--status", "finished"]):
+        loaded = modules_of(*args, env=env)
+        games = {m for m in loaded if m.startswith(("scorepad.games.", "calculators."))} - {"calculators.core"}
+        assert not games and "scorepad.session" not in loaded and "wcwidth" not in loaded, (args, games)
+    assert "after game 1" in subprocess.run([sys.executable, "-m", "scorepad", "list"], env=env, capture_output=True,
+                                            text=True).stdout
 
 
 def test_only_sheet_imports_reportlab(table_file, tmp_path, env):
