@@ -10,7 +10,10 @@ measures, in one run so the noise of a shared machine hits baseline and commands
 - Enter -> next prompt in a pseudo-terminal (pexpect) while playing a Lost Cities match;
 - peak memory (maximum resident set, /usr/bin/time -v) of `list --all`, `show` and an answer in `play`;
 and once: `import` of 10,000 tables in one JSON Lines file, `--help`, `score --table` and `sheet`.
-Each figure is a median with its min–max over --runs fresh processes after one warm-up.
+Each figure is a median with its min–max over --runs fresh processes after one warm-up, the commands of one size
+interleaved run by run with the baseline (a shared machine's load hits them alike). Two ratios for each: of the
+wall clock, and of the CPU time (user + sys of the child, from wait4), which a busy machine disturbs less.
+`edit` changes an answer each time (undo, run just before it, puts it back), so each of both writes.
 
 Bytecode: the processes timed (the baseline too) keep their compiled modules in a folder of the bench
 (PYTHONPYCACHEPREFIX), written by the warm-up, as an installed scorepad has its .pyc files. Where
@@ -36,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bench import TABLES, timed  # noqa: E402  (the whole game of each of the five, as bench.py uses)
+from bench import TABLES  # noqa: E402  (the whole game of each of the five, as bench.py uses)
 
 # What issue 10 measured on scorepad 0.1 (one file for every session), for the table's last columns.
 BEFORE = {
@@ -45,6 +48,41 @@ BEFORE = {
     10000: {"list": "65×", "show": "20×", "answer": "1.6–2.0 s", "pty": "2.3 s", "rss": "398 MiB"},
     50000: {"list": "334×", "show": "81×", "answer": "10 s", "pty": "—", "rss": "1.9 GiB"},
 }
+
+
+def run_once(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU (user + sys) milliseconds of one process, which must succeed."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _pid, status, usage = os.wait4(child.pid, 0)
+    wall = (time.perf_counter() - start) * 1000
+    child.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise subprocess.CalledProcessError(os.waitstatus_to_exitcode(status), command)
+    return wall, (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def interleaved(commands: dict[str, list[str]], runs: int, env: dict[str, str]) -> dict[str, tuple[list, list]]:
+    """Each command once per run, in turn (after one warm-up each): name -> (wall times, CPU times)."""
+    found: dict[str, tuple[list, list]] = {name: ([], []) for name in commands}
+    failed: dict[str, str] = {}
+    for name, command in commands.items():
+        try:
+            run_once(command, env)
+        except subprocess.CalledProcessError as error:
+            failed[name] = f"failed ({error.returncode})"
+    for _n in range(runs):
+        for name, command in commands.items():
+            if name in failed:
+                continue
+            try:
+                wall, cpu = run_once(command, env)
+            except subprocess.CalledProcessError as error:
+                failed[name] = f"failed ({error.returncode})"
+                continue
+            found[name][0].append(wall)
+            found[name][1].append(cpu)
+    return {name: failed.get(name, times) for name, times in found.items()}
 
 
 def spread(times: list[float], baseline: float | None = None) -> str:
@@ -157,39 +195,45 @@ def main() -> None:
         built = time.perf_counter() - started
         env = {**os.environ, "SCOREPAD_DB": str(db)}
         plain, closing, playing = answer_cost(db, runs)
-        base = timed([py, "-c", "import typer"], runs, env)
-        baseline = statistics.median(base)
-        row = {"size": size, "file": sum(f.stat().st_size for f in db.parent.rglob("*") if f.is_file()),
-               "built": built, "typer": spread(base), "answer": spread(plain), "closing": spread(closing)}
         finished = max(1, size // 2)  # one of the stored finished games
         commands = {
-            "list": ["list"], "list --all": ["list", "--all"], "show": ["show", str(finished)],
-            "score ID": ["score", str(finished)], "export ID": ["export", str(finished)],
-            "import FILE": ["import", str(lc), "--again"], "undo": ["undo", str(playing)],
-            "edit": ["edit", str(playing), "--round", "1", "--player", "Ana", "--field", "yellow", "2"],
+            "typer": [py, "-c", "import typer"],
+            "list": [scorepad, "list"], "list --all": [scorepad, "list", "--all"], "show": [scorepad, "show", str(finished)],
+            "score ID": [scorepad, "score", str(finished)], "export ID": [scorepad, "export", str(finished)],
+            "import FILE": [scorepad, "import", str(lc), "--again"], "undo": [scorepad, "undo", str(playing)],
+            "edit": [scorepad, "edit", str(playing), "--round", "1", "--player", "Ana", "--field", "yellow", "3"],
         }
-        for name, args in commands.items():
-            try:
-                row[name] = spread(timed([scorepad, *args], runs, env), baseline)
-            except subprocess.CalledProcessError as error:
-                row[name] = f"failed ({error.returncode})"
+        measured = interleaved(commands, runs, env)
+        base_wall, base_cpu = measured.pop("typer")
+        row = {"size": size, "file": sum(f.stat().st_size for f in db.parent.rglob("*") if f.is_file()),
+               "built": built, "typer": f"{spread(base_wall)} wall, {spread(base_cpu)} CPU",
+               "answer": spread(plain), "closing": spread(closing), "cpu": {}}
+        for name, times in measured.items():
+            if isinstance(times, str):
+                row[name] = row["cpu"][name] = times
+            else:
+                row[name] = spread(times[0], statistics.median(base_wall))
+                row["cpu"][name] = spread(times[1], statistics.median(base_cpu))
         try:
             row["pty"] = spread(enter_to_prompt(scorepad, env))
         except Exception as error:  # noqa: BLE001 - a bench reports, it does not stop
             row["pty"] = f"failed ({type(error).__name__})"
         row["rss list --all"] = peak_mib([scorepad, "list", "--all"], env)
         row["rss show"] = peak_mib([scorepad, "show", str(finished)], env)
+        row["rss undo"] = peak_mib([scorepad, "undo", str(playing)], env)
         results.append(row)
         print(json.dumps(row, ensure_ascii=False), flush=True)
 
     env = {**os.environ, "SCOREPAD_DB": str(work / "bulk" / "scorepad.json")}
     once = {}
-    base = timed([py, "-c", "import typer"], runs, env)
-    baseline = statistics.median(base)
-    once["--help"] = spread(timed([scorepad, "--help"], runs, env), baseline)
-    once["score --table"] = spread(timed([scorepad, "score", "--table", str(lc)], runs, env), baseline)
-    once["sheet --table"] = spread(timed([scorepad, "sheet", "--table", str(lc), "-o", str(work / "x.pdf")],
-                                         runs, env), baseline)
+    measured = interleaved({"typer": [py, "-c", "import typer"], "--help": [scorepad, "--help"],
+                            "score --table": [scorepad, "score", "--table", str(lc)],
+                            "sheet --table": [scorepad, "sheet", "--table", str(lc), "-o", str(work / "x.pdf")]},
+                           runs, env)
+    base_wall, base_cpu = measured.pop("typer")
+    for name, (wall, cpu) in measured.items():
+        once[name] = (f"{spread(wall, statistics.median(base_wall))} wall, "
+                      f"{spread(cpu, statistics.median(base_cpu))} CPU")
     if not options.no_bulk:
         bulk = work / "bulk.jsonl"
         tables = list(TABLES.values())
@@ -205,16 +249,23 @@ def main() -> None:
         once["import 10,000 tables (JSON Lines)"] = (f"{took:.1f} s, exit {done.returncode}, peak "
                                                      f"{int(peak.group(1)) / 1024 if peak else float('nan'):.0f} MiB")
     print()
+    print("Wall clock, × import typer:\n")
     print("| stored sessions | files | one answer (store call) | round-closing answer | `list` | `list --all` | "
           "`show` | `score ID` | `export ID` | `import FILE` | `undo` | `edit` | Enter → next prompt (pty) | "
-          "peak memory (list --all / show) | before: list, show, answer, pty, memory |")
+          "peak memory (list --all / show / undo) | before: list, show, answer, pty, memory |")
     print("|" + "---|" * 15)
     for row in results:
         before = BEFORE.get(row["size"]) or BEFORE.get(100 if row["size"] < 1000 else row["size"], {})
         print(f"| {row['size']:,} | {row['file'] / 1e6:.1f} MB | {row['answer']} | {row['closing']} | {row['list']} | "
               f"{row['list --all']} | {row['show']} | {row['score ID']} | {row['export ID']} | {row['import FILE']} | "
-              f"{row['undo']} | {row['edit']} | {row['pty']} | {row['rss list --all']:.0f} / {row['rss show']:.0f} MiB"
-              f" | {', '.join(before.values()) if before else '—'} |")
+              f"{row['undo']} | {row['edit']} | {row['pty']} | {row['rss list --all']:.0f} / {row['rss show']:.0f} / "
+              f"{row['rss undo']:.0f} MiB | {', '.join(before.values()) if before else '—'} |")
+    print("\nCPU time (user + sys), × import typer:\n")
+    names = ["list", "list --all", "show", "score ID", "export ID", "import FILE", "undo", "edit"]
+    print("| stored sessions | import typer | " + " | ".join(f"`{name}`" for name in names) + " |")
+    print("|" + "---|" * (len(names) + 2))
+    for row in results:
+        print(f"| {row['size']:,} | {row['typer']} | " + " | ".join(row["cpu"][name] for name in names) + " |")
     print()
     for name, figure in once.items():
         print(f"- {name}: {figure}")
