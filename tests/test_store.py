@@ -289,6 +289,47 @@ store.update(1, lambda doc: doc.update(status="finished", notes="x" * 5000))
 """
 
 
+IMPORTER = """
+import sys, time
+from pathlib import Path
+from scorepad.store import Store
+db, tag, ready, go = sys.argv[1:]
+store = Store(db, lock_timeout=60)
+Path(ready).touch()
+while not Path(go).exists():
+    time.sleep(0.001)
+for batch in range(5):
+    print(*store.insert_many({"by": tag, "batch": batch, "n": n} for n in range(20)), flush=True)
+"""
+
+
+def test_three_importers_a_writer_and_a_reader_at_once_lose_nothing(db, tmp_path):
+    # Issue 10 point 4: three importers at once, with an answer being written and `list` reading meanwhile. Each
+    # import is stored whole, under ids of its own in a row, and none is lost or stored twice.
+    Store(db).insert({"log": []})
+    go = tmp_path / "go"
+    jobs = [(IMPORTER, tag, tmp_path / f"ready-{tag}", go) for tag in "abc"]
+    jobs += [(WORKER, "append", "w", 30, tmp_path / "ready-w", go), (WORKER, "read", "r", 60, tmp_path / "ready-r", go)]
+    children = [run_child(code, db, *args) for code, *args in jobs]
+    deadline = time.monotonic() + 60
+    while not all(job[-2].exists() for job in jobs) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    go.touch()
+    printed = []
+    for child in children:
+        out, err = child.communicate(timeout=240)
+        assert child.returncode == 0, err
+        printed.append(out)
+    batches = [[int(n) for n in line.split()] for out in printed[:3] for line in out.splitlines()]
+    assert len(batches) == 15 and all(ids == list(range(ids[0], ids[0] + 20)) for ids in batches)
+    docs = dict(Store(db).all())
+    assert sorted(docs) == list(range(1, 302)) == sorted(Store(db).summaries())
+    for ids in batches:
+        assert len({(docs[i]["by"], docs[i]["batch"]) for i in ids}) == 1
+        assert [docs[i]["n"] for i in ids] == list(range(20))
+    assert len(docs[1]["log"]) == 30
+
+
 @pytest.mark.parametrize("dies_at", [1, 2])  # 1: the session file; 2: its summary
 def test_a_write_killed_midway_leaves_a_whole_database(db, dies_at):
     summarize = lambda doc: {"status": doc.get("status")}  # noqa: E731 - the same as the child's
