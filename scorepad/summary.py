@@ -16,7 +16,7 @@ from typing import Any
 from calculators.core import InvalidInput
 from scorepad.errors import ScorepadError
 
-VERSION = 4  # bump when a summary's fields or their meaning change: the store then rebuilds every summary
+VERSION = 5  # bump when a summary's fields or their meaning change: the store then rebuilds every summary
 
 
 def summarize(doc: dict[str, Any]) -> dict[str, Any]:
