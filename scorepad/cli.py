@@ -1492,6 +1492,14 @@ PDF_OR_JSON = N_("--pdf writes a PDF and --json prints JSON: give one of them")
 NOTHING_TO_REPORT = N_("no finished session to put in the report: {path} is not written")
 # TRANSLATORS: --since and YYYY-MM-DD are kept as they are; {given} is what was typed.
 BAD_SINCE = N_("--since takes a day as YYYY-MM-DD (e.g. 2026-11-29), not {given!r}")
+# TRANSLATORS: a day typed in another calendar (a Persian 1405-09-10, a Hijri 1448-06-10) reads as a Gregorian
+# year centuries ago and would count every game: say that --since takes the Gregorian (Western) calendar's day.
+# {given!r} is what was typed, {year} its year read as Gregorian.
+SINCE_CALENDAR = N_("--since takes a day of the Gregorian calendar (YYYY-MM-DD, e.g. 2026-11-29): {given!r} would be "
+                    "the year {year}")
+# Before it, a --since day is another calendar's (the Persian year was 1405 and the Hijri 1448 in 2026): the
+# oldest game scorepad scores, Lost Cities, was published in 1999, so no session played on a pad is older.
+SINCE_EARLIEST_YEAR = 1900
 # TRANSLATORS: {name} is the name asked for; `scorepad list` is a command, kept as it is.
 UNKNOWN_STATS_PLAYER = N_("no player {name!r} in the database (scorepad list shows who played)")
 
@@ -1506,11 +1514,14 @@ def _since(given: Optional[str]) -> Optional[str]:
 
     day = western_digits(given.strip())
     try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day, re.ASCII):
-            return datetime.date.fromisoformat(day).isoformat()
+        found = datetime.date.fromisoformat(day) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day, re.ASCII) else None
     except ValueError:
-        pass
-    raise fail(_(BAD_SINCE).format(given=given), code=2)
+        found = None
+    if found is None:
+        raise fail(_(BAD_SINCE).format(given=given), code=2)
+    if found.year < SINCE_EARLIEST_YEAR:
+        raise fail(_(SINCE_CALENDAR).format(given=given.strip(), year=found.year), code=2)
+    return found.isoformat()
 
 
 @app.command(help=STATS_HELP)
@@ -1550,7 +1561,9 @@ def stats(ctx: typer.Context,
     if player is not None and history.key(player) not in names:
         known = {history.key(name) for summary in store.summaries().values() for name in summary.get("players", [])}
         if history.key(player) not in known:  # a player of games still being played is known: nothing finished yet
-            raise fail(_(UNKNOWN_STATS_PLAYER).format(name=player.strip()))
+            from scorepad.words import quoted
+
+            raise fail(_(UNKNOWN_STATS_PLAYER).format(name=quoted(player.strip())))
     if as_json:
         typer.echo(json_text(history.as_json(result)))
         return

@@ -206,6 +206,12 @@ class _Quoted(str):
                                c if c.isprintable() else ascii(c)[1:-1] for c in text) + quote
 
 
+def quoted(text: str) -> str:
+    """`text` for a message's {name!r} outside a Phrase: quoted as repr() quotes it, its ZWNJ, ZWJ, LRM and RLM as
+    they are (as say() hands text values over)."""
+    return _Quoted(text)
+
+
 def say(phrase: Phrase) -> str:
     """A phrase in the chosen language. An unknown code is a bug (a test checks every code has its wording)."""
     wording = _table(phrase.code).get(phrase.code) or PHRASES[phrase.code]

@@ -64,6 +64,7 @@ def test_json_never_changes_with_the_language(history):
     (["--player", "CY"], 3),
     (["--since", "2026-02-01"], 3),     # London s3 (a time and an offset) and s4, the match of 2026-04-01
     (["--since", "۲۰۲۶-۰۲-۰۱"], 3),     # Persian digits, as a Persian keyboard types them
+    (["--since", "1900-01-01"], 5),     # the earliest year --since takes: every game of known date
     (["--since", "2026-03-02", "--game", "london-2e"], 0),
 ])
 def test_filters(history, args, sessions):
@@ -114,6 +115,16 @@ def test_next_station_solo_ratings_and_chinatown_money(database):
     (["--since", "2026-13-01"], 2, "Error: --since takes a day as YYYY-MM-DD (e.g. 2026-11-29), not '2026-13-01'"),
     (["--since", "yesterday"], 2, "Error: --since takes a day as YYYY-MM-DD (e.g. 2026-11-29), not 'yesterday'"),
     (["--since", "2026-2-1"], 2, "Error: --since takes a day as YYYY-MM-DD (e.g. 2026-11-29), not '2026-2-1'"),
+    (["--since", "2026-02-30"], 2, "Error: --since takes a day as YYYY-MM-DD (e.g. 2026-11-29), not '2026-02-30'"),
+    # A Persian player types today's day in the Persian calendar (1405-09-10 is 2026-12-01), an Arabic one may in
+    # the Hijri: read as Gregorian, year 1405 would count every game, silently. Refused, and said why.
+    (["--since", "۱۴۰۵-۰۹-۱۰"], 2, "Error: --since takes a day of the Gregorian calendar (YYYY-MM-DD, e.g. "
+                                   "2026-11-29): '۱۴۰۵-۰۹-۱۰' would be the year 1405"),
+    (["--since", "1448-06-10"], 2, "Error: --since takes a day of the Gregorian calendar (YYYY-MM-DD, e.g. "
+                                   "2026-11-29): '1448-06-10' would be the year 1448"),
+    # A Persian name keeps its ZWNJ in the message (repr() wrote it as \u200c)
+    (["--player", "علی\u200cرضا"], 1, "Error: no player 'علی\u200cرضا' in the database (scorepad list shows who "
+                                     "played)"),
 ])
 def test_errors(history, args, code, line):
     result = invoke("stats", *args)
