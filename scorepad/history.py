@@ -164,11 +164,11 @@ def _counts(summary: Mapping[str, Any]) -> bool:
 #    "pairs": {a: {b: [won, lost, level]}}, "highest": {key: [total, date, id, name, date as stored]},
 #    "margin": {winner's key: [margin, date, id, name, winner's total, date as stored]},
 #    "seq": [[keys, [[date, id, players' bits, winners' bits], …]], …] (for the streaks: bit n is keys[n]; one
-#    chunk a part), "figures": {...} (per game: _FIGURES)}
+#    chunk a part; sessions of two or more players), "figures": {...} (per game: _FIGURES)}
 # where `date` is the day-and-time order key ("" for an unknown date): every "first" is the least (date, id).
 # JSON data throughout: the store keeps one per index file (Store.derived).
 
-PARTIAL_VERSION = 2  # bump when a partial's shape or meaning changes: every cached one is made again
+PARTIAL_VERSION = 3  # bump when a partial's shape or meaning changes: every cached one is made again
 
 
 def partial(played_list: Iterable[Played]) -> dict[str, Any]:
@@ -213,17 +213,18 @@ def partial(played_list: Iterable[Played]) -> dict[str, Any]:
                     if record is None:
                         record = against[other_key] = [0, 0, 0]
                     record[0 if rank < other_rank else 1 if rank > other_rank else 2] += 1
-        table, entries = found["seq"][0]
-        seats = won = 0
-        for _name, k, _total, rank in seated:
-            bit = bits.get((slug, k))
-            if bit is None:
-                bit = bits[(slug, k)] = 1 << len(table)
-                table.append(k)
-            seats |= bit
-            if rank == 1:
-                won |= bit
-        entries.append([date, doc_id, seats, won])
+        if len(seated) > 1:  # a solo game is won over nobody: it neither makes a winning streak nor breaks one
+            table, entries = found["seq"][0]
+            seats = won = 0
+            for _name, k, _total, rank in seated:
+                bit = bits.get((slug, k))
+                if bit is None:
+                    bit = bits[(slug, k)] = 1 << len(table)
+                    table.append(k)
+                seats |= bit
+                if rank == 1:
+                    won |= bit
+            entries.append([date, doc_id, seats, won])
         winners = session["winners"]
         if len(winners) == 1 and len(seated) > 1:
             top = totals[winners[0]]

@@ -183,6 +183,33 @@ def test_next_station_parts_lines_and_the_solo_rating(database):
                                                    "objectives": 0.0}}
 
 
+def nsl(date, **districts):
+    """A one-line Next Station: London game: each player's line `districts` × 1 station (total = districts)."""
+    return {"game": "next-station-london", "players": list(districts), "date": date,
+            "rounds": [{name: {"districts": d, "stations": 1, "thames": 0, "tourist": 0}
+                        for name, d in districts.items()}]}
+
+
+def test_a_solo_game_neither_makes_a_winning_streak_nor_breaks_one(database):
+    store = Store(database, summarize=summarize)
+    game = by_slug("next-station-london")
+    store.insert_many([doc_from_table(table, game) for table in (
+        nsl("2026-06-01", Ana=5, Ben=3),   # s1: Ana wins
+        nsl("2026-06-02", Ana=4),          # s2, s3, s4: Ana alone (rank 1 of 1: a win as the spec counts wins)
+        nsl("2026-06-03", Ana=6),
+        nsl("2026-06-04", Ana=2),
+        nsl("2026-06-05", Ana=7, Ben=1),   # s5: Ana wins again: two in a row over Ben, s2–s4 between
+        nsl("2026-06-06", Ana=1, Ben=8),   # s6: Ben wins
+    )])
+    result = history.stats(history.played(store))
+    assert row(result, "Ana", "next-station-london")[:2] == (6, 5)  # the spec's wins: rank 1, solo games too
+    # not 5 in a row (s1–s5 with three games played alone) nor 3 (s2–s4): s1 and s5, the solo games skipped
+    streak = result["records"]["next-station-london"]["streak"]
+    assert streak == {"player": "Ana", "length": 2, "first": 1, "last": 5}
+    alone = history.stats([p for p in history.played(store) if len(p["players"]) == 1])
+    assert alone["records"]["next-station-london"]["streak"] is None
+
+
 def test_london_poverty_and_unpaid_loans(database):
     store = stored(database, TABLES["london-1e"])
     facts = history.played(store)[0]["facts"]["players"]
