@@ -1456,6 +1456,8 @@ def players_rename(ctx: typer.Context,
     from calculators.core import check_name
     from scorepad import players as people
 
+    if not old.strip():  # no session has a player of no name ("no player  in any session" said nothing)
+        raise InvalidInput("name.empty", field=_(OLD_METAVAR))
     try:  # the spec's rules for a name: trimmed, printable, at most 40 characters
         new = check_name(new)
     except InvalidInput as error:  # named as the argument, not as a table file's `players`

@@ -250,6 +250,7 @@ def test_rename_refuses_a_session_holding_both_names_and_changes_none(database):
 @pytest.mark.parametrize("args, message", [
     (["Zed", "Zoë"], "Error: no player Zed in any session (scorepad players lists them)"),
     (["Ana", "  "], "Error: NEW: empty name"),
+    (["  ", "Zoë"], "Error: OLD: empty name"),
     (["Ana", "x" * 41], "Error: NEW: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is 41 characters long (at most 40)"),
     (["Ana", "A\x1b[2J"], "Error: NEW: 'A\\x1b[2J' holds a control character (U+001B)"),
     (["Ana", "undo Ana"], "Error: undo Ana starts with undo, a word scorepad takes at the prompts of session 1: add an "
