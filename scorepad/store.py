@@ -582,8 +582,8 @@ class Store:
         if not changes:
             return
         path = self._facts_file(bucket)
-        held = dict((_read_tables(path, self.path, FACTS) or {}).get(FACTS, {}))
-        before = dict(held)
+        held, whole = self._facts_of_bucket(bucket)
+        before = dict(held) if whole else None  # a damaged file is written again, even with nothing changed
         for doc_id, found in changes.items():
             if found is None:
                 held.pop(str(doc_id), None)
@@ -609,11 +609,43 @@ class Store:
             elif held is not None:
                 wanted.add(doc_id)
         for bucket in sorted({doc_id // BUCKET for doc_id in wanted}):
-            tables = _read_tables(self._facts_file(bucket), self.path, FACTS) or {}
-            for key, held in tables.get(FACTS, {}).items():
+            for key, held in self._facts_of_bucket(bucket)[0].items():
                 if int(key) in wanted:
                     found[int(key)] = held
+        # Named by the index but not in its facts file (the file moved aside, emptied by a crash, damaged): from
+        # the session files, the truth, rather than figures silently left out
+        for doc_id in sorted(wanted - set(found)):
+            held = self._facts_from_session(doc_id)
+            if held is not None:
+                found[doc_id] = held
         return found
+
+    def _facts_from_session(self, doc_id: int) -> dict | None:
+        try:
+            doc = self._load(doc_id)
+        except StoreError:  # a damaged session file: its facts stay out (its summary says what it can)
+            return None
+        held = None if doc is None else self._summary_of(doc_id, doc).get(FACTS)
+        return held if isinstance(held, dict) else None
+
+    def _facts_of_bucket(self, bucket: int) -> tuple[dict[str, Any], bool]:
+        """A facts file's facts by id (as a string), and whether the file could be read (False: damaged, they were
+        made again from the bucket's session files). The file is derived (the session files are the truth): a
+        damaged one is made again, for this read and by the next writer on disk, instead of stopping every game
+        and import of its 256 sessions (and `stats`) with 'cannot read'."""
+        path = self._facts_file(bucket)
+        try:
+            return dict((_read_tables(path, self.path, FACTS) or {}).get(FACTS, {})), True
+        except StoreError:
+            if not path.is_file() or not os.access(path, os.R_OK):  # a folder, a pipe, no permission: said as is
+                raise
+        found = {}
+        for doc_id in self._ids_on_disk():
+            if doc_id // BUCKET == bucket:
+                held = self._facts_from_session(doc_id)
+                if held is not None:
+                    found[str(doc_id)] = held
+        return found, False
 
     def derived(self, name: str, version: int, make: Callable[[dict[int, dict], Callable], Any]) -> list[Any] | None:
         """`make(summaries, facts)` of each index file (its summaries by id, and `facts`, which reads the facts of

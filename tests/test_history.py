@@ -267,6 +267,31 @@ def test_facts_follow_an_edit_an_undo_and_a_delete(database, store):
     assert [p["id"] for p in history.played(store)] == [5, 3, 4]
 
 
+@pytest.mark.parametrize("damage", [b'{"facts": {"1": [1, 2', b"\x00\x00garbage", b"", b'{"sessions": {}}', None])
+def test_a_damaged_facts_file_is_made_again_from_the_session_files(database, damage):
+    # The facts file is derived from the session files (the truth): damaged, it stopped every game and import of
+    # its 256 sessions ("cannot read the database … facts/0000.json") and stats too, even --json that needs none;
+    # moved aside, emptied or of another shape, the figures of its sessions were silently left out.
+    from conftest import invoke
+
+    store = stored(database, LC11)
+    store.insert(doc_from_table(TABLES["lost-cities"], by_slug("lost-cities")))
+    expected = history.stats(history.played(store))
+    facts_file = database.with_name(database.name + ".d") / FACTS / "0000.json"
+    if damage is None:  # moved aside, as the error said to
+        facts_file.unlink()
+    else:
+        facts_file.write_bytes(damage)
+    store = Store(database, summarize=summarize)
+    assert history.stats(history.played(store)) == expected  # read from the session files meanwhile
+    result = invoke("stats")
+    assert (result.exit_code, result.stderr) == (0, "") and "Expeditions" in result.stdout
+    assert (facts_file.read_bytes() if facts_file.exists() else None) == damage  # a reader leaves it as it is
+    store.insert(doc_from_table(LC11, by_slug("lost-cities")))  # a writer: the file is whole again
+    assert "3" in orjson.loads(facts_file.read_bytes())[FACTS]
+    assert history.stats(history.played(store))["figures"]["lost-cities"]["colours"]["yellow"]["chances"] == 18
+
+
 def test_an_edit_that_changes_only_the_facts_rewrites_them(database):
     # Ana's card points +2 and poverty +2: every total, rank and winner stays, only the facts change.
     store = stored(database, flat("2026-01-01", Ana=10, Ben=10))
