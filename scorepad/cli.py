@@ -678,7 +678,7 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
             play_loop(store, session_id, make_prompter(), echo,
                       write_sheet=functools.partial(_write_session_sheet, protected=protected),
                       check_sheet_path=functools.partial(_sheet_path_problem, protected=protected), resumed=resumed,
-                      show_code=_code_hint if stdout_is_tty() else None)
+                      show_code=_show_code if stdout_is_tty() else None)
         except BaseException as error:  # Ctrl-C at a prompt or between two, SIGTERM, SIGHUP (signals.py)
             from scorepad import signals
 
@@ -1067,8 +1067,6 @@ EXPORT_HELP = N_(
     "bgstats-url prints the link that adds one game to BG Stats on a phone.")
 QR_HELP = N_("With --format bgstats-url: draw the link as a QR code in the terminal, for a phone to scan.")
 QR_ONLY = N_("--qr draws one game's link in the terminal: scorepad export ID --format bgstats-url --qr")
-# TRANSLATORS: the last line of a game played in a terminal.
-CODE_HINT = N_("To add this play to BG Stats on a phone: scorepad export {id} --format bgstats-url --qr")
 # TRANSLATORS: under the QR code drawn in the terminal at the end of a game or by `export --qr`.
 CODE_CAPTION = N_("Scan it with a phone that has BG Stats: the play opens there, ready to save. The link: "
                   "scorepad export {id} --format bgstats-url")
@@ -1317,11 +1315,6 @@ def _write_session_sheet(session: Session, path: str, *, force: bool = False, pr
                 for row in instance.get("rows", []):
                     row["mark"] = False
     return _render(session.game, data, Path(path), force=force, protected=protected)
-
-
-def _code_hint(session: Session) -> None:
-    """The end of a guided game on a terminal: the command that draws BG Stats' QR code of the play."""
-    echo(_(CODE_HINT).format(id=session.id))
 
 
 def _show_code(session: Session) -> None:

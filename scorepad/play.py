@@ -46,6 +46,8 @@ HELP_LINE = "  {word} {explanation}"
 HELP_WORD_COLUMNS = 10  # the words' column: the explanations start after it
 FINISHED = N_("Game over: session {id} is finished.")
 OFFER_SHEET = N_("Write the score sheet as a PDF?")
+# TRANSLATORS: the last question of a guided game on a terminal (default: no); yes draws a QR code to scan.
+OFFER_CODE = N_("Show a QR code that adds this play to BG Stats on a phone?")
 # The usual name is offered in brackets, not pre-filled: a path typed over pre-filled text was appended to it
 # ("london-2e-3.pdf/tmp/x.pdf"), as with London's tracked figures (games/base.py keeping()).
 # TRANSLATORS: {name} is a file name ("london-2e-3.pdf"), kept as it is.
@@ -108,7 +110,7 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
 
     At the end it offers the sheet: `check_sheet_path` refuses a name at the prompt (the rules of `sheet -o`),
     and a name `write_sheet` cannot write (ScorepadError) is asked again, not the end of the game's last prompt.
-    Then, with `show_code` (on a terminal), how to show BG Stats' QR code of the play: one line, never a question.
+    Then, with `show_code` (on a terminal), the offer of BG Stats' QR code of the play (default no: one key).
     """
     # The first step whose text is still to be printed: RESUMED repeats the guidance that leads to
     # the current question, QUIET (after an undo) prints nothing but the question.
@@ -193,7 +195,7 @@ def play(store: Store, session_id: int, prompter: Prompter, out: Callable[[str],
     out(_(FINISHED).format(id=session_id))
     if write_sheet and prompter.confirm(_(OFFER_SHEET), default=True):
         _offer_sheet(session, prompter, out, write_sheet, check_sheet_path)
-    if show_code:  # one line, no question: a table that wants it runs the command it names
+    if show_code and prompter.confirm(_(OFFER_CODE), default=False):
         show_code(session)
     return session
 

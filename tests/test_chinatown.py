@@ -1222,6 +1222,8 @@ def test_a_year_typed_at_the_real_prompts(tmp_path, database):
         assert "Ben wins with $95,000." in screen and "\n  start       $50,000  $50,000  $50,000\n" in screen
         assert "  Ava pays Ben $5,000 (lot 12)." in screen
         term.keys("n")
+        term.wait_for("Show a QR code that adds this play to BG Stats on a phone?")
+        term.keys("Enter")  # no, the default
         screen = term.wait_for("EXIT=0")
         assert "Traceback" not in screen
     finally:

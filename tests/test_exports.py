@@ -355,21 +355,24 @@ def test_the_code_leaves_every_box_of_the_sheet_alone(slug, monkeypatch):
         assert seen["end"][1] > top
 
 
-def test_end_of_game_on_a_terminal_says_how_to_show_the_code_and_asks_nothing(store):
+@pytest.mark.parametrize("answer, drawn", [(True, True), (False, False), (None, False)])  # None: Enter, no
+def test_end_of_game_on_a_terminal_offers_the_code_default_no(store, answer, drawn):
     shown = []
     session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
-    answers = ["Ben"] + [a for game in LC11_TYPED for a in game]
+    answers = ["Ben"] + [a for game in LC11_TYPED for a in game] + [answer]
     _session, prompter, _text = run(store, session_id, answers, show_code=shown.append)
-    assert [s.id for s in shown] == [session_id] and prompter.asked[-1] == "Game 3 · Ben · Red:"
+    assert prompter.asked[-1] == "Show a QR code that adds this play to BG Stats on a phone?"
+    assert [s.id for s in shown] == ([session_id] if drawn else [])
 
 
-def test_the_hint_names_the_command_that_draws_the_code(database, tmp_path, monkeypatch, capsys):
-    from scorepad import cli
+def test_no_code_offered_off_a_terminal(store):
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
+    _session, prompter, _text = run(store, session_id, ["Ben"] + [a for game in LC11_TYPED for a in game])
+    assert prompter.asked[-1] == "Game 3 · Ben · Red:"
 
+
+def test_the_code_drawn_in_the_terminal_is_the_link(database, tmp_path, monkeypatch):
     (sid,) = stored(tmp_path, DATED)
-    cli._code_hint(session_of(__import__("scorepad.store", fromlist=["Store"]).Store(database).get(sid), sid))
-    assert capsys.readouterr().out == (f"To add this play to BG Stats on a phone: scorepad export {sid} --format "
-                                       "bgstats-url --qr\n")
     monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: __import__("os").terminal_size((120, 60)))
     result = invoke("export", sid, "--format", "bgstats-url", "--qr")
     url = ok("export", sid, "--format", "bgstats-url").strip()

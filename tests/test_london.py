@@ -866,6 +866,8 @@ def test_a_second_edition_game_at_the_real_prompts(tmp_path, database):
         assert "least poverty decides (poverty left: Ben 0, Ana 4): Ben ahead of Ana." in screen
         assert "Ben wins with 48." in screen
         term.keys("n")
+        term.wait_for("Show a QR code that adds this play to BG Stats on a phone?")
+        term.keys("Enter")  # no, the default
         term.wait_for("EXIT=0")
         assert "Traceback" not in term.screen()
     finally:

@@ -84,8 +84,22 @@ def test_a_game_typed_at_the_real_prompts(terminal, tmp_path):
     term.keys("y")  # a confirm takes y/n without Enter
     term.wait_for("File name for the PDF [lost-cities-1.pdf; Enter keeps it]:")  # offered, not pre-filled
     term.type(str(tmp_path / "sheet.pdf"))
-    term.wait_for("EXIT=0")
+    term.wait_for("Show a QR code that adds this play to BG Stats on a phone?")
+    term.keys("y")
+    screen = term.wait_for("EXIT=0")
     assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
+    assert "Scan it with a phone that has BG Stats" in screen
+    lines = screen.splitlines()
+    drawn = [n for n, line in enumerate(lines) if line.strip() and set(line) <= set("▀▄█ ")]
+    assert len(drawn) > 20 and drawn == list(range(drawn[0], drawn[-1] + 1))  # whole: 120 columns are enough
+    width = max(len(lines[n]) for n in drawn)  # tmux drops each line's trailing blanks (the white quiet zone)
+    picture = [" " * width] * 2 + [lines[n].ljust(width) for n in drawn] + [" " * width] * 2
+    if shutil.which("zbarimg"):
+        from test_exports import terminal_png, zbar
+
+        url = subprocess.run([sys.executable, "-m", "scorepad", "export", "1", "--format", "bgstats-url"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+        assert zbar(terminal_png(picture, tmp_path / "code.png")) == (0, url)
 
 
 def test_ctrl_c_saves_and_resume_carries_on(terminal):

@@ -45,6 +45,8 @@ def test_a_round_with_the_digital_deck_at_the_real_prompts(terminal, tmp_path): 
     screen = term.wait_for("Write the score sheet as a PDF?")
     assert "Ana wins with 22." in screen and "Traceback" not in screen
     term.keys("n")
+    term.wait_for("Show a QR code that adds this play to BG Stats on a phone?")
+    term.keys("Enter")  # no, the default
     term.wait_for("EXIT=0")
 
 
@@ -92,6 +94,8 @@ def test_solo_with_both_modules_undo_a_card_and_resume_mid_deck(terminal):  # no
     # 6 × 5 = 30, 2 crossed = 2, 4 × 2 + 2 × 5 = 18, one objective 10: 60; both modules: 60 − 20 = 40
     assert "Solo rating: 60 − 20 (2 modules) = 40 → band 90 or less (the lowest band)." in screen
     again.keys("n")
+    again.wait_for("Show a QR code that adds this play to BG Stats on a phone?")
+    again.keys("Enter")  # no, the default
     again.wait_for("EXIT=0")
 
 
