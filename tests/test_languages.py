@@ -156,3 +156,55 @@ def test_no_english_reaches_the_screen(code, tmp_path, store):
         found += leaks(text, allowed | typed)
     found = sorted(set(found))
     assert not found, f"{len(found)} lines with English in {code}:\n" + "\n".join(found[:400])
+
+
+# Games stopped where their answers are game words (objective and power cards, pencil colours, wagers, businesses,
+# London's events), played in English: each answer is then shown in every language as the fix menu, undo, edit
+# and the recap on resume show it, with no English left and reading back to the same value. Fixed answers, not
+# the fuzzed game above, which reaches these questions only on some runs.
+WORDED = [
+    ("next-station-london", ["Ana"], ["objectives", "powers"], 1,
+     ["we drew these", "tourist central", "we drew these", "pink=circle green=joker blue=double purple=switch",
+      "pu pi g b", "Physical cards", "5"]),
+    ("next-station-london", ["Ana", "Ben"], ["objectives", "powers"], 1,
+     ["we drew these", "th d", "we drew these", "s d j c", "Ana", "Digital deck", "", ""]),
+    ("lost-cities", ["Ana", "Ben"], [], 1, ["Ana", "w w 3 5", "", "w 2 9 0"]),
+    ("chinatown", ["Ava", "Ben", "Cai"], [], None, ["Ava", "Ava Ben 5k", "", "", "photo 3, rest 2", "none"]),
+    ("london-1e", ["Yellow", "Red", "Blue"], [], None,
+     ["Points scored during play", "Red", "3", "Take a loan (£10 each)", "Blue", "2", "Run a city", "Red", "1", "4"]),
+]
+
+
+@pytest.mark.parametrize("slug, players, modules, rounds, answers", WORDED, ids=[w[0] for w in WORDED])
+def test_recorded_game_words_are_shown_in_the_language(slug, players, modules, rounds, answers, store):
+    from scorepad.games import by_slug
+    from scorepad.play import play
+    from scorepad.progress import typed
+    from scorepad.prompts import Aborted, ScriptedPrompter
+    from scorepad.session import Session, new_doc
+
+    game = by_slug(slug)
+    session_id = store.insert(new_doc(game, players, [], rounds, modules=modules, seed=7))
+    with pytest.raises(Aborted):
+        play(store, session_id, ScriptedPrompter([*answers, Aborted()]), lambda line: None)
+    allowed, found = _allowed(), []
+    assert len(store.get(session_id)["entries"]) == len(answers)
+    for code in LANGUAGES:
+        i18n.use(code)
+        try:
+            session = Session(store.get(session_id), game, session_id)
+            for ask in session.asks():
+                if ask.at in session.answers:
+                    value = session.answers[ask.at]
+                    shown = typed(ask, value)
+                    found += [f"{code}: {word!r} in {shown}" for word in re.findall(r"[A-Za-z]+", shown)
+                              if word.casefold() not in allowed]  # a letter too: `W` for a wager
+                    if isinstance(value, (list, dict)):  # cards, colours, businesses read back as they were
+                        assert ask.parse(shown) == value, (code, ask.message, shown)
+            lines = []
+            with pytest.raises(Aborted):
+                play(store, session_id, ScriptedPrompter([Aborted()]), lines.append, resumed=True)
+            found += [f"{code}: {leak}" for leak in leaks("\n".join(map(str, lines)), allowed)]
+        finally:
+            i18n.use(i18n.ENGLISH)
+    assert not found, "\n".join(found)

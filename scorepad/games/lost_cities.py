@@ -213,7 +213,9 @@ def parse_cards(text: str, **where: Any) -> list[Any]:
 
 
 def format_cards(cards: Sequence[Any]) -> str:
-    return " ".join(str(card).upper() for card in cards)
+    """`W 3 5 10`: a wager as the chosen language's letter for it (`ش 3 5 10` in Persian), so it parses back."""
+    wager = wager_words()[-1].upper()
+    return " ".join(wager if str(card).upper() == rules.WAGER else str(card).upper() for card in cards)
 
 
 # --- the guided match ---------------------------------------------------------------------------------

@@ -501,7 +501,7 @@ def _card_steps(session: Session) -> list[Step]:
     """With a module: whether scorepad draws its cards or the table did, and then which ones."""
     out: list[Step] = []
     listed = {"objectives": (OBJECTIVE_CARDS, {k: objective_text(k) for k in rules.OBJECTIVES}, ASK_OBJECTIVE_CARDS,
-                             ASK_OBJECTIVE_NAMES, " ".join),
+                             ASK_OBJECTIVE_NAMES, _show_words),
               "powers": (POWER_CARDS, {k: _(POWER_TEXTS[k]) for k in rules.POWERS}, ASK_POWER_CARDS,
                          ASK_POWER_NAMES, _show_powers)}
     for module, (question, cards, parse) in CARD_OPTIONS.items():
@@ -528,8 +528,14 @@ def _menu(at: tuple, message: str, choices: Sequence[str], field: str, **options
     return Ask(at, message, parse=parse, choices=tuple(_(c) for c in choices), show=_, **options)
 
 
+def _show_words(value: Sequence[str]) -> str:
+    """Cards or colours as the player types them in the chosen language (`tourist central`): they parse back."""
+    return " ".join(map(_typed, value))
+
+
 def _show_powers(value: dict[str, str]) -> str:
-    return " ".join(f"{colour}={power}" for colour, power in value.items())
+    """`pink=circle green=joker …` in the chosen language's typed words: it parses back."""
+    return " ".join(f"{_typed(colour)}={_typed(power)}" for colour, power in value.items())
 
 
 def colour_name(colour: str) -> str:
@@ -548,7 +554,7 @@ def parse_order(text: str) -> list[str]:
     for word in _words(text):
         colour = _colour(word, "order")
         if colour in order:
-            raise InvalidInput(_(CARD_TWICE).format(name=colour), field="order")
+            raise InvalidInput(_(CARD_TWICE).format(name=_typed(colour)), field="order")
         order.append(colour)
     if len(order) != len(rules.PENCILS):
         raise InvalidInput(plural(COLOURS_COUNT, len(order)).format(count=len(order)), field="order")
@@ -711,9 +717,9 @@ def steps(session: Session) -> list[Step]:
     solo = len(session.players) == 1
     out: list[Step] = [*_card_steps(session), Say(lambda: setup_text(session))]
     if solo:
-        default = " ".join(rules.PENCILS)
+        default = _show_words(rules.PENCILS)
         out.append(Ask(("setup", "order"), _(ASK_ORDER).format(order=default), parse=keeping(parse_order, default),
-                       show=" ".join))
+                       show=_show_words))
     else:
         out.append(Ask(("setup", "controller"), _(ASK_CONTROLLER),
                        parse=one_of_players(session.players, field="controller"), choices=tuple(session.players)))
