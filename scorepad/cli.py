@@ -910,7 +910,8 @@ def _list(ctx: typer.Context, all_: bool, game: str | None, player: str | None, 
              _leader(summary, leaders)] for doc_id, summary in shown]
     # Every cell is made safe to print by grid (its cell()): the 10,000 lines of `list --all` are not looked
     # at again as echo() would.
-    typer.echo(_bidi(grid([heading() for heading in LIST_HEADINGS], rows, indent=""), sys.stdout))
+    # The Date column reads as text even when it holds only "—" (games imported without a date).
+    typer.echo(_bidi(grid([heading() for heading in LIST_HEADINGS], rows, indent="", text=(3,)), sys.stdout))
     if len(shown) < count:
         typer.echo(_(MORE_SESSIONS).format(shown=len(shown), count=count))
 
@@ -1388,8 +1389,25 @@ PLAYERS_HELP = N_(
     "`last_played` (`YYYY-MM-DD`, or `null` when unknown) and `latest` (session ids, newest first, at most 3) take "
     "games in progress too. Every session of a player: scorepad list --player NAME.")
 PLAYERS_JSON_HELP = N_("Print the list as JSON (the shape above).")
-PLAYERS_HEADINGS = (N_("Player"), N_("Finished"), N_("Playing"), N_("Games finished"), N_("Last played"),
-                    N_("Latest sessions"))
+PLAYERS_HEADINGS = (N_("Player"), N_("Finished"), N_("Playing"), N_("Last played"), N_("Latest sessions"))
+# The `players` table has a column per game someone finished, in the games' order, headed by a short name (the
+# table fits 100 columns with the five games and counts in the thousands); a line under it says which is which.
+PLAYERS_GAME_HEADINGS = {
+    # TRANSLATORS: a column heading of `scorepad players`: finished Lost Cities sessions. Two to six characters
+    # (an abbreviation is fine: the line under the table gives the whole title).
+    "lost-cities": lambda: pgettext("players column", "LC"),
+    # TRANSLATORS: a column heading of `scorepad players`: finished Next Station: London sessions (short).
+    "next-station-london": lambda: pgettext("players column", "NSL"),
+    # TRANSLATORS: a column heading of `scorepad players`: finished London (first edition, 2010) sessions (short).
+    "london-1e": lambda: pgettext("players column", "L1"),
+    # TRANSLATORS: a column heading of `scorepad players`: finished London (second edition, 2017) sessions (short).
+    "london-2e": lambda: pgettext("players column", "L2"),
+    # TRANSLATORS: a column heading of `scorepad players`: finished Chinatown sessions (short).
+    "chinatown": lambda: pgettext("players column", "CT"),
+}
+# TRANSLATORS: under the `players` table, one for each game column: {short} is its heading, {title} the game.
+PLAYERS_GAME_KEY = N_("{short} = {title}")
+PLAYERS_KEY_WIDTH = 100  # the line naming the game columns wraps before this many columns
 # TRANSLATORS: under the `players` table; `scorepad list --player NAME` is a command, kept as written.
 PLAYERS_FOOTER = N_("Every session of a player: scorepad list --player NAME")
 RENAME_HELP = N_(
@@ -1428,17 +1446,42 @@ def players(ctx: typer.Context,
     if not found:
         typer.echo(_(NO_SESSIONS))
         return
+    from scorepad.games import SLUGS
     from scorepad.grid import grid
 
     between = pgettext("between names", ", ")
+    played = {slug for person in found for slug in person["games"]}
+    games = [slug for slug in SLUGS if slug in played] + sorted(played.difference(SLUGS))  # the same on every row
+    player, finished, playing, last, latest = (_(heading) for heading in PLAYERS_HEADINGS)
+    headings = [player, finished, playing, *(PLAYERS_GAME_HEADINGS.get(slug, lambda s=slug: s)() for slug in games),
+                last, latest]
     rows = [[person["name"], person["finished"], person["playing"],
-             between.join(f"{slug} {count}" for slug, count in person["games"].items()) or "—",
+             *(person["games"].get(slug) or "—" for slug in games),
              person["last_played"] or UNKNOWN_DATE,
              between.join(map(str, person["latest"])) + ("…" if person["finished"] + person["playing"]
                                                          > len(person["latest"]) else "")]
             for person in found]
-    echo(grid([_(heading) for heading in PLAYERS_HEADINGS], rows, indent=""))
+    echo(grid(headings, rows, indent="", text=(len(headings) - 2, len(headings) - 1)))
+    if games:  # nobody has finished a game yet: no game column to name
+        echo(_players_key(games, headings[3:3 + len(games)]))
     typer.echo(_(PLAYERS_FOOTER))
+
+
+def _players_key(games: list[str], headings: list[str]) -> str:
+    """The lines under `players` naming each game column ("LC = Lost Cities"), wrapped before PLAYERS_KEY_WIDTH.
+    The titles import the modules of the games shown (some 30 ms for all five), only for `players`."""
+    from scorepad.games import SLUGS, by_slug
+    from scorepad.grid import width
+
+    items = [_(PLAYERS_GAME_KEY).format(short=heading, title=_(by_slug(slug).title))
+             for slug, heading in zip(games, headings) if slug in SLUGS]
+    lines: list[str] = []
+    for item in items:
+        if lines and width(lines[-1] + "   " + item) < PLAYERS_KEY_WIDTH:  # spaces: a title may hold a comma
+            lines[-1] += "   " + item
+        else:
+            lines.append(item)
+    return "\n".join(lines)
 
 
 @players_app.command("rename", help=RENAME_HELP)

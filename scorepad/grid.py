@@ -7,7 +7,7 @@ import functools
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from calculators.core import BIDI_CONTROLS, Phrase, say
@@ -101,8 +101,10 @@ def width(text: str) -> int:
     return columns if columns >= 0 else sum(map(_char_width, text))  # a control character (escaped before)
 
 
-def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = "  ") -> str:
-    """Headers, a rule, then rows; a cell holding an int (or a figure) is right-aligned.
+def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = "  ",
+         text: Collection[int] = ()) -> str:
+    """Headers, a rule, then rows; a column of ints (or figures) is right-aligned, except the columns `text` names
+    by position (a day or a list of ids: one holding only "—", or only single ids, still reads as text).
 
     Made column by column (`list --all` prints 10,000 rows): a column in ASCII alone is measured by len and padded
     by str.ljust/rjust; any other is measured by `width`. A row shorter than the headers ends early."""
@@ -114,12 +116,12 @@ def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = " 
     else:
         given = [(header, *(row[i] if i < len(row) else "" for row in rows)) for i, header in enumerate(headers)]
     padded, wides = [], []
-    for values in given:
+    for at, values in enumerate(given):
         # cell(value), without a call for the usual cells (printable text, a whole number not below zero)
         column = [value if value.__class__ is str and value.isprintable()
                   else str(value) if value.__class__ is int and value >= 0 else cell(value) for value in values]
         filled = [value for value in values[1:] if value is not None and value != ""]
-        right = bool(filled) and all(map(_is_figure, filled))
+        right = bool(filled) and at not in text and all(map(_is_figure, filled))
         if "".join(column).isascii():
             wide = max(map(len, column))
             padded.append([text.rjust(wide) for text in column] if right else [text.ljust(wide) for text in column])

@@ -102,12 +102,62 @@ def test_players_json_and_table(database):
         {"name": "Ava", "finished": 1, "playing": 0, "games": {"chinatown": 1}, "last_played": None, "latest": [3]},
         {"name": "Cai", "finished": 1, "playing": 0, "games": {"chinatown": 1}, "last_played": None, "latest": [3]}]
     lines = ok("players").splitlines()
-    assert lines[0].split() == ["Player", "Finished", "Playing", "Games", "finished", "Last", "played", "Latest",
-                                "sessions"]
-    assert lines[2].split() == ["Ana", "2", "0", "lost-cities", "2", "2026-11-03", "2,", "1"]
-    assert lines[4].split() == ["Ben", "2", "0", "lost-cities", "1,", "chinatown", "1", "2026-11-02", "1,", "3"]
-    assert lines[5].split() == ["Ava", "1", "0", "chinatown", "1", "—", "3"]
-    assert lines[-1] == "Every session of a player: scorepad list --player NAME"
+    # A column per game someone finished, in the games' order on every row (Ben's chinatown came first: latest)
+    assert lines[0] == "Player  Finished  Playing  LC  CT  Last played  Latest sessions"
+    assert lines[2:7] == ["Ana            2        0   2   —  2026-11-03   2, 1",
+                          "Cy             1        0   1   —  2026-11-03   2",
+                          "Ben            2        0   1   1  2026-11-02   1, 3",
+                          "Ava            1        0   —   1  —            3",  # a day, an id: text, on the left
+                          "Cai            1        0   —   1  —            3"]
+    assert lines[7:] == ["LC = Lost Cities   CT = Chinatown", "Every session of a player: scorepad list --player NAME"]
+
+
+def person(name, finished, games, latest=(9998, 9997, 9995)):
+    return {"name": name, "finished": finished, "playing": 1, "games": games, "last_played": "2026-11-30",
+            "latest": list(latest)}
+
+
+EVERY_GAME = ("lost-cities", "next-station-london", "london-1e", "london-2e", "chinatown")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "ar", "zh-Hant", "ru"])
+def test_players_fits_100_columns_with_every_game_and_counts_in_the_thousands(lang, monkeypatch):
+    # 10,000 sessions: the old "Games finished" cell ("chinatown 2000, london-2e 2000, …", latest first) made rows
+    # of some 190 columns, its games in another order on each row.
+    found = [person("Benjamin", 10000, {slug: 2001 + EVERY_GAME.index(slug) for slug in reversed(EVERY_GAME)}),
+             person("Ana", 9000, {slug: 1801 + EVERY_GAME.index(slug) for slug in EVERY_GAME}),
+             person("Cai", 1000, {"chinatown": 1000}, latest=[7])]
+    monkeypatch.setattr(people, "people", lambda summaries: found)
+    from scorepad.grid import width
+
+    lines = ok("--lang", lang, "players").splitlines()
+    assert max(map(width, lines)) <= 100, "\n".join(lines)
+    assert len(lines) == 2 + 3 + 2 + 1  # headings, rule, a row each, the two lines naming the games, the footer
+    cells = [line.split() for line in lines[2:5]]
+    assert [row[3:8] for row in cells] == [["2001", "2002", "2003", "2004", "2005"],  # the games' order, each row
+                                           ["1801", "1802", "1803", "1804", "1805"], ["—"] * 4 + ["1000"]]
+    key = " ".join(lines[5:7])
+    from scorepad.i18n import use
+
+    use(lang)
+    try:
+        for slug in EVERY_GAME:  # each column's heading is named under the table with the game's title
+            short, title = cli.PLAYERS_GAME_HEADINGS[slug](), cli._(by_slug(slug).title)
+            assert short in lines[0] and f"{short} = {title}" in key
+    finally:
+        use("en")
+
+
+def test_a_column_of_days_unknown_or_of_single_ids_reads_as_text(database):
+    stored(database, TABLES["chinatown"], TABLES["lost-cities"])  # no date
+    lines = ok("players").splitlines()
+    at = lines[0].index("Last played")
+    assert {line[at:at + 1] for line in lines[2:-2]} == {"—"}  # left, under the heading's first letter
+    at = lines[0].index("Latest sessions")
+    assert {line[at:].strip() == line[at:] for line in lines[2:-2]} == {True}
+    listed = ok("list").splitlines()
+    at = listed[0].index("Date")
+    assert {line[at:at + 2] for line in listed[2:]} == {"— "}
 
 
 def test_players_with_nothing_stored():
@@ -418,3 +468,11 @@ def test_the_name_prompt_offers_names_without_importing_reportlab(database):
     done = subprocess.run([sys.executable, "-c", NAME_PROMPT], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 130, done.stderr
     assert done.stdout.strip() == "[['Ana', 'Ben']] []"  # Ana taken, then Ctrl-C: nothing heavy loaded
+
+
+def test_players_before_anyone_finished_a_game_has_no_game_column(monkeypatch):
+    monkeypatch.setattr(people, "people", lambda summaries: [person("Dee", 0, {}, latest=[2])])
+    assert ok("players").splitlines() == ["Player  Finished  Playing  Last played  Latest sessions",
+                                          "──────  ────────  ───────  ───────────  ───────────────",
+                                          "Dee            0        1  2026-11-30   2",
+                                          "Every session of a player: scorepad list --player NAME"]
