@@ -326,7 +326,7 @@ def test_the_code_leaves_every_box_of_the_sheet_alone(slug, monkeypatch):
     draw_section, draw_qr = sheets._Sheet.draw_section, sheets._Sheet.draw_qr
 
     def section(self, grid):
-        if "modules" not in self.data["qr"]:  # the layout without the code that tells where it fits
+        if self.dry:  # the layout without the code that tells where it fits (nothing drawn)
             return draw_section(self, grid)
         if (self.data.get("grids") or {}).get(grid.get("key")):
             seen["tables"].append((self.pages, self.y))
@@ -401,3 +401,35 @@ def test_a_play_from_the_index_is_the_play_scored_again(database, tmp_path, stor
     for sid in ids:
         session = session_of(store.get(sid), sid)
         assert exports.play_of(session, summaries[sid]) == exports.play_of(session)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+@pytest.mark.parametrize("slug, rounds", [(slug, None) for slug in sorted(TABLES)] + [("lost-cities", 14)])
+def test_the_layout_without_the_code_ends_where_the_drawn_sheet_ends(slug, rounds, lang):
+    """Where the code goes is decided by laying the sheet out with nothing drawn (sheets._Sheet.layout_end): its
+    tables end on the page and at the height where those of the same sheet drawn without the code end (a blank
+    pad of 14 games: on a later page), and the layout leaves the sheet as it found it."""
+    from scorepad import i18n, sheets
+
+    game = by_slug(slug)
+    if rounds:
+        data = game.sheet(None, players=["", ""], rounds=rounds)
+    else:
+        session = Session(doc_from_table(TABLES[slug], game), game)
+        data = game.sheet(session.score(), players=session.players)
+    template = sheets.load_template(game.template)
+    i18n.use(lang)
+    try:
+        drawn = sheets._Sheet(template, {**data, "qr": {"caption": "Scan"}}, io.BytesIO(), True)
+        drawn.draw_header()
+        drawn.draw_fields()
+        for grid in template.get("grids", []):
+            drawn.draw_section(grid)
+        data["qr"] = {"modules": qr.modules("https://example.com/" + "x" * 150), "caption": "Scan"}
+        sheet = sheets._Sheet(template, data, io.BytesIO(), True)
+        canvas, y = sheet.c, sheet.y
+        assert sheet.layout_end() == (drawn.pages, pytest.approx(drawn.y))
+        assert (sheet.c, sheet.y, sheet.pages, sheet.dry, sheet.qr_room) == (canvas, y, 1, False, 0.0)
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert rounds is None or drawn.pages > 1
