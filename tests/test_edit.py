@@ -180,6 +180,15 @@ CT_1965 = ["Ava", "", "photo 3", "none", "none"]  # no trades; Ava's complete Ph
 CT_1966_TRADE = ["Ava Ben 90k", "lot 12", ""]  # Ava has $100,000; pays $90,000
 
 
+def test_a_trade_without_a_note_kept_as_shown_stays_without_one(store):
+    # The fix offers an empty note as "(no note)": taking that text back must not make it the note.
+    session_id = start(store, "chinatown", CT, rounds=2)
+    answers = [*CT_1965, "Ava Ben 90k", "", "", "fix", "1966 · trade 1 · note", "(no note)",
+               "photo 3", "none", "none"]
+    session, _prompter, _text = run(store, session_id, answers)
+    assert session.finished and session.get("setup", "note", 1) == ""
+
+
 def test_chinatown_fix_mid_game_and_a_trade_the_edit_would_take_below_zero(store):
     session_id = start(store, "chinatown", CT, rounds=2)
     answers = [*CT_1965, *CT_1966_TRADE, "fix", "1965 · Ava", "photo 3, rest 1", "fix", "1966 · trade 1 · note",

@@ -946,8 +946,14 @@ def _note_question(session: Session, trade: Mapping[str, Any], index: int) -> As
     number = trade["round"] - 1
     return Ask(("setup", "note", index), _(ASK_NOTE).format(payer=trade["from"], amount=money(trade["amount"]),
                                                             example=example),
-               parse=str.strip, show=lambda note: note or _(SHOW_NO_NOTE), part=("round", trade["round"] - 1),
+               parse=_note, show=lambda note: note or _(SHOW_NO_NOTE), part=("round", trade["round"] - 1),
                label=_(NOTE_LABEL).format(year=label(session, number), n=_trade_number(session, number, index)))
+
+
+def _note(text: str) -> str:
+    """A trade's note as typed; "(no note)", as the question shows an empty one (an edit offers it), is none."""
+    text = text.strip()
+    return "" if text == _(SHOW_NO_NOTE) else text
 
 
 def _businesses_question(session: Session, number: int, player: str) -> Ask:
