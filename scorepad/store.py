@@ -20,7 +20,9 @@ Why this shape: an answer rewrites one session file (a few KB) and, when the sum
 completed, the game ended), one index file of at most BUCKET summaries; nothing grows with the number of
 games kept. `list` reads the index alone; `show`, `score`, `export` read one session file. The session
 file is the truth: a summary is derived from it, and the pending marker lets the next writer (or a
-reader) rebuild a summary that a killed writer left behind.
+reader) rebuild a summary that a killed writer left behind. The files of index/, facts/ and newest.json are
+derived too: one missing, blank or damaged is read around (from the session files) and made again by the next
+writer, index/ and newest.json also by a reader that finds the lock free (not a read-only disk's).
 
 The database file of scorepad 0.1 (layout 1: every session in `{"sessions": {...}}`) is moved over on
 first use; the old file is kept beside it as `PATH.v1-backup` (see `_migrate`).
@@ -167,10 +169,14 @@ class AtomicJSONStorage:
     crash or a full disk mid-write loses the file: tech-notes §3). TinyDB's storages are duck-typed (read, write,
     close): this one needs not import tinydb, which readers never do (they read the files as JSON)."""
 
-    def __init__(self, path: Path, shown: Path, table: str, sync: bool = True, temp_folder: Path | None = None):
+    def __init__(self, path: Path, shown: Path, table: str, sync: bool = True, temp_folder: Path | None = None,
+                 derived: bool = False):
         self.path, self.shown, self.table, self.sync, self.temp_folder = path, shown, table, sync, temp_folder
+        self.derived = derived  # a file made from the session files: read by _read_derived
 
     def read(self) -> dict | None:
+        if self.derived:
+            return _read_derived(self.path, self.shown, self.table)
         return _read_tables(self.path, self.shown, self.table)
 
     def write(self, data: dict) -> None:
@@ -219,6 +225,32 @@ def _read_tables(path: Path, shown: Path, table: str) -> dict | None:
         where = shown if path == shown else _(FILE_READ).format(path=shown, file=path)
         raise StoreError(_(UNREADABLE).format(path=where, problem=problem))
     return tables
+
+
+class Damaged(StoreError):
+    """A file derived from the session files (an index file) that holds no valid tables: blank, cut short or
+    garbage. It is made again from the session files (the truth), not refused (Store._remake_index)."""
+
+
+def _read_derived(path: Path, shown: Path, table: str) -> dict | None:
+    """An index file's tables, or None when there is none. A blank one is damaged too (scorepad never writes one:
+    a crash before the data reached the disk leaves it), not an empty database as the database file is. A file
+    that cannot be read at all (no permission, a folder, a pipe) is refused in its own words."""
+    _check_is_a_file(path, shown)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise StoreError(_(CANNOT_READ).format(path=shown, reason=_reason(error))) from None
+    try:
+        tables = orjson.loads(data)
+        if _is_tinydb_shape(tables, table) and set(tables) <= {table}:
+            return tables
+        problem = _(NOT_A_DATABASE)
+    except orjson.JSONDecodeError as error:
+        problem = _(NOT_JSON).format(line=error.lineno, column=error.colno)
+    raise Damaged(_(UNREADABLE).format(path=_(FILE_READ).format(path=shown, file=path), problem=problem))
 
 
 def _check_exact(doc: dict, doc_id: int, shown: Path) -> None:
@@ -275,16 +307,16 @@ def _tinydb() -> tuple[Any, Any, Any]:
 
 @contextlib.contextmanager
 def _tinydb_table(path: Path, shown: Path, table: str, *, write: bool, sync: bool = True,
-                  sweep: bool = True, temp_folder: Path | None = None) -> Iterator[Table]:
+                  sweep: bool = True, temp_folder: Path | None = None, derived: bool = False) -> Iterator[Table]:
     """One TinyDB table of one file; written back (atomically, its temp file in `temp_folder`) when the block
-    ends without an error."""
+    ends without an error. `derived`: a damaged file raises Damaged (see _read_derived)."""
     TinyDB, MemoryStorage, Transaction = _tinydb()
     if not write and not path.exists():
         yield TinyDB(storage=MemoryStorage).table(table)
         return
     if write and sweep:  # under the lock: what a writer of an older scorepad, which wrote its temp file here, left
         sweep_temp_files(path.parent, writers_gone=True)
-    db = TinyDB(path, shown, table, sync, temp_folder, storage=Transaction(AtomicJSONStorage))
+    db = TinyDB(path, shown, table, sync, temp_folder, derived, storage=Transaction(AtomicJSONStorage))
     try:
         yield db.table(table)
         if write:
@@ -509,7 +541,7 @@ class Store:
 
     def _index_table(self, bucket: int, *, write: bool, sync: bool = True):
         return _tinydb_table(self._index_file(bucket), self.path, SUMMARIES, write=write, sync=sync,
-                             temp_folder=self._dir)
+                             temp_folder=self._dir, derived=True)
 
     def _checked(self, doc_id: int, doc: dict) -> dict:
         # A doc without "schema" predates versioning, which started at 1.
@@ -555,27 +587,113 @@ class Store:
             buckets.setdefault(doc_id // BUCKET, {})[doc_id] = _indexed(summary)
         briefs: dict[int, dict] = {}
         for bucket, changes in buckets.items():
-            with self._index_table(bucket, write=True, sync=sync) as table:
-                entries = table.all()
-                present = {entry.doc_id for entry in entries}
-                before = self._brief(entries)
-                # The facts first: an index entry's digest then never names facts that are not there yet.
-                digests = {entry.doc_id: entry.get(FACTS) for entry in entries}
-                self._put_facts(bucket, {doc_id: facts.get(doc_id) for doc_id, summary in changes.items()
-                                         if repair or digests.get(doc_id) != (summary or {}).get(FACTS)}, sync=sync)
-                for doc_id, summary in changes.items():
-                    if doc_id not in present:
-                        if summary is not None:
-                            table.insert(_doc(summary, doc_id))
-                    elif summary is None:
-                        table.remove(doc_ids=[doc_id])
-                    else:  # upsert would merge the old fields in; a summary is replaced whole
-                        table.update(_replacing(summary), doc_ids=[doc_id])
-                after = self._brief(table.all())
+            try:
+                before, after = self._put_bucket(bucket, changes, facts, sync=sync, repair=repair)
+            except Damaged:  # cut short, emptied, garbage: made again from the session files, then changed
+                self._remake_index(bucket)
+                before, after = self._put_bucket(bucket, changes, facts, sync=sync, repair=repair)
             if repair or after != before:
                 briefs[bucket] = after
         if briefs:
             self._put_briefs(briefs, sync=sync)
+
+    def _put_bucket(self, bucket: int, changes: dict[int, dict | None], facts: dict[int, dict], *, sync: bool,
+                    repair: bool) -> tuple[dict, dict]:
+        """One index file's part of _put_summaries: its brief before and after."""
+        with self._index_table(bucket, write=True, sync=sync) as table:
+            entries = table.all()
+            present = {entry.doc_id for entry in entries}
+            before = self._brief(entries)
+            # The facts first: an index entry's digest then never names facts that are not there yet.
+            digests = {entry.doc_id: entry.get(FACTS) for entry in entries}
+            self._put_facts(bucket, {doc_id: facts.get(doc_id) for doc_id, summary in changes.items()
+                                     if repair or digests.get(doc_id) != (summary or {}).get(FACTS)}, sync=sync)
+            for doc_id, summary in changes.items():
+                if doc_id not in present:
+                    if summary is not None:
+                        table.insert(_doc(summary, doc_id))
+                elif summary is None:
+                    table.remove(doc_ids=[doc_id])
+                else:  # upsert would merge the old fields in; a summary is replaced whole
+                    table.update(_replacing(summary), doc_ids=[doc_id])
+            return before, self._brief(table.all())
+
+    # --- an index file made again from its bucket's session files (the truth)
+
+    def _session_buckets(self) -> list[int]:
+        folder = self._dir / "sessions"
+        names = os.listdir(folder) if folder.is_dir() else ()
+        return [int(name) for name in names if name.isdigit() and name.isascii()]
+
+    def _buckets(self) -> list[int]:
+        """Every bucket there is: those of the index files, and those of the session folders (a session folder
+        without its index file is a bucket whose index file went missing: moved aside, deleted)."""
+        return sorted(set(self._index_buckets()) | set(self._session_buckets()))
+
+    def _index_read(self, bucket: int) -> dict[str, dict] | None:
+        """An index file's summaries (by id as a string), or None when it is missing or damaged."""
+        try:
+            tables = _read_derived(self._index_file(bucket), self.path, SUMMARIES)
+        except Damaged:
+            return None
+        return None if tables is None else tables.get(SUMMARIES, {})
+
+    def _bucket_made(self, bucket: int) -> dict[int, dict]:
+        """The summaries of a bucket made from its session files (reads every one: for a repair, not a read)."""
+        folder = self._session_file(bucket * BUCKET).parent
+        names = os.listdir(folder) if folder.is_dir() else ()
+        ids = sorted(int(name[:-5]) for name in names
+                     if name.endswith(".json") and name[:-5].isdigit() and name.isascii())
+        return {doc_id: self._summary_of(doc_id, doc) for doc_id, doc in self._docs(ids) if doc_id // BUCKET == bucket}
+
+    def _remake_index(self, bucket: int) -> dict[str, dict]:
+        """Under the lock: a bucket's index file (with its facts file and its brief in newest.json) made again from
+        its session files, and its summaries as now written. A missing, blank or unreadable index file hid every
+        session of its bucket from list, stats and export --all, and the next write began a new one holding only
+        its own session; a session file that cannot be read stops this, in its own words, before anything is
+        written."""
+        made = self._bucket_made(bucket)
+        held = {str(doc_id): _indexed(summary) for doc_id, summary in made.items()}
+        facts = {str(doc_id): summary[FACTS] for doc_id, summary in made.items()
+                 if isinstance(summary.get(FACTS), dict)}
+        files = [(self._index_file(bucket), {SUMMARIES: held})]
+        if facts or self._facts_file(bucket).exists():  # first: an index file's digest never names facts not there
+            files.insert(0, (self._facts_file(bucket), {FACTS: facts}))
+        for path, payload in files:
+            try:
+                write_file(path, orjson.dumps(payload), temp_folder=self._dir)
+            except (OSError, orjson.JSONEncodeError) as error:
+                reason = _reason(error) if isinstance(error, OSError) else error
+                raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=reason)) from None
+        self._put_briefs({bucket: self._brief_of((int(key), summary) for key, summary in held.items())})
+        return held
+
+    def _index_held(self, bucket: int) -> dict[str, dict]:
+        """Under the lock: an index file's summaries, the file made again first if it is missing or damaged."""
+        held = self._index_read(bucket)
+        return self._remake_index(bucket) if held is None else held
+
+    def _bucket_summaries(self, bucket: int) -> dict[str, dict]:
+        """For readers: an index file's summaries. Missing or damaged, it is made again if the lock is free this
+        instant, else (a writer at work, a read-only disk) its summaries are made from the session files for this
+        read (the session files are the truth; made on the spot, a summary holds its facts itself)."""
+        held = self._index_read(bucket)
+        if held is None and self._index_made_again(bucket):
+            held = self._index_read(bucket)
+        if held is None:
+            held = {str(doc_id): summary for doc_id, summary in self._bucket_made(bucket).items()}
+        return held
+
+    def _index_made_again(self, bucket: int) -> bool:
+        timeout, self.lock_timeout = self.lock_timeout, 0
+        try:
+            with self._locked():
+                self._index_held(bucket)
+            return True
+        except StoreError:  # busy, read-only, a full disk; a damaged session file: the read says so
+            return False
+        finally:
+            self.lock_timeout = timeout
 
     def _put_facts(self, bucket: int, changes: dict[int, dict | None], *, sync: bool = True) -> None:
         """Set (or, for None, drop) these sessions' facts in the bucket's facts file; written only if it changes."""
@@ -663,7 +781,7 @@ class Store:
             return None
         folder = self._dir / name
         found, swept = [], False
-        for bucket in self._index_buckets():
+        for bucket in self._buckets():
             stamp = [version, self.summary_version, _file_stamp(self._index_file(bucket)),
                      _file_stamp(self._facts_file(bucket))]
             kept = folder / f"{bucket:04d}.json"
@@ -674,8 +792,7 @@ class Store:
                     continue
             except (OSError, ValueError, TypeError, KeyError):  # none yet, or not one of ours: made again
                 pass
-            tables = _read_tables(self._index_file(bucket), self.path, SUMMARIES) or {}
-            summaries = {int(key): summary for key, summary in tables.get(SUMMARIES, {}).items()}
+            summaries = {int(key): summary for key, summary in self._bucket_summaries(bucket).items()}
             value = make(summaries, self.facts)
             with contextlib.suppress(OSError, orjson.JSONEncodeError):  # read-only, full: made again next time
                 if not swept:  # what a killed reader left (only the temp files of writers not running)
@@ -690,10 +807,13 @@ class Store:
 
     def _brief(self, entries: Iterable[Any]) -> dict:
         """An index file in brief: how many summaries it holds and the `order` of its newest (None: empty)."""
+        return self._brief_of((entry.doc_id, entry) for entry in entries)
+
+    def _brief_of(self, summaries: Iterable[tuple[int, dict]]) -> dict:
         count, newest = 0, None
-        for entry in entries:
+        for doc_id, summary in summaries:
             count += 1
-            key = self.order(entry.doc_id, entry)
+            key = self.order(doc_id, summary)
             if newest is None or key > newest:
                 newest = key
         return {"count": count, "newest": newest}
@@ -709,7 +829,7 @@ class Store:
                 return None
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             return None
-        if check and set(briefs) != set(self._index_buckets()):
+        if check and set(briefs) != set(self._buckets()):
             return None
         return briefs
 
@@ -726,8 +846,8 @@ class Store:
         if briefs is None or set(briefs) != set(self._index_buckets()):
             briefs = {}
             for bucket in self._index_buckets():
-                with self._index_table(bucket, write=False) as table:
-                    briefs[bucket] = self._brief(table.all())
+                held = self._index_held(bucket)
+                briefs[bucket] = self._brief_of((int(key), summary) for key, summary in held.items())
         if briefs == current:  # as it stands (a repair that found nothing to do): not written again
             return
         payload = orjson.dumps({BUCKETS: {str(bucket): brief for bucket, brief in sorted(briefs.items())}})
@@ -792,6 +912,10 @@ class Store:
             return
         sweep_temp_files(self._dir, writers_gone=True)  # every file of PATH.d makes its temp file there
         names = os.listdir(self._dir)
+        if meta.get("summary_version") == self.summary_version:  # (else every one is made again below)
+            for bucket in self._session_buckets():  # an index file moved aside or deleted: made again
+                if not self._index_file(bucket).exists():
+                    self._remake_index(bucket)
         for name in names:
             if name.startswith("pending-"):
                 self._finish(name.removeprefix("pending-"))
@@ -1001,8 +1125,7 @@ class Store:
         for newest, bucket, held in reversed(ranked):
             if count <= 0 or (len(kept) >= count and newest < kept[0][0]):
                 break
-            tables = _read_tables(self._index_file(bucket), self.path, SUMMARIES) or {}
-            summaries = tables.get(SUMMARIES, {})
+            summaries = self._bucket_summaries(bucket)
             top = None
             for key, summary in summaries.items():
                 doc_id = int(key)
@@ -1020,12 +1143,10 @@ class Store:
         # Read as the JSON it is (TinyDB's files), not through Table.all(): making a Document of each of
         # 10,000 summaries was a third of `list`.
         found: dict[int, dict] = {}
-        index = self._dir / "index"
         with gc_paused():
-            for name in sorted(os.listdir(index)) if index.is_dir() else ():
-                if name.endswith(".json") and not name.startswith("."):
-                    tables = _read_tables(index / name, self.path, SUMMARIES) or {}
-                    found.update(zip(map(int, tables.get(SUMMARIES, {})), tables.get(SUMMARIES, {}).values()))
+            for bucket in self._buckets():
+                held = self._bucket_summaries(bucket)
+                found.update(zip(map(int, held), held.values()))
         return found
 
     def update(self, doc_id: int, change: Callable[[dict], dict | None], *,
@@ -1050,8 +1171,7 @@ class Store:
             indexed = _indexed(summary)
             new_marks = self._marks_of(new)
             # As JSON, not through TinyDB: a Document of each of the file's 256 summaries to compare one.
-            tables = _read_tables(self._index_file(doc_id // BUCKET), self.path, SUMMARIES) or {}
-            old = tables.get(SUMMARIES, {}).get(str(doc_id))
+            old = self._index_held(doc_id // BUCKET).get(str(doc_id))
             # Most answers leave the summary as it was (the leader changes when a round is complete):
             # then only the session file is written.
             derived_changed = old != indexed or old_marks != new_marks

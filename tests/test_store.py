@@ -722,8 +722,8 @@ def test_the_latest_read_one_index_file_not_every_one(db, monkeypatch):
     store = Store(db, summarize=by_date)
     store.insert_many([{"date": "2026-01-01"} for _ in range(4 * BUCKET)])
     read = []
-    real = stores._read_tables
-    monkeypatch.setattr(stores, "_read_tables", lambda path, *a: (read.append(path.name), real(path, *a))[1])
+    real = stores._read_derived  # how an index file is read
+    monkeypatch.setattr(stores, "_read_derived", lambda path, *a: (read.append(path.name), real(path, *a))[1])
     latest = store.latest(20)
     assert [name for name in read if name[:4].isdigit()] == ["0004.json", "0003.json"]  # ids 1024, 1005-1023
     monkeypatch.undo()
