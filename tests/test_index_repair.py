@@ -129,3 +129,22 @@ def test_a_read_only_database_lists_the_sessions_of_a_damaged_index_file(disk, t
     before = snapshot(folder)
     assert answers(db) == expected
     assert snapshot(folder) == before and not (folder / "scorepad.json.d" / "stats" / "0000.json").exists()
+
+
+def test_a_damaged_session_file_in_the_bucket_is_named_and_nothing_is_written(database, tmp_path):
+    # What the lost index file said of it is gone, and the session file is the truth: rather than leave the session
+    # out silently, the one line names it (moved aside, the others are listed and the index file made again).
+    imported(database, tmp_path, "lost-cities", "next-station-london")
+    folder = database.with_name(database.name + ".d")
+    (folder / "index" / "0000.json").unlink()
+    session = folder / "sessions" / "0000" / "2.json"
+    session.write_bytes(session.read_bytes().replace(b'{"session":{"2"', b'{"session":{"7"'))
+    before = snapshot(folder)
+    for args in (("list",), ("stats", "--json"), ("export", "--all")):
+        result = invoke("--db", database, *args)
+        assert (result.exit_code, result.stderr) == (1, f"Error: session 2 in {database} is damaged: its file 2.json "
+                                                        "holds session 7; it was left as it is\n"), args
+    assert snapshot(folder) == before
+    session.rename(tmp_path / "2.json")
+    listed = invoke("--db", database, "list", "--all", "--json")
+    assert [entry["id"] for entry in json.loads(listed.stdout)] == [1] and sorted(index_of(database)) == ["1"]
