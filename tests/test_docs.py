@@ -23,7 +23,7 @@ TEXT = DOC.read_text(encoding="utf-8")
 # A fenced block with the marker comment (if any) on the line before it.
 BLOCK = re.compile(r"(?:<!-- (?P<mark>[^>]*?) -->\n)?```(?P<lang>\w*)\n(?P<body>.*?)\n```", re.S)
 BLOCKS = [(m.group("mark"), m.group("lang"), m.group("body"), m.end()) for m in BLOCK.finditer(TEXT)]
-MARKS = ("table", "error", "import error", "score --json", "list --json", "shape")
+MARKS = ("table", "error", "import error", "score --json", "list --json", "shape", "stats --json", "export csv")
 
 
 def examples(mark):
@@ -137,7 +137,7 @@ def test_the_game_in_progress_resumes_where_the_document_says(tmp_path, monkeypa
     assert prompter.asked[0].startswith("Game 2 · Ana · Blue")
 
 
-def test_the_list_shown_is_what_list_prints_after_importing_the_dated_examples(tmp_path):
+def test_the_list_stats_and_csv_shown_are_what_scorepad_prints_after_importing_the_dated_examples(tmp_path):
     (shown, end), = examples("list --json")
     dated = [body for body, _ in examples("table") if "date" in json.loads(body)]
     assert len(dated) == 4 and "the four examples above that have a `date`" in TEXT[end - 1500:end]
@@ -150,6 +150,12 @@ def test_the_list_shown_is_what_list_prints_after_importing_the_dated_examples(t
     listed = CliRunner().invoke(cli.app, ["list", "--json"])
     assert listed.exit_code == 0, listed.stderr
     assert json.loads(listed.stdout) == json.loads(shown)
+    (stats, _end), = examples("stats --json")
+    counted = CliRunner().invoke(cli.app, ["stats", "--json"])
+    assert counted.exit_code == 0 and json.loads(counted.stdout) == json.loads(stats), counted.stderr
+    (rows, _end), = examples("export csv")
+    exported = CliRunner().invoke(cli.app, ["export", "--all", "--format", "csv"])
+    assert exported.exit_code == 0 and exported.stdout.replace("\r\n", "\n") == rows + "\n", exported.stderr
 
 
 def test_every_table_in_the_document_is_checked():
