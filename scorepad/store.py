@@ -106,6 +106,13 @@ CANNOT_LOCK = N_("cannot lock the database {path} ({lock}): {reason}")
 NEWER_LAYOUT = N_("the database {path} was written by a newer scorepad (layout {layout!r})")
 NEWER_SCHEMA = N_("session {id} in {path} was written by a newer scorepad (schema {schema!r})")
 NO_SESSION = N_("no session {id} in {path}")
+# TRANSLATORS: said once, before a wait of some seconds, after an upgrade changed what lists and stats keep.
+REBUILDING = NP_("Bringing up to date what this version of scorepad keeps of {count} stored session for lists and "
+                 "statistics (once, after an upgrade)…",
+                 "Bringing up to date what this version of scorepad keeps of {count} stored sessions for lists and "
+                 "statistics (once, after an upgrade)…")
+# Below this many sessions the rebuild takes under a second or so and is not worth a line (about 2–5 ms each).
+REBUILD_NOTICE = 300
 CANNOT_MIGRATE = N_("cannot move the database {path} to the new layout: {reason}; it was left as it is")
 
 Summarize = Callable[[dict], dict]
@@ -950,7 +957,10 @@ class Store:
         # One session at a time: only the summaries and marks are kept (10,000 sessions read whole were some
         # 400 MiB), and a session that cannot be read stops the rebuild before anything is removed.
         summaries, marks = {}, {}
-        for doc_id, doc in self._docs(self._ids_on_disk()):
+        ids = self._ids_on_disk()
+        if len(ids) >= REBUILD_NOTICE:
+            self.notify(plural(REBUILDING, len(ids)).format(count=len(ids)))
+        for doc_id, doc in self._docs(ids):
             summaries[doc_id], marks[doc_id] = self._summary_of(doc_id, doc), self._marks_of(doc)
         shutil.rmtree(index, ignore_errors=True)
         shutil.rmtree(self._dir / FACTS, ignore_errors=True)

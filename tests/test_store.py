@@ -769,3 +769,26 @@ def test_an_index_file_newer_than_newest_json_is_not_trusted(db):
     assert briefs_of(db) == briefs_made_again(db) and not (folder / "pending-3").exists()
     newest.write_bytes(stale)  # and without the marker (a hand edit): the count read does not match
     assert store.latest(1) == expected_latest(store, 1)
+
+
+def test_a_summary_rebuild_of_many_sessions_is_said_once_before_the_wait(db, monkeypatch):
+    import scorepad.store as store_module
+
+    monkeypatch.setattr(store_module, "REBUILD_NOTICE", 3)
+    told = []
+    Store(db, summarize=by_game).insert_many([{"game": f"g{n}", "status": "playing"} for n in range(3)])
+
+    def newer(doc):
+        return {"game": doc.get("game")}
+
+    newer.version = by_game.version + 1
+    store = Store(db, summarize=newer, notify=told.append)
+    assert store.summaries()[3] == {"game": "g2"}  # every summary made again, the new way
+    assert told == ["Bringing up to date what this version of scorepad keeps of 3 stored sessions for lists and "
+                    "statistics (once, after an upgrade)…"]
+    store.summaries()
+    assert len(told) == 1  # once
+    few = []
+    newer.version += 1
+    monkeypatch.setattr(store_module, "REBUILD_NOTICE", 4)
+    assert Store(db, summarize=newer, notify=few.append).summaries()[1] == {"game": "g0"} and few == []
