@@ -1139,10 +1139,10 @@ def _export_plays(ctx: typer.Context, session_id: Optional[int], format: str, ou
         if not session.finished:
             raise ScorepadError(_(NOT_FINISHED_EXPORT).format(id=session_id, format=format))
         plays = [exports.play_of(session)]
-    elif format == "csv":  # from the index alone: a session is opened only where its ranks need its tie-break
-        store = open_store(ctx)
-        plays = exports.plays_of_summaries(
-            store.summaries(), lambda doc_id: exports.play_of(session_of(store.get(doc_id), doc_id))["ranks"])
+    elif format == "csv":  # from the index alone: the summaries hold every finished session's totals and ranks
+        from scorepad import history
+
+        plays = history.played(open_store(ctx), facts=False)
     else:
         from scorepad.summary import order
 
@@ -1596,12 +1596,7 @@ def stats(ctx: typer.Context,
         names, anything = history.people(everything), bool(everything)
         found = history.select(everything, game=game, player=player, since=day)
         result = history.stats(found, names=names, player=player, figures=not as_json)
-    if player is not None and history.key(player) not in names:
-        known = {history.key(name) for summary in store.summaries().values() for name in summary.get("players", [])}
-        if history.key(player) not in known:  # a player of games still being played is known: nothing finished yet
-            from scorepad.words import quoted
-
-            raise fail(_(UNKNOWN_STATS_PLAYER).format(name=quoted(player.strip())))
+    _check_player_known(store, player, names)
     if as_json:
         typer.echo(json_text(history.as_json(result)))
         return
@@ -1613,6 +1608,20 @@ def stats(ctx: typer.Context,
     from scorepad.stats import text
 
     echo(text(result))
+
+
+def _check_player_known(store: Any, player: Optional[str], names: dict[str, str]) -> None:
+    """`stats --player NAME` (and --pdf) of a name no session has: an error. `names` are the people of the finished
+    sessions; a player of games still being played is known too (nothing of theirs is finished yet)."""
+    from scorepad import history
+
+    if player is None or history.key(player) in names:
+        return
+    known = {history.key(name) for summary in store.summaries().values() for name in summary.get("players", [])}
+    if history.key(player) not in known:
+        from scorepad.words import quoted
+
+        raise fail(_(UNKNOWN_STATS_PLAYER).format(name=quoted(player.strip())))
 
 
 def _stats_pdf(store: Any, path: Path, *, game: Optional[str], player: Optional[str], since: Optional[str],
@@ -1629,10 +1638,7 @@ def _stats_pdf(store: Any, path: Path, *, game: Optional[str], player: Optional[
     check_target(path, PDF, force=force, protected=protected)  # a refusal before the history is read
     everything = history.played(store, facts=False)
     names = history.people(everything)
-    if player is not None and history.key(player) not in names:
-        known = {history.key(name) for summary in store.summaries().values() for name in summary.get("players", [])}
-        if history.key(player) not in known:
-            raise fail(_(UNKNOWN_STATS_PLAYER).format(name=player.strip()))
+    _check_player_known(store, player, names)
     found = history.select(everything, game=game, player=player, since=since)
     if not found:
         raise fail(_(NOTHING_TO_REPORT).format(path=path))

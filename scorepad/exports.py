@@ -8,7 +8,7 @@ data in, text out (no terminal, no reportlab): a *play* is a dict of what one fi
      # for BG Stats only (play_of a session fills them; a summary has none):
      "updated": ISO stamp or None, "minutes": 0, "rounds": 3, "start": "Ana" or None, "key": "lost-cities|…|…"}
 
-— the Played dicts of scorepad/history.py plus what BG Stats asks for. `plays_of_summaries` makes the first part
+— the Played dicts of scorepad/history.py plus what BG Stats asks for. `history.played` makes the first part
 from the store's index alone (what `export --all --format csv` needs, fast at 10,000 sessions); `play_of` makes a
 whole one from a session.
 
@@ -92,35 +92,6 @@ def person(name: str) -> str:
 
 
 # --- plays: from the store's index, or from a session -----------------------------------------------------
-
-def ranks_of(totals: Mapping[str, int]) -> dict[str, int] | None:
-    """Ranks from totals alone (highest first, 1-based, level totals share: 1, 1, 3), or None when two totals
-    are level: then a game's tie-break may separate them, and only scoring the session tells."""
-    values = list(totals.values())
-    if len(set(values)) != len(values):
-        return None
-    ordered = sorted(values, reverse=True)
-    return {player: ordered.index(total) + 1 for player, total in totals.items()}
-
-
-def plays_of_summaries(summaries: Mapping[int, Mapping[str, Any]], ranks_of_session: Any) -> list[dict[str, Any]]:
-    """The finished sessions of the store's index as plays, oldest first (by the summary order: date, then id).
-
-    A summary's `ranks` (the stats part of issue 12 adds them) are used as they are; without them, ranks come from
-    the totals, and `ranks_of_session(id)` (scoring the session) only where two totals are level."""
-    from scorepad.summary import order
-
-    plays = []
-    for doc_id, summary in sorted(summaries.items(), key=lambda item: order(*item)):
-        totals = summary.get("totals")
-        if summary.get("status") != "finished" or not totals or summary.get("damaged"):
-            continue
-        ranks = summary.get("ranks") or ranks_of(totals) or ranks_of_session(doc_id)
-        plays.append({"id": doc_id, "game": summary["game"], "date": summary.get("date"),
-                      "players": list(summary["players"]), "totals": dict(totals), "ranks": dict(ranks),
-                      "winners": [p for p in summary["players"] if ranks.get(p) == 1]})
-    return plays
-
 
 def play_of(session: Any, summary: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A finished session as a play, with what BG Stats asks for (start player, minutes, rounds). With the

@@ -74,15 +74,6 @@ def test_csv_all_is_every_finished_session_oldest_first_chinatown_in_dollars(dat
                          "Cai": ("70000", "2", "0", "47")}
 
 
-@pytest.mark.parametrize("totals, ranks", [
-    ({"Ana": 3, "Ben": 9, "Cy": 5}, {"Ana": 3, "Ben": 1, "Cy": 2}),
-    ({"Ana": -4}, {"Ana": 1}),
-    ({"Ana": 5, "Ben": 5}, None),  # level: only the game's tie-break can tell, so the session is scored
-])
-def test_ranks_from_totals_only_where_no_two_are_level(totals, ranks):
-    assert exports.ranks_of(totals) == ranks
-
-
 def test_csv_all_scores_a_session_whose_totals_are_level(database, tmp_path):
     # Chinatown's tie-break (most shop tiles in the last year) separates two players level on cash.
     table = {"game": "chinatown", "variants": [], "players": ["Ava", "Ben", "Cai"], "date": "2026-11-30",
