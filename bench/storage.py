@@ -231,7 +231,11 @@ def main() -> None:
                             "sheet --table": [scorepad, "sheet", "--table", str(lc), "-o", str(work / "x.pdf")]},
                            runs, env)
     base_wall, base_cpu = measured.pop("typer")
-    for name, (wall, cpu) in measured.items():
+    for name, times in measured.items():
+        if isinstance(times, str):  # the command failed: say so in its cell
+            once[name] = times
+            continue
+        wall, cpu = times
         once[name] = (f"{spread(wall, statistics.median(base_wall))} wall, "
                       f"{spread(cpu, statistics.median(base_cpu))} CPU")
     if not options.no_bulk:
