@@ -11,10 +11,9 @@ tie-break explanation a Phrase, the parts and the editions' nouns keys; scorepad
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
-from calculators.core import InvalidInput, Phrase, Result, check_table, require_int, standings, unknown_keys
+from calculators.core import InvalidInput, Phrase, Result, check_table, record, require_int, standings, unknown_keys
 
 PLAYERS: Final = (2, 3, 4)  # S1, S3: 2–4 players
 NO_ROUNDS: Final = range(1)  # no rounds: `rounds` is absent or [] (table-format.md)
@@ -70,7 +69,7 @@ FLAT_PENALTIES: Final = "flat-penalties"  # the Persian summary's scoring (S14),
 VARIANTS: Final = (FLAT_PENALTIES,)
 
 
-@dataclass(frozen=True)
+@record
 class Rules:
     """What differs between the editions' end-game scoring (rules §5)."""
 
@@ -221,7 +220,7 @@ def poverty_after(held: int, change: int) -> int:
 
 # --- the reckoning ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Reckoning:
     """One player's end-game reckoning, every step kept for the screen and the sheet."""
 
@@ -285,7 +284,7 @@ def parts_of(r: Reckoning, rules: Rules) -> dict[str, int]:
     return parts
 
 
-@dataclass(frozen=True)
+@record
 class Detail:
     """What the screens and sheets need beyond the standings."""
 

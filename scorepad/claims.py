@@ -15,7 +15,6 @@ here: it is shown as such. Stale claims on this host are removed when found.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import errno
 import os
 import re
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import orjson
 
+from calculators.core import record
 from scorepad.errors import ReadOnly, StoreError
 from scorepad.files import TEMP_SUFFIX, replace_file, sweep_temp_files
 from scorepad.i18n import N_, _
@@ -43,7 +43,7 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 _NAME = re.compile(r"^\.?(\d+)\.(\d+)@([A-Za-z0-9._-]*)\.json")
 
 
-@dataclasses.dataclass(frozen=True)
+@record
 class Claim:
     host: str
     pid: int
