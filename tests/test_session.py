@@ -182,3 +182,14 @@ def test_a_table_walked_plainly_is_one_check_storable_lets_through(value, plain)
     assert _plainly_storable(value) is plain
     if plain:
         check_storable(value)
+
+
+@pytest.mark.parametrize("data", [b"", b"abc", "Zoë · 王小明 · می\u200cخواهم".encode() * 500])
+def test_the_fingerprint_hash_is_sha256(data):
+    """session._sha256 takes CPython's own SHA-2 module (not OpenSSL): the same digests as hashlib's, so the marks
+    of tables imported before stay the marks of the same tables."""
+    import hashlib
+
+    from scorepad.session import _sha256
+
+    assert _sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
