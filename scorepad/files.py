@@ -188,8 +188,9 @@ def is_temp_of(name: str, target: str) -> bool:
 
 # What follows the target's name in a temp file's name: the writer (pid@host tag) and mkstemp's 8 random
 # characters; or, from an earlier scorepad (and for a name too long to hold the writer), the random part alone.
-_OWNED = re.compile(r"\.(\d+)@([0-9a-f]{8})\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"$")
-_UNOWNED = re.compile(r"\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"$")
+# (Patterns, not compiled ones: re compiles each when a temp file is first looked at, which most runs never do.)
+_OWNED = r"\.(\d+)@([0-9a-f]{8})\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"$"
+_UNOWNED = r"\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"$"
 _NAME_MAX = 255  # bytes in one file name (Linux, macOS, Windows)
 
 
@@ -217,7 +218,7 @@ def temp_owner(name: str) -> tuple[int, str] | None:
     or one from before writers were named)."""
     if not name.startswith("."):
         return None
-    match = _OWNED.search(name)
+    match = re.search(_OWNED, name)
     return None if match is None or match.start() == 0 else (int(match[1]), match[2])
 
 
@@ -229,10 +230,10 @@ def is_debris(name: str, target: str | None = None, *, writers_gone: bool = Fals
         return False
     if target is not None:
         rest = name[len(target) + 1:] if name.startswith(f".{target}.") else None
-        if rest is None or not (_OWNED.fullmatch(rest) or _UNOWNED.fullmatch(rest)):
+        if rest is None or not (re.fullmatch(_OWNED, rest) or re.fullmatch(_UNOWNED, rest)):
             return False
     if writers_gone:
-        return target is not None or bool(_OWNED.search(name) or _UNOWNED.search(name))
+        return target is not None or bool(re.search(_OWNED, name) or re.search(_UNOWNED, name))
     owner = temp_owner(name)
     return owner is not None and owner[1] == host_tag() and not process_running(owner[0])
 

@@ -20,7 +20,13 @@ from scorepad.words import number
 _JSON_RAW = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0), *map(ord, BIDI_CONTROLS))}
 # The same characters as calculators.core.is_unsafe (category Cc is exactly C0, DEL and C1), as one pattern:
 # `list --all` of 10,000 sessions looked at each character of every cell in Python.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f" + "".join(sorted(BIDI_CONTROLS)) + "]")
+# Compiled when first needed (functools.cache): safe() sees printable text nearly always, and never needs it then.
+_UNSAFE = "[\x00-\x1f\x7f-\x9f" + "".join(sorted(BIDI_CONTROLS)) + "]"
+
+
+@functools.cache
+def _unsafe() -> re.Pattern[str]:
+    return re.compile(_UNSAFE)
 
 
 def safe(text: Any, keep: str = "") -> str:
@@ -38,9 +44,9 @@ def safe(text: Any, keep: str = "") -> str:
     probe = text
     for c in keep:  # a whole screen (`list --all`: 10,000 lines) is looked at in C, not a call per newline
         probe = probe.replace(c, "")
-    if probe.isprintable() or not _UNSAFE.search(probe):
+    if probe.isprintable() or not _unsafe().search(probe):
         return text
-    return _UNSAFE.sub(lambda m: m[0] if m[0] in keep else ascii(m[0])[1:-1], text)
+    return _unsafe().sub(lambda m: m[0] if m[0] in keep else ascii(m[0])[1:-1], text)
 
 
 def json_text(value: Any, **options: Any) -> str:
