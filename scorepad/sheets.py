@@ -98,6 +98,11 @@ ARABIC_FONT = "ScorepadArabic"  # Noto Sans Arabic from the pip fontpkg-noto-san
 CJK_FONT = "ScorepadCJK"  # + the set's key: two sheets of one process may need two subsets
 CJK_PACKAGE, CJK_FILE = "cvttf_NotoSansCJK_Regular", "NotoSansCJKtc-Regular.otf"
 CJK_CACHE_VERSION = "1"  # part of every cache key: a change of the conversion below rebuilds every file
+# reportlab reads a TTF by parsing its tables in Python (the cmap, widths and glyph offsets of every glyph): for
+# the 2 MB Noto Sans that is 56 M instructions (~15 ms) on every sheet. What it makes of a font file is kept in the
+# cache folder (_cached_ttfont), so a later sheet reads the file's bytes and a small marshal file instead.
+FACE_CACHE_VERSION = "1"  # part of every key, with reportlab's and Python's versions and the font file's size/time
+_FACE_MAGIC = b"scorepad-face\n"
 # Code points that pick a font: Arabic script (with the presentation forms the reshaper produces).
 _ARABIC_RANGES = ((0x0600, 0x06FF), (0x0750, 0x077F), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
 _RTL_CLASSES = frozenset({"R", "AL"})  # bidi classes of right-to-left letters (Hebrew too)
@@ -297,13 +302,125 @@ def _register_font() -> str:
         return FALLBACK_FONT
     if FONT_NAME in pdfmetrics.getRegisteredFontNames():
         return FONT_NAME
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+    from reportlab.pdfbase.ttfonts import TTFError
 
     try:
-        pdfmetrics.registerFont(TTFont(FONT_NAME, path))
+        pdfmetrics.registerFont(_cached_ttfont(FONT_NAME, path))
     except (TTFError, OSError):
         return FALLBACK_FONT
     return FONT_NAME
+
+
+def _cached_ttfont(name: str, path: str) -> Any:
+    """reportlab's TTFont(name, path), read from the cache folder when a record of that file is there and whole,
+    else parsed and (when it can be recorded) written there atomically for the next run. A cache that cannot be
+    read or written costs only the time; a damaged record is ignored and written again."""
+    import sys
+    import zlib
+
+    import reportlab
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    try:
+        st = os.stat(path)
+        key = repr((FACE_CACHE_VERSION, reportlab.Version, sys.version_info[:2], name, os.path.abspath(path),
+                    st.st_size, st.st_mtime_ns)).encode()
+        record = cache_folder() / f"{Path(path).stem.split('[')[0].lower()}-{zlib.crc32(key):08x}.face"
+    except OSError:
+        return TTFont(name, path)
+    try:
+        font = _font_from_record(name, path, record.read_bytes(), key)
+    except Exception:  # noqa: BLE001 — missing, cut short, damaged, or from another reportlab: parse the font
+        font = None
+    if font is not None:
+        return font
+    font = TTFont(name, path)
+    data = _face_record(font, key)
+    if data is not None:
+        try:
+            from scorepad.files import write_atomically
+
+            record.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(record, data, new_mode=0o644)
+        except (OSError, ScorepadError):
+            pass
+    return font
+
+
+# What TTFont.__init__ makes besides the parsed face, and TTFontFace's one attribute that is not data.
+_NOT_RECORDED = frozenset({"face", "encoding", "state", "_ttf_data", "_pdfScale"})
+
+
+def _face_record(font: Any, key: bytes) -> bytes | None:
+    """The record of a parsed TTFont: magic, key, CRC-32 of the rest, then marshal of its attributes (the name
+    strings' text kept apart, as marshal stores plain bytes). None when reportlab made something else than the
+    plain data this reads back (another version: nothing is cached)."""
+    import marshal
+    import zlib
+    from weakref import WeakKeyDictionary
+
+    from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes
+
+    face = font.face
+    if (type(font.encoding) is not TTEncoding or vars(font.encoding) != {"name": "UTF-8"}
+            or type(font.state) is not WeakKeyDictionary or len(font.state)):
+        return None
+    names = sorted(k for k, v in vars(face).items() if type(v) is TTFNameBytes)
+    attributes = ({k: v for k, v in vars(font).items() if k not in _NOT_RECORDED},
+                  {k: bytes(v) if k in names else v for k, v in vars(face).items() if k not in _NOT_RECORDED},
+                  names)
+    try:
+        if not _plain(attributes):
+            return None
+        body = marshal.dumps(attributes)
+    except (ValueError, RecursionError):
+        return None
+    return _FACE_MAGIC + key + b"\n" + f"{zlib.crc32(body):08x}\n".encode() + body
+
+
+def _plain(value: Any) -> bool:
+    """Only the types marshal writes and reads back as themselves (no subclass, no code)."""
+    kind = type(value)
+    if kind in (dict,):
+        return all(_plain(k) and _plain(v) for k, v in value.items())
+    if kind in (list, tuple):
+        return all(_plain(item) for item in value)
+    return kind in (str, bytes, int, float, bool, type(None))
+
+
+def _font_from_record(name: str, path: str, data: bytes, key: bytes) -> Any:
+    """The TTFont a record describes, with the font file's bytes read again (reportlab subsets from them); None
+    when the record is not for this file, reportlab and Python (its key), or its CRC does not match."""
+    import marshal
+    import zlib
+    from weakref import WeakKeyDictionary
+
+    from reportlab.pdfbase.pdfmetrics import TypeFace
+    from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
+
+    head = _FACE_MAGIC + key + b"\n"
+    if not data.startswith(head) or data[len(head) + 8:len(head) + 9] != b"\n":
+        return None
+    body = data[len(head) + 9:]
+    if data[len(head):len(head) + 8] != f"{zlib.crc32(body):08x}".encode():
+        return None
+    font_attributes, face_attributes, names = marshal.loads(body)
+    font = TTFont.__new__(TTFont)
+    vars(font).update(font_attributes)
+    font.encoding, font.state = TTEncoding(), WeakKeyDictionary()
+    font.fontName = name
+    face = TTFontFace.__new__(TTFontFace)
+    TypeFace.__init__(face, None)
+    vars(face).update(face_attributes)
+    for attribute in names:
+        setattr(face, attribute, TTFNameBytes(face_attributes[attribute], "utf8"))
+    units = face.unitsPerEm
+    face._pdfScale = (lambda x: x) if units == 1000 else (lambda x, m=1000 / units: x * m)
+    with open(path, "rb") as f:
+        face._ttf_data = f.read()
+    face.filename = path
+    font.face = face
+    return font
 
 
 # Extra fonts for a process: role ("arabic", "cjk") -> registered font name, or None when none
@@ -322,14 +439,17 @@ def _script(ch: str) -> str | None:
     return None
 
 
-def _register_ttf(name: str, path: str | BinaryIO, subfont: int = 0, *, face_name: str = "") -> str | None:
+def _register_ttf(name: str, path: str | BinaryIO, subfont: int = 0, *, face_name: str = "",
+                  cached: bool = False) -> str | None:
     """Register one TTF (or a face of a .ttc) as `name`; None if it cannot be used. `face_name`: the name it
-    takes in the PDF instead of its own PostScript name."""
+    takes in the PDF instead of its own PostScript name; `cached`: a big font file (a package's), read through
+    the cache folder's record of it (_cached_ttfont)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     try:
-        font = TTFont(name, path, subfontIndex=subfont)
+        font = _cached_ttfont(name, path) if cached and isinstance(path, str) and subfont == 0 else \
+            TTFont(name, path, subfontIndex=subfont)
     except Exception:  # noqa: BLE001 — a damaged file raises anything from TTFError to struct.error
         return None
     if face_name:
@@ -360,7 +480,7 @@ def _arabic_font() -> str | None:
             # A variable font, like Noto Sans: reportlab draws its default (Regular) instance.
             for entry in sorted(files.iterdir(), key=lambda p: p.name):
                 if entry.name.startswith("NotoSansArabic") and entry.name.endswith(".ttf"):
-                    name = _register_ttf(ARABIC_FONT, str(entry))
+                    name = _register_ttf(ARABIC_FONT, str(entry), cached=True)
                     break
         except (ImportError, OSError):
             pass
@@ -680,6 +800,7 @@ class _Sheet:
         self.missing: dict[str, str] = {}  # a character no font has -> the first text it was in
         self.arabic: str | None = None
         self.cjk: str | None = None
+        self._font_of: dict[tuple[str, bool], str] = {}  # font_of's answers (a sheet asks again for each text)
         self.choose_fonts()
 
     # ---- text helpers -------------------------------------------------------------------
@@ -746,9 +867,16 @@ class _Sheet:
                     wanted.add(ch)
         if wanted:
             self.cjk = _cjk_font("".join(sorted(wanted)))
+            self._font_of.clear()  # what had no font may be in the subset now
 
     def font_of(self, ch: str, arabic: bool) -> str:
         """The font that draws `ch` in a text with (`arabic`) or without Arabic script; _NO_FONT if none has it."""
+        found = self._font_of.get((ch, arabic))
+        if found is None:
+            found = self._font_of[ch, arabic] = self._choose_font(ch, arabic)
+        return found
+
+    def _choose_font(self, ch: str, arabic: bool) -> str:
         if arabic and self.arabic and _covers(self.arabic, ch):
             return self.arabic  # the Latin, digits and punctuation of a Persian line: one font, one baseline
         if _covers(self.font, ch):
