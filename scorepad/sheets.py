@@ -259,6 +259,7 @@ def render(template: dict, data: dict, out: str | Path | BinaryIO, *, invariant:
     font-subset prefixes, so tests can compare renders. A path is written atomically: the PDF
     is built in memory, written to a temporary file in the same directory, then renamed.
     """
+    _defer_pil_image()
     buf = io.BytesIO()
     sheet = _Sheet(template, data, buf, invariant)
     sheet.draw()
@@ -271,24 +272,62 @@ def render(template: dict, data: dict, out: str | Path | BinaryIO, *, invariant:
     return sheet.warnings()
 
 
+def _defer_pil_image() -> None:
+    """Make PIL.Image a lazy module (importlib.util.LazyLoader) before reportlab is first imported: loaded when
+    something first uses it, never by a sheet or a report, which draw no bitmap.
+
+    reportlab.lib.utils imports it at its top for its image reader; with the enums of its EXIF tags that was
+    46 M instructions, 5% of a filled sheet. The attribute PIL.Image is set too: `from PIL import Image` then
+    takes it as it is, where the import system would read its __spec__ (and so load it)."""
+    import sys
+
+    if "PIL.Image" in sys.modules or "reportlab.lib.utils" in sys.modules:
+        return  # too late, or already done
+    try:
+        import importlib.util
+
+        import PIL
+
+        spec = importlib.util.find_spec("PIL.Image")
+        if spec is None or not hasattr(spec.loader, "exec_module"):
+            return
+        spec.loader = importlib.util.LazyLoader(spec.loader)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # (only marks it lazy)
+        sys.modules["PIL.Image"] = PIL.Image = module
+    except Exception:  # noqa: BLE001 — then reportlab imports it the usual way
+        return
+
+
 def _write_atomic(path: Path, pdf: bytes) -> None:
     from scorepad.files import write_atomically
 
     write_atomically(path, pdf)
 
 
+def _package_folder(package: str) -> Path | None:
+    """The folder of an installed package, found without importing it (nor importlib.resources: 12 M
+    instructions, 1% of a sheet); None when it is not installed."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    return Path(folders[0]) if folders else None
+
+
 def _font_file() -> str | None:
     """Path of the Noto Sans TTF from fontpkg-noto-sans, or None when the package is missing."""
+    folder = _package_folder("fontpkg_noto_sans")
     try:
-        import importlib.resources as ir
-
-        files = ir.files("fontpkg_noto_sans") / "files"
         # The package ships variable fonts only; reportlab draws their default (Regular)
         # instance, which covers Latin, Greek and Cyrillic (shared/tech-notes.md §4).
-        for entry in sorted(files.iterdir(), key=lambda p: p.name):
-            if entry.name.startswith("NotoSans") and "Italic" not in entry.name and entry.name.endswith(".ttf"):
-                return str(entry)
-    except (ImportError, OSError):
+        for entry in sorted(os.listdir(folder / "files")) if folder else ():
+            if entry.startswith("NotoSans") and "Italic" not in entry and entry.endswith(".ttf"):
+                return str(folder / "files" / entry)
+    except OSError:
         pass
     return None
 
@@ -473,16 +512,14 @@ def _arabic_font() -> str | None:
     """Noto Sans Arabic registered once per process; None without fontpkg-noto-sans-arabic."""
     if "arabic" not in _EXTRA_FONTS:
         name = None
+        folder = _package_folder("fontpkg_noto_sans_arabic")
         try:
-            import importlib.resources as ir
-
-            files = ir.files("fontpkg_noto_sans_arabic") / "files"
             # A variable font, like Noto Sans: reportlab draws its default (Regular) instance.
-            for entry in sorted(files.iterdir(), key=lambda p: p.name):
-                if entry.name.startswith("NotoSansArabic") and entry.name.endswith(".ttf"):
-                    name = _register_ttf(ARABIC_FONT, str(entry), cached=True)
+            for entry in sorted(os.listdir(folder / "files")) if folder else ():
+                if entry.startswith("NotoSansArabic") and entry.endswith(".ttf"):
+                    name = _register_ttf(ARABIC_FONT, str(folder / "files" / entry), cached=True)
                     break
-        except (ImportError, OSError):
+        except OSError:
             pass
         _EXTRA_FONTS["arabic"] = name
     return _EXTRA_FONTS["arabic"]
@@ -490,13 +527,9 @@ def _arabic_font() -> str | None:
 
 def _cjk_source() -> Path | None:
     """NotoSansCJKtc-Regular.otf from cvttf-notosanscjk-regular, or None when the package is missing."""
-    try:
-        import importlib.resources as ir
-
-        path = Path(str(ir.files(CJK_PACKAGE) / CJK_FILE))
-    except (ImportError, OSError, TypeError):
-        return None
-    return path if path.is_file() else None
+    folder = _package_folder(CJK_PACKAGE)
+    path = folder / CJK_FILE if folder else None
+    return path if path is not None and path.is_file() else None
 
 
 def cache_folder() -> Path:
@@ -1472,6 +1505,7 @@ _FEW_POINTS = 40  # a line of at most this many points marks each one
 def render_report(report: dict, out: str | Path | BinaryIO, *, invariant: bool = True) -> list[str]:
     """Draw the statistics report `report` (scorepad.report.build) and write the PDF to `out`, as render() does
     (a path atomically, deterministic with `invariant`); returns the warnings for the player."""
+    _defer_pil_image()
     buf = io.BytesIO()
     drawn = _Report(report, buf, invariant)
     drawn.draw()
@@ -1516,6 +1550,7 @@ class _Report(_Sheet):
         self.y = self.h - self.margin
         self.pages = 1
         self._runs = {}
+        self._font_of = {}
         self.missing = {}
         self.arabic = None
         self.cjk = None
