@@ -270,9 +270,9 @@ class _Scorepad(typer.core.TyperGroup):
 
         extra.pop("standalone_mode", None)
         given, args = _language_in(list(sys.argv[1:] if args is None else args))
-        # A number typed with a Persian or Arabic keyboard (`show ۳`, `--rounds ٢`) is the number.
-        # (Digits of other scripts are decimal too: western_digits leaves them as they are, and click refuses them.)
-        args = [i18n.western_digits(arg) if isinstance(arg, str) and arg.isdecimal() and not arg.isascii() else arg
+        # A number typed with a Persian or Arabic keyboard (`show ۳`, `--rounds ٢`) is the number: a word all of
+        # Western, Persian and Arabic-Indic digits. One with another script's digits (decimal too) stays as typed.
+        args = [_western_number(arg) if isinstance(arg, str) and arg.isdecimal() and not arg.isascii() else arg
                 for arg in args]
         try:
             code = i18n.choose(given)
@@ -304,6 +304,14 @@ class _Scorepad(typer.core.TyperGroup):
         finally:
             i18n.use(i18n.ENGLISH)
             _BIDI[0] = False
+
+
+def _western_number(word: str) -> str:
+    """`word` (all decimal digits) in Western digits if each is Western, Persian or Arabic-Indic, else as it is."""
+    from scorepad import i18n
+
+    western = i18n.western_digits(word)
+    return western if western.isascii() else word
 
 
 def _show_usage_error(error: Any) -> None:

@@ -130,6 +130,15 @@ def test_numbers_typed_in_persian_or_arabic_digits(lc11_file):
     assert invoke("score", "١", "--json").stdout == invoke("score", "1", "--json").stdout
 
 
+@pytest.mark.parametrize("word", ["۳३", "१۲", "３"])
+def test_a_word_of_other_digits_is_left_as_typed(lc11_file, word):
+    """Only a word all of Western, Persian and Arabic-Indic digits is a number typed on such a keyboard: one that
+    mixes in another script's digits (Devanagari, full-width) reaches the command exactly as typed."""
+    invoke("import", lc11_file)
+    result = invoke("stats", "--player", word)
+    assert result.exit_code == 1 and f"no player '{word}' in the database" in result.stderr
+
+
 def test_bidi_reorders_only_for_a_terminal(monkeypatch):
     from scorepad import cli
 
