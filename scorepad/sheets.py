@@ -834,6 +834,7 @@ class _Sheet:
         self.arabic: str | None = None
         self.cjk: str | None = None
         self._font_of: dict[tuple[str, bool], str] = {}  # font_of's answers (a sheet asks again for each text)
+        self._plain: set[str] = set()  # characters seen drawn in the sheet font in a text without Arabic script
         self.choose_fonts()
 
     # ---- text helpers -------------------------------------------------------------------
@@ -936,6 +937,13 @@ class _Sheet:
             import unicodedata
 
             arabic = self.arabic is not None and any(_script(ch) == "arabic" for ch in s)
+            chars = set(s)
+            if not arabic and (chars <= self._plain or all(self.font_of(ch, False) == self.font for ch in chars)):
+                # All in the sheet font (a "—" or "×" in a note): one piece, as the loop below would make it. wrap()
+                # measures every longer line it tries, so a paragraph went through that loop once per word.
+                self._plain |= chars
+                self._runs[s] = runs
+                return runs
             visual = _shape_arabic(s, "R" if self.rtl else "L") if arabic else s
             runs = []
             for ch in visual:
@@ -1551,6 +1559,7 @@ class _Report(_Sheet):
         self.pages = 1
         self._runs = {}
         self._font_of = {}
+        self._plain = set()
         self.missing = {}
         self.arabic = None
         self.cjk = None

@@ -732,3 +732,11 @@ def test_a_sheet_never_loads_pil_image_and_pil_still_works_after_it(tmp_path):
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.splitlines()[-1] == "[] (2, 1)", out.stdout + out.stderr
     assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_text_all_in_the_sheet_font_is_one_piece_and_the_others_are_split(template):
+    sheet = sheets._Sheet(template, filled(), io.BytesIO(), True)
+    for text in ("Score — 3 × 2 − 1", "Алиса — 3 × 2"):
+        assert sheet.runs(text) == [(text, sheets.FONT_NAME)]
+    # After those, a text with the same characters and one no font has is still split around that one.
+    assert sheet.runs("× 😀 —") == [("× ", sheets.FONT_NAME), ("😀", sheets._NO_FONT), (" —", sheets.FONT_NAME)]
