@@ -102,7 +102,8 @@ CJK_CACHE_VERSION = "1"  # part of every cache key: a change of the conversion b
 # the 2 MB Noto Sans that is 56 M instructions (~15 ms) on every sheet. What it makes of a font file is kept in the
 # cache folder (_cached_ttfont), so a later sheet reads the file's bytes and a small marshal file instead.
 FACE_CACHE_VERSION = "1"  # part of every key, with reportlab's and Python's versions and the font file's size/time
-_FACE_MAGIC = b"scorepad-face\n"
+_RECORD_MAGIC = b"scorepad-record\n"  # a record: this, its key, the CRC-32 of the rest, marshal of plain data
+TEMPLATE_CACHE_VERSION = "1"  # a parsed template is recorded too: tomllib's import and parse were 18 M instructions
 # Code points that pick a font: Arabic script (with the presentation forms the reshaper produces).
 _ARABIC_RANGES = ((0x0600, 0x06FF), (0x0750, 0x077F), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
 _RTL_CLASSES = frozenset({"R", "AL"})  # bidi classes of right-to-left letters (Hebrew too)
@@ -139,22 +140,47 @@ QR_QUIET = 4  # light modules around the code (scorepad.qr.QUIET)
 
 def load_template(name: str) -> dict:
     """The layout template `<name>.toml`, looked up in TEMPLATE_DIRS in order."""
-    import re
-    import tomllib  # (imports here keep `import scorepad.sheets` near free; it is on the CLI path)
+    import re  # (imports here keep `import scorepad.sheets` near free; it is on the CLI path)
 
     # Only plain slugs: a name must never reach outside the templates directory.
     if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", name) and ".." not in name:
         for folder in TEMPLATE_DIRS:
             path = folder / f"{name}.toml"
             if path.is_file():
-                try:
-                    with path.open("rb") as f:
-                        template = tomllib.load(f)
-                except tomllib.TOMLDecodeError as e:
-                    raise ScorepadError(TEXT["bad_toml"].format(name=name, reason=e)) from None
+                template = _parsed_template(path)
+                if template is None:
+                    import tomllib
+
+                    try:
+                        with path.open("rb") as f:
+                            template = tomllib.load(f)
+                    except tomllib.TOMLDecodeError as e:
+                        raise ScorepadError(TEXT["bad_toml"].format(name=name, reason=e)) from None
+                    _parsed_template(path, template)
                 check_template(name, template)
                 return template
     raise ScorepadError(TEXT["no_template"].format(name=name))
+
+
+def _parsed_template(path: Path, parsed: dict | None = None) -> dict | None:
+    """The record of the template file `path` as tomllib parsed it (None when there is none for the file as it is
+    now); with `parsed`, write that record. In the cache folder, beside the fonts; keyed on the file's size and
+    time, so an edited template is read again."""
+    import sys
+    import zlib
+
+    try:
+        st = path.stat()
+        key = repr(("template", TEMPLATE_CACHE_VERSION, sys.version_info[:2], os.path.abspath(path), st.st_size,
+                    st.st_mtime_ns)).encode()
+        record = cache_folder().parent / "templates" / f"{path.stem}-{zlib.crc32(key):08x}.record"
+    except OSError:
+        return None
+    if parsed is not None:
+        _write_record(record, key, parsed)
+        return parsed
+    found = _read_record(record, key)
+    return found if type(found) is dict else None
 
 
 # The template format (documented at the top of templates/lost-cities.toml): for each kind of table,
@@ -368,34 +394,68 @@ def _cached_ttfont(name: str, path: str) -> Any:
     except OSError:
         return TTFont(name, path)
     try:
-        font = _font_from_record(name, path, record.read_bytes(), key)
-    except Exception:  # noqa: BLE001 — missing, cut short, damaged, or from another reportlab: parse the font
+        font = _font_from_record(name, path, _read_record(record, key))
+    except Exception:  # noqa: BLE001 — not the attributes a record of ours holds: parse the font
         font = None
     if font is not None:
         return font
     font = TTFont(name, path)
-    data = _face_record(font, key)
-    if data is not None:
-        try:
-            from scorepad.files import write_atomically
-
-            record.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(record, data, new_mode=0o644)
-        except (OSError, ScorepadError):
-            pass
+    attributes = _face_attributes(font)
+    if attributes is not None:
+        _write_record(record, key, attributes)
     return font
+
+
+def _read_record(record: Path, key: bytes) -> Any:
+    """What the record file holds when it is whole and for `key`; None when it is missing, unreadable, cut short,
+    damaged (its CRC) or for another key."""
+    import marshal
+    import zlib
+
+    try:
+        data = record.read_bytes()
+    except OSError:
+        return None
+    head = _RECORD_MAGIC + key + b"\n"
+    body = data[len(head) + 9:]
+    if not data.startswith(head) or data[len(head):len(head) + 9] != f"{zlib.crc32(body):08x}\n".encode():
+        return None
+    try:
+        return marshal.loads(body)
+    except (ValueError, EOFError, TypeError):
+        return None
+
+
+def _write_record(record: Path, key: bytes, value: Any) -> None:
+    """Write `value` (plain data only) as the record for `key`, atomically; a folder we may not write in, or a
+    value marshal would not give back as it is, leaves no record (the next run does the work again)."""
+    import marshal
+    import zlib
+
+    try:
+        if not _plain(value):
+            return
+        body = marshal.dumps(value)
+    except (ValueError, RecursionError):
+        return
+    try:
+        from scorepad.files import write_atomically
+
+        record.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(record, _RECORD_MAGIC + key + b"\n" + f"{zlib.crc32(body):08x}\n".encode() + body,
+                         new_mode=0o644)
+    except (OSError, ScorepadError):
+        pass
 
 
 # What TTFont.__init__ makes besides the parsed face, and TTFontFace's one attribute that is not data.
 _NOT_RECORDED = frozenset({"face", "encoding", "state", "_ttf_data", "_pdfScale"})
 
 
-def _face_record(font: Any, key: bytes) -> bytes | None:
-    """The record of a parsed TTFont: magic, key, CRC-32 of the rest, then marshal of its attributes (the name
-    strings' text kept apart, as marshal stores plain bytes). None when reportlab made something else than the
-    plain data this reads back (another version: nothing is cached)."""
-    import marshal
-    import zlib
+def _face_attributes(font: Any) -> tuple | None:
+    """What a record of a parsed TTFont holds: its attributes and its face's (the name strings as plain bytes, as
+    marshal stores no subclass, and which they were). None when reportlab made something else than what
+    _font_from_record makes again (another version: nothing is recorded)."""
     from weakref import WeakKeyDictionary
 
     from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes
@@ -405,16 +465,9 @@ def _face_record(font: Any, key: bytes) -> bytes | None:
             or type(font.state) is not WeakKeyDictionary or len(font.state)):
         return None
     names = sorted(k for k, v in vars(face).items() if type(v) is TTFNameBytes)
-    attributes = ({k: v for k, v in vars(font).items() if k not in _NOT_RECORDED},
-                  {k: bytes(v) if k in names else v for k, v in vars(face).items() if k not in _NOT_RECORDED},
-                  names)
-    try:
-        if not _plain(attributes):
-            return None
-        body = marshal.dumps(attributes)
-    except (ValueError, RecursionError):
-        return None
-    return _FACE_MAGIC + key + b"\n" + f"{zlib.crc32(body):08x}\n".encode() + body
+    return ({k: v for k, v in vars(font).items() if k not in _NOT_RECORDED},
+            {k: bytes(v) if k in names else v for k, v in vars(face).items() if k not in _NOT_RECORDED},
+            names)
 
 
 def _plain(value: Any) -> bool:
@@ -427,23 +480,17 @@ def _plain(value: Any) -> bool:
     return kind in (str, bytes, int, float, bool, type(None))
 
 
-def _font_from_record(name: str, path: str, data: bytes, key: bytes) -> Any:
-    """The TTFont a record describes, with the font file's bytes read again (reportlab subsets from them); None
-    when the record is not for this file, reportlab and Python (its key), or its CRC does not match."""
-    import marshal
-    import zlib
+def _font_from_record(name: str, path: str, attributes: Any) -> Any:
+    """The TTFont a record's attributes (_face_attributes) describe, with the font file's bytes read again
+    (reportlab subsets from them); None without a record."""
     from weakref import WeakKeyDictionary
 
     from reportlab.pdfbase.pdfmetrics import TypeFace
     from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
-    head = _FACE_MAGIC + key + b"\n"
-    if not data.startswith(head) or data[len(head) + 8:len(head) + 9] != b"\n":
+    if attributes is None:
         return None
-    body = data[len(head) + 9:]
-    if data[len(head):len(head) + 8] != f"{zlib.crc32(body):08x}".encode():
-        return None
-    font_attributes, face_attributes, names = marshal.loads(body)
+    font_attributes, face_attributes, names = attributes
     font = TTFont.__new__(TTFont)
     vars(font).update(font_attributes)
     font.encoding, font.state = TTEncoding(), WeakKeyDictionary()
@@ -533,7 +580,8 @@ def _cjk_source() -> Path | None:
 
 
 def cache_folder() -> Path:
-    """Where the converted CJK subsets are kept (the user cache folder)."""
+    """Where the converted CJK subsets and the records of parsed fonts are kept (in the user cache folder; parsed
+    templates are in templates/ beside it)."""
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("scorepad")) / "fonts"
