@@ -120,3 +120,47 @@ def test_no_function_hides_gettext_behind_a_throwaway_underscore(path):
             names = [n for n in _scope(function) if isinstance(n, ast.Name) and n.id == "_"]
             if any(isinstance(n.ctx, ast.Store) for n in names):
                 assert not any(isinstance(n.ctx, ast.Load) for n in names), f"{function.name} assigns `_`"
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != i18n.ENGLISH])
+def test_the_catalogue_reader_answers_as_gnutranslations(code):
+    """i18n.Catalogue reads a .mo in one step (texts decoded when asked for): every message, context and plural
+    form of the catalogue, and a message it lacks, come out as gettext.GNUTranslations gives them."""
+    path = i18n.LOCALE_DIR / i18n.folder(code) / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+    ours = i18n.Catalogue.of(path.read_bytes())
+    with path.open("rb") as file:
+        theirs = gettext.GNUTranslations(file)
+    assert type(ours) is i18n.Catalogue and ours.info() == theirs.info()
+    with path.with_suffix(".po").open("rb") as file:
+        messages = [m for m in read_po(file) if m.id]
+    asked = 0
+    for message in messages:
+        context, ids = message.context, message.id
+        singular, plural_ = (ids[0], ids[1]) if isinstance(ids, (tuple, list)) else (ids, None)
+        assert (ours.pgettext(context, singular) if context else ours.gettext(singular)) == \
+            (theirs.pgettext(context, singular) if context else theirs.gettext(singular)), singular
+        for n in ((*range(0, 30), 101, 111, 1001, 2026) if plural_ else ()):
+            assert (ours.npgettext(context, singular, plural_, n) if context else ours.ngettext(singular, plural_, n)) \
+                == (theirs.npgettext(context, singular, plural_, n) if context else
+                    theirs.ngettext(singular, plural_, n)), (singular, n)
+        asked += 1
+    assert asked > 1000
+    assert ours.gettext("No such message here") == theirs.gettext("No such message here") == "No such message here"
+    assert ours.ngettext("{n} thing", "{n} things", 2) == "{n} things"
+
+
+def test_a_catalogue_this_reader_does_not_read_is_gnutranslations_own():
+    import struct
+
+    path = i18n.LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+    data = path.read_bytes()
+    def outcome(read):
+        try:
+            return type(read())
+        except Exception as error:  # noqa: BLE001 - what each raises is what is compared
+            return type(error)
+
+    for odd in (struct.pack(">I", 0x950412de) + data[4:], data[:4] + struct.pack("<I", 7 << 16) + data[8:], b"x"):
+        # big-endian magic, an unknown revision, no catalogue at all: whatever GNUTranslations makes of it
+        assert outcome(lambda: i18n.Catalogue.of(odd)) == outcome(lambda: gettext.GNUTranslations(io.BytesIO(odd)))
+    assert type(i18n.Catalogue.of(data)) is i18n.Catalogue
