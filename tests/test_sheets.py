@@ -184,6 +184,16 @@ def test_persian_with_latin_and_cyrillic_in_one_line(template):
     assert sheets._shape_arabic("علی, Алиса") == "\ufbfd\ufee0\ufecb, Алиса"
 
 
+def test_shaping_with_options_read_once_is_arabic_reshapers_own():
+    """sheets._reshape remembers arabic_reshaper's options (configparser on every text was 15% of a Persian
+    sheet): the joined forms are those of arabic_reshaper.reshape, for the glossary's words and odd texts."""
+    arabic_reshaper = pytest.importorskip("arabic_reshaper")
+    words = re.findall(r"[\u0600-\u06ff\u200c][\u0600-\u06ff\u200c ]*", (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8"))
+    texts = [*words, "لا إله", "ﷲ الله", "ـــ تطويل", "مَا شَاءَ", "می\u200cخواهم", "Ana علی 12", ""]
+    assert len(words) > 50
+    assert [sheets._reshape()(text) for text in texts] == [arabic_reshaper.reshape(text) for text in texts]
+
+
 def test_text_is_measured_in_the_font_it_is_drawn_with(template):
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
