@@ -920,9 +920,10 @@ class Store:
         sweep_temp_files(self._dir, writers_gone=True)  # every file of PATH.d makes its temp file there
         names = os.listdir(self._dir)
         if meta.get("summary_version") == self.summary_version:  # (else every one is made again below)
-            for bucket in self._session_buckets():  # an index file moved aside or deleted: made again
-                if not self._index_file(bucket).exists():
-                    self._remake_index(bucket)
+            # An index file moved aside or deleted: made again. (Two listings, not a stat a bucket: at 50,000
+            # sessions that was 196 stats, 4 ms of every answer.)
+            for bucket in sorted(set(self._session_buckets()) - set(self._index_buckets())):
+                self._remake_index(bucket)
         for name in names:
             if name.startswith("pending-"):
                 self._finish(name.removeprefix("pending-"))
