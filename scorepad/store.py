@@ -211,15 +211,23 @@ def _check_is_a_file(path: Path, shown: Path) -> None:
         raise StoreError(_(NOT_A_DATABASE_FILE).format(path=shown, what=file_type(mode)))
 
 
-def _read_tables(path: Path, shown: Path, table: str) -> dict | None:
-    """A TinyDB file's tables, or None when there is no file; anything unreadable is refused, untouched."""
+def _read_file(path: Path, shown: Path) -> bytes | None:
+    """A store file's bytes, or None when there is none; one that cannot be read (no permission, a folder, a pipe)
+    is refused in its own words."""
     _check_is_a_file(path, shown)
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         return None
     except OSError as error:
         raise StoreError(_(CANNOT_READ).format(path=shown, reason=_reason(error))) from None
+
+
+def _read_tables(path: Path, shown: Path, table: str) -> dict | None:
+    """A TinyDB file's tables, or None when there is no file; anything unreadable is refused, untouched."""
+    data = _read_file(path, shown)
+    if data is None:
+        return None
     # A blank file holds nothing that could be lost; `touch scorepad.json` is a natural way to pick a --db.
     if not data.strip():
         return None
@@ -243,13 +251,9 @@ def _read_derived(path: Path, shown: Path, table: str) -> dict | None:
     """An index file's tables, or None when there is none. A blank one is damaged too (scorepad never writes one:
     a crash before the data reached the disk leaves it), not an empty database as the database file is. A file
     that cannot be read at all (no permission, a folder, a pipe) is refused in its own words."""
-    _check_is_a_file(path, shown)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+    data = _read_file(path, shown)
+    if data is None:
         return None
-    except OSError as error:
-        raise StoreError(_(CANNOT_READ).format(path=shown, reason=_reason(error))) from None
     try:
         tables = orjson.loads(data)
         if _is_tinydb_shape(tables, table) and set(tables) <= {table}:
