@@ -5,7 +5,8 @@ Layout (the database file is the one `--db PATH` names; its folder `PATH.d` sits
 
     scorepad.json                    {"meta": {"1": {"layout": 2, "next_id": N, "summary_version": V}}}
     scorepad.json.lock               held by every write, for one operation
-    scorepad.json.d/sessions/0003/777.json   session 777: {"session": {"777": {...}}}
+    scorepad.json.d/sessions/0003/777.json   session 777: {"session": {"777": {...}}, "meta": {"1": {"summary": {...},
+                                     "summary_version": V}}} (the summary the index holds of it: Store._write_session)
     scorepad.json.d/index/0003.json          summaries of sessions 768-1023: {"summaries": {"777": {...}}}
     scorepad.json.d/facts/0003.json          the `facts` of the summaries in index/0003.json that have them (finished
                                      sessions: what `stats` reads beyond totals), {"facts": {"777": {...}}}; the
@@ -137,9 +138,10 @@ def basic_summary(doc: dict) -> dict:
     return {key: doc[key] for key in ("game", "players", "status") if key in doc}
 
 
-def _digest(facts: Any) -> int:
-    """What the index keeps of a summary's facts: enough to see that they changed (and need writing)."""
-    return zlib.crc32(orjson.dumps(facts, option=orjson.OPT_SORT_KEYS))
+def _digest(data: Any, *, sort: bool = True) -> int:
+    """What the index keeps of a summary's facts (what a session file's stamp keeps of its session, as written:
+    `sort` False): enough to see that they changed (and need writing)."""
+    return zlib.crc32(orjson.dumps(data, option=orjson.OPT_SORT_KEYS if sort else None))
 
 
 def _indexed(summary: dict | None) -> dict | None:
@@ -177,11 +179,15 @@ class AtomicJSONStorage:
     close): this one needs not import tinydb, which readers never do (they read the files as JSON)."""
 
     def __init__(self, path: Path, shown: Path, table: str, sync: bool = True, temp_folder: Path | None = None,
-                 derived: bool = False):
+                 derived: bool = False, known: dict | None = None):
         self.path, self.shown, self.table, self.sync, self.temp_folder = path, shown, table, sync, temp_folder
         self.derived = derived  # a file made from the session files: read by _read_derived
+        self.known = known  # the file's tables, read already under the same lock (not read and parsed twice)
 
     def read(self) -> dict | None:
+        if self.known is not None:
+            known, self.known = self.known, None
+            return known
         if self.derived:
             return _read_derived(self.path, self.shown, self.table)
         return _read_tables(self.path, self.shown, self.table)
@@ -321,15 +327,25 @@ def _tinydb_table(path: Path, shown: Path, table: str, *, write: bool, sync: boo
                   sweep: bool = True, temp_folder: Path | None = None, derived: bool = False) -> Iterator[Table]:
     """One TinyDB table of one file; written back (atomically, its temp file in `temp_folder`) when the block
     ends without an error. `derived`: a damaged file raises Damaged (see _read_derived)."""
+    with _tinydb_file(path, shown, table, write=write, sync=sync, sweep=sweep, temp_folder=temp_folder,
+                      derived=derived) as db:
+        yield db.table(table)
+
+
+@contextlib.contextmanager
+def _tinydb_file(path: Path, shown: Path, table: str, *, write: bool, sync: bool = True, sweep: bool = True,
+                 temp_folder: Path | None = None, derived: bool = False, known: dict | None = None) -> Iterator[Any]:
+    """One file as a TinyDB database (its tables: `table`, and META in a session file; see _tinydb_table).
+    `known`: its tables as the caller read them under the same lock (TinyDB changes them in place)."""
     TinyDB, MemoryStorage, Transaction = _tinydb()
     if not write and not path.exists():
-        yield TinyDB(storage=MemoryStorage).table(table)
+        yield TinyDB(storage=MemoryStorage)
         return
     if write and sweep:  # under the lock: what a writer of an older scorepad, which wrote its temp file here, left
         sweep_temp_files(path.parent, writers_gone=True)
-    db = TinyDB(path, shown, table, sync, temp_folder, derived, storage=Transaction(AtomicJSONStorage))
+    db = TinyDB(path, shown, table, sync, temp_folder, derived, known, storage=Transaction(AtomicJSONStorage))
     try:
-        yield db.table(table)
+        yield db
         if write:
             db.storage.flush()
     finally:
@@ -546,10 +562,6 @@ class Store:
 
     # --- one session file, one index file
 
-    def _session_table(self, doc_id: int, *, write: bool, sync: bool = True, sweep: bool = True):
-        return _tinydb_table(self._session_file(doc_id), self.path, SESSION, write=write, sync=sync, sweep=sweep,
-                             temp_folder=self._dir)
-
     def _index_table(self, bucket: int, *, write: bool, sync: bool = True):
         return _tinydb_table(self._index_file(bucket), self.path, SUMMARIES, write=write, sync=sync,
                              temp_folder=self._dir, derived=True)
@@ -562,12 +574,16 @@ class Store:
         return doc
 
     def _load(self, doc_id: int) -> dict | None:
+        return self._read_session(doc_id)[0]
+
+    def _read_session(self, doc_id: int) -> tuple[dict | None, dict | None]:
+        """A session as stored, and its file's tables (with the stamp of its summary: see _write_session)."""
         if self._legacy is not None:
-            return self._legacy.get(doc_id)
+            return self._legacy.get(doc_id), None
         path = self._session_file(doc_id)
         tables = _read_tables(path, self.path, SESSION)
         if tables is None:
-            return None
+            return None, None
         found = list(tables.get(SESSION, {}))
         if found != [str(doc_id)]:  # a file copied or edited by hand: which session it is would be a guess
             from scorepad.words import listed
@@ -577,7 +593,43 @@ class Store:
             raise StoreError(_(DAMAGED_FILE).format(id=doc_id, path=self.path, problem=problem))
         doc = tables[SESSION][str(doc_id)]
         _check_exact(doc, doc_id, self.path)
-        return self._checked(doc_id, dict(doc))
+        return self._checked(doc_id, dict(doc)), tables
+
+    def _stamp(self, doc: dict, indexed: dict) -> dict:
+        return {"summary_version": self.summary_version, "summary": indexed, "session": _digest(doc, sort=False)}
+
+    def _stamped(self, doc: dict, tables: dict | None) -> dict | None:
+        """The summary the index holds of this session, as its file's stamp says (see _write_session); None when
+        the stamp cannot say: none, of another summary version, or not of this session as stored (its digest: the
+        file was changed by hand, or by a scorepad that kept the stamp it found)."""
+        stamp = (tables or {}).get(META, {}).get("1") or {}
+        if stamp.get("summary_version") != self.summary_version or stamp.get("session") != _digest(doc, sort=False):
+            return None
+        summary = stamp.get("summary")
+        return summary if isinstance(summary, dict) else None
+
+    def _write_session(self, doc_id: int, doc: dict, indexed: dict, *, new: bool = False, sync: bool = True,
+                       sweep: bool = False, known: dict | None = None) -> None:
+        """A session's file: the session, and (its META table, the stamp) the summary the index holds of it, with
+        the digest of the session as written. An answer that leaves the summary as the stamp says it is then needs
+        not read the index file (up to 256 summaries) to see that nothing else changes: the two are written under
+        one lock, the index file after the session file, inside a pending marker when the summary changes
+        (_pending), so the stamp never names a summary the index does not hold. A stamp the next writer cannot
+        trust (Store._stamped: none, a file written before stamps or changed by hand) is compared with the index.
+        `sweep`: what a writer of an older scorepad left in the folder; `known`: the file's tables as read under
+        this lock (see _tinydb_file)."""
+        with _tinydb_file(self._session_file(doc_id), self.path, SESSION, write=True, sync=sync, sweep=sweep,
+                          temp_folder=self._dir, known=known) as db:
+            if new:
+                db.table(SESSION).insert(_doc(doc, doc_id))
+            else:
+                db.table(SESSION).update(_replacing(doc), doc_ids=[doc_id])
+            try:
+                stamp = self._stamp(doc, indexed)
+            except orjson.JSONEncodeError as error:  # e.g. an integer beyond 64 bits: nothing is written
+                raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=error)) from None
+            db.table(META).truncate()
+            db.table(META).insert(_doc(stamp, 1))
 
     def _summary_of(self, doc_id: int, doc: dict) -> dict:
         try:
@@ -610,7 +662,11 @@ class Store:
 
     def _put_bucket(self, bucket: int, changes: dict[int, dict | None], facts: dict[int, dict], *, sync: bool,
                     repair: bool) -> tuple[dict, dict]:
-        """One index file's part of _put_summaries: its brief before and after."""
+        """One index file's part of _put_summaries: its brief before and after. A missing index file with other
+        sessions in its bucket was moved aside or deleted: made again from their files first (written with these
+        changes alone, it would hide them from every list for good)."""
+        if not self._index_file(bucket).exists() and self._bucket_ids(bucket) - set(changes):
+            self._remake_index(bucket)
         with self._index_table(bucket, write=True, sync=sync) as table:
             entries = table.all()
             present = {entry.doc_id for entry in entries}
@@ -632,11 +688,9 @@ class Store:
     # --- an index file made again from its bucket's session files (the truth)
 
     def _session_buckets(self) -> list[int]:
-        return [int(name) for name in self._session_folders() if name.isdigit() and name.isascii()]
-
-    def _session_folders(self) -> list[str]:
         folder = self._dir / "sessions"
-        return os.listdir(folder) if folder.is_dir() else []
+        names = os.listdir(folder) if folder.is_dir() else ()
+        return [int(name) for name in names if name.isdigit() and name.isascii()]
 
     def _buckets(self) -> list[int]:
         """Every bucket there is: those of the index files, and those of the session folders (a session folder
@@ -651,13 +705,16 @@ class Store:
             return None
         return None if tables is None else tables.get(SUMMARIES, {})
 
-    def _bucket_made(self, bucket: int) -> dict[int, dict]:
-        """The summaries of a bucket made from its session files (reads every one: for a repair, not a read)."""
+    def _bucket_ids(self, bucket: int) -> set[int]:
+        """The sessions of a bucket, by their files."""
         folder = self._session_file(bucket * BUCKET).parent
         names = os.listdir(folder) if folder.is_dir() else ()
-        ids = sorted(int(name[:-5]) for name in names
-                     if name.endswith(".json") and name[:-5].isdigit() and name.isascii())
-        return {doc_id: self._summary_of(doc_id, doc) for doc_id, doc in self._docs(ids) if doc_id // BUCKET == bucket}
+        return {doc_id for name in names if name.endswith(".json") and name[:-5].isdigit() and name.isascii()
+                and (doc_id := int(name[:-5])) // BUCKET == bucket}
+
+    def _bucket_made(self, bucket: int) -> dict[int, dict]:
+        """The summaries of a bucket made from its session files (reads every one: for a repair, not a read)."""
+        return {doc_id: self._summary_of(doc_id, doc) for doc_id, doc in self._docs(sorted(self._bucket_ids(bucket)))}
 
     def _remake_index(self, bucket: int) -> dict[str, dict]:
         """Under the lock: a bucket's index file (with its facts file and its brief in newest.json) made again from
@@ -924,15 +981,10 @@ class Store:
         if not self._dir.is_dir():
             return
         sweep_temp_files(self._dir, writers_gone=True)  # every file of PATH.d makes its temp file there
+        # (An index file moved aside or deleted is made again by the first writer of its bucket, _put_bucket, or
+        # reader, _bucket_summaries, not looked for here: listing index/ and sessions/, 196 names each at 50,000
+        # sessions, was a tenth of every answer.)
         names = os.listdir(self._dir)
-        if meta.get("summary_version") == self.summary_version:  # (else every one is made again below)
-            # An index file moved aside or deleted: made again. (Two listings compared by name, not a stat or a
-            # parse a bucket: at 50,000 sessions that was 196 of each, 4 ms of every answer.)
-            index = self._dir / "index"
-            held = set(os.listdir(index)) if index.is_dir() else set()
-            for bucket in sorted(int(name) for name in self._session_folders()
-                                 if f"{name}.json" not in held and name.isdigit() and name.isascii()):
-                self._remake_index(bucket)
         for name in names:
             if name.startswith("pending-"):
                 self._finish(name.removeprefix("pending-"))
@@ -1039,9 +1091,9 @@ class Store:
                         # Not synced one by one: the whole import is synced once before it counts.
                         # A folder's debris is swept once an import, not before each of its 256 files.
                         sweep = doc_id == first or doc_id % BUCKET == 0
-                        with self._session_table(doc_id, write=True, sync=False, sweep=sweep) as table:
-                            table.insert(_doc(stored, doc_id))
                         summaries[doc_id] = self._summary_of(doc_id, stored)
+                        self._write_session(doc_id, stored, _indexed(summaries[doc_id]), new=True, sync=False,
+                                            sweep=sweep)
                         marks[doc_id] = self._marks_of(stored)
                         ids.append(doc_id)
                         if doc_id % BUCKET == BUCKET - 1:  # an index file complete: written now, not kept (a
@@ -1178,11 +1230,12 @@ class Store:
         It costs no read beyond the one the update makes anyway.
         """
         with self._locked():
-            doc = self._load(doc_id)
+            doc, tables = self._read_session(doc_id)
             if doc is None:
                 raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
             if expect is not None and not expect(doc):
                 raise Changed(_(CHANGED).format(id=doc_id), doc)
+            stamped = self._stamped(doc, tables)  # (before `change`, which may change the doc in place)
             old_marks = self._marks_of(doc)
             result = change(doc)
             new = doc if result is None else dict(result)
@@ -1190,14 +1243,14 @@ class Store:
             summary = self._summary_of(doc_id, new)
             indexed = _indexed(summary)
             new_marks = self._marks_of(new)
-            # As JSON, not through TinyDB: a Document of each of the file's 256 summaries to compare one.
-            old = self._index_held(doc_id // BUCKET).get(str(doc_id))
-            # Most answers leave the summary as it was (the leader changes when a round is complete):
-            # then only the session file is written.
+            # Most answers leave the summary as it was (the leader changes when a round is complete): then only
+            # the session file is written, and the index file is not even read (the stamp, see _write_session).
+            old = stamped
+            if old is None:  # as JSON, not through TinyDB: a Document of each of the file's 256 summaries to compare one
+                old = self._index_held(doc_id // BUCKET).get(str(doc_id))
             derived_changed = old != indexed or old_marks != new_marks
             with self._pending(str(doc_id)) if derived_changed else contextlib.nullcontext():
-                with self._session_table(doc_id, write=True) as table:
-                    table.update(_replacing(new), doc_ids=[doc_id])
+                self._write_session(doc_id, new, indexed, known=tables)
                 if old != indexed:
                     self._put_summaries({doc_id: summary})
                 if old_marks != new_marks:  # rare: what a session answers to is fixed when it is made
@@ -1239,9 +1292,8 @@ class Store:
             staged._dir = building
             summaries = {}
             for doc_id, doc in docs.items():
-                with staged._session_table(doc_id, write=True, sync=False) as table:
-                    table.insert(_doc(doc, doc_id))
                 summaries[doc_id] = staged._summary_of(doc_id, doc)
+                staged._write_session(doc_id, doc, _indexed(summaries[doc_id]), new=True, sync=False)
             staged._put_summaries(summaries, sync=False)
             staged._put_marks({doc_id: staged._marks_of(doc) for doc_id, doc in docs.items()}, sync=False)
             os.sync()

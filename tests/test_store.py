@@ -5,6 +5,7 @@ import stat
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 
 import orjson
@@ -101,8 +102,12 @@ def test_one_file_per_session_and_an_index_of_summaries(db):
     assert ids == list(range(1, BUCKET + 6))
     folder = db.with_name("scorepad.json.d")
     assert orjson.loads(db.read_bytes()) == {"meta": {"1": {"layout": 2, "next_id": BUCKET + 6, "summary_version": 7}}}
+    session = {"game": f"g{BUCKET}", "status": "playing", "schema": SCHEMA_VERSION}
     assert orjson.loads((folder / "sessions" / "0001" / f"{BUCKET + 1}.json").read_bytes()) == {
-        "session": {str(BUCKET + 1): {"game": f"g{BUCKET}", "status": "playing", "schema": SCHEMA_VERSION}}}
+        "session": {str(BUCKET + 1): session},
+        # what the index holds of it, and of which session as written (an answer that keeps it reads no index file)
+        "meta": {"1": {"summary_version": 7, "summary": {"game": f"g{BUCKET}", "status": "playing"},
+                       "session": zlib.crc32(orjson.dumps(session))}}}
     index = orjson.loads((folder / "index" / "0000.json").read_bytes())["summaries"]
     assert len(index) == BUCKET - 1 and index["1"] == {"game": "g0", "status": "playing"}
     assert Store(db, summarize=by_game).summaries()[BUCKET + 5] == {"game": f"g{BUCKET + 4}", "status": "playing"}
@@ -158,6 +163,66 @@ def test_bytes_read_and_written_per_answer_do_not_grow_with_the_store(tmp_path, 
     assert abs(costs[0]["read"] - costs[1]["read"]) <= 8 and costs[0]["written"] == costs[1]["written"]
     assert costs[0]["stats"] == costs[1]["stats"]
     assert costs[0]["read"] < 60_000 and costs[0]["written"] < 60_000
+
+
+def test_a_plain_answer_reads_its_session_file_and_lists_no_folder_that_grows(tmp_path, monkeypatch):
+    """What an answer that keeps the summary reads: the database file and its session file, no index file (the
+    session file's stamp says what the index holds of it), and it lists only PATH.d and the folder above it,
+    not index/, sessions/ or the session's own folder (196, 196 and up to 256 names at 50,000 sessions)."""
+    store = Store(tmp_path / "scorepad.json", summarize=by_game)
+    store.insert_many([{"game": "azul", "status": "playing", "log": []} for n in range(BUCKET + 50)])
+    folder = tmp_path / "scorepad.json.d"
+    read, listed = [], []
+    real_read, real_listdir = stores.Path.read_bytes, os.listdir
+    monkeypatch.setattr(stores.Path, "read_bytes", lambda path: (read.append(path.name), real_read(path))[1])
+    monkeypatch.setattr(os, "listdir", lambda path=".": (listed.append(Path(path)), real_listdir(path))[1])
+    store.update(BUCKET + 10, lambda doc: doc["log"].append(1))
+    assert read == ["scorepad.json", f"{BUCKET + 10}.json"]
+    assert sorted(listed) == [tmp_path, folder, folder]  # the two temp-file sweeps and the pending markers
+    read.clear()
+    store.update(BUCKET + 10, lambda doc: doc.update(status="finished"))  # the summary changes: its index file too
+    assert read[:3] == ["scorepad.json", f"{BUCKET + 10}.json", "0001.json"]
+    assert Store(tmp_path / "scorepad.json", summarize=by_game).summaries()[BUCKET + 10]["status"] == "finished"
+
+
+PLAYING = {"game": "azul", "status": "playing"}
+FINISHED = {"game": "azul", "status": "finished", "log": [], "schema": SCHEMA_VERSION}
+
+
+@pytest.mark.parametrize("stamp", [None, {"summary_version": 6, "summary": PLAYING},
+                                   {"summary_version": 7, "summary": PLAYING, "session": 12345},
+                                   {"summary_version": 7, "summary": "playing",
+                                    "session": zlib.crc32(orjson.dumps(FINISHED))}],
+                         ids=["no-stamp", "another-version", "another-session", "not-a-summary"])
+def test_an_answer_to_a_session_whose_stamp_cannot_be_trusted_checks_the_index(db, stamp):
+    # A session file written before stamps, stamped before every summary was made again, or changed by hand (its
+    # digest is of another session): its summary is compared with the index, which is brought up to date (here
+    # the index says "playing", the file "finished").
+    store = Store(db, summarize=by_game)
+    store.insert({"game": "azul", "status": "playing", "log": []})
+    path = db.with_name("scorepad.json.d") / "sessions" / "0000" / "1.json"
+    held = {"session": {"1": FINISHED}}
+    path.write_bytes(orjson.dumps(held if stamp is None else {**held, "meta": {"1": stamp}}))
+    store.update(1, lambda doc: doc["log"].append(1))
+    index = orjson.loads((db.with_name("scorepad.json.d") / "index" / "0000.json").read_bytes())["summaries"]
+    assert index["1"] == {"game": "azul", "status": "finished"}
+    assert orjson.loads(path.read_bytes())["meta"] == {"1": {"summary_version": 7, "summary": index["1"], "session":
+                                                             zlib.crc32(orjson.dumps({**FINISHED, "log": [1]}))}}
+
+
+def test_a_missing_index_file_is_made_again_by_a_write_to_its_bucket_not_to_another(db):
+    store = Store(db, summarize=by_game)
+    store.insert_many([{"game": "azul", "status": "playing"} for n in range(BUCKET + 3)])
+    index = db.with_name("scorepad.json.d") / "index"
+    kept = (index / "0000.json").read_bytes()
+    (index / "0000.json").unlink()
+    store.update(BUCKET + 1, lambda doc: doc.update(status="finished"))  # bucket 1: bucket 0 is not looked for
+    assert not (index / "0000.json").exists()
+    store.update(2, lambda doc: doc.update(status="finished"))  # bucket 0: made again, then changed
+    summaries = orjson.loads((index / "0000.json").read_bytes())["summaries"]
+    assert len(summaries) == BUCKET - 1 and summaries["2"]["status"] == "finished"
+    assert {key: value for key, value in summaries.items() if key != "2"} == {
+        key: value for key, value in orjson.loads(kept)["summaries"].items() if key != "2"}
 
 
 def test_update_with_a_change_that_returns_a_new_dict(db):
