@@ -139,6 +139,19 @@ def answer_cost(path: Path, runs: int) -> tuple[list[float], list[float], int, l
     return plain, closing, session_id, cpu
 
 
+def answer_against_empty(path: Path, work: Path, runs: int, passes: int = 4) -> tuple[list[float], list[float],
+                                                                                  list[float], list[float]]:
+    """The plain answer's store call in this store and in an empty one, in alternating passes (so that both see
+    the same machine): wall and CPU milliseconds of each, for the issue's "within 1.3× of the empty store"."""
+    here, empty, here_cpu, empty_cpu = [], [], [], []
+    for n in range(passes):
+        for target, wall, cpu in ((path, here, here_cpu), (work / f"empty-{n}" / "scorepad.json", empty, empty_cpu)):
+            plain, _closing, _id, used = answer_cost(target, runs)
+            wall.extend(plain)
+            cpu.extend(used)
+    return here, empty, here_cpu, empty_cpu
+
+
 # Ana's five expeditions, then Ben's: (answer, the question it is typed at), none of them conflicting.
 PTY_ANSWERS = [("", "Ana · Yellow"), ("w 3 5", "Ana · Blue"), ("", "Ana · White"), ("2 4 6", "Ana · Green"),
                ("", "Ana · Red"), ("", "Ben · Yellow"), ("6 7", "Ben · Blue"), ("", "Ben · White"),
@@ -200,6 +213,7 @@ def main() -> None:
         os.sync()
         env = {**os.environ, "SCOREPAD_DB": str(db)}
         plain, closing, playing, answer_cpu = answer_cost(db, runs)
+        here, empty, here_cpu, empty_cpu = answer_against_empty(db, work, runs)
         finished = max(1, size // 2)  # one of the stored finished games
         commands = {
             "typer": [py, "-c", "import typer"],
@@ -212,7 +226,11 @@ def main() -> None:
         base_wall, base_cpu = measured.pop("typer")
         row = {"size": size, "file": sum(f.stat().st_size for f in db.parent.rglob("*") if f.is_file()),
                "built": built, "typer": f"{spread(base_wall)} wall, {spread(base_cpu)} CPU",
-               "answer": spread(plain), "closing": spread(closing), "answer CPU": spread(answer_cpu), "cpu": {}}
+               "answer": spread(plain), "closing": spread(closing), "answer CPU": spread(answer_cpu), "cpu": {},
+               "against empty": f"{statistics.median(here) / statistics.median(empty):.2f}× wall "
+                                f"({statistics.median(here):.1f} / {statistics.median(empty):.1f} ms), "
+                                f"{statistics.median(here_cpu) / statistics.median(empty_cpu):.2f}× CPU "
+                                f"({statistics.median(here_cpu):.1f} / {statistics.median(empty_cpu):.1f} ms)"}
         for name, times in measured.items():
             if isinstance(times, str):
                 row[name] = row["cpu"][name] = times
@@ -277,6 +295,9 @@ def main() -> None:
     for row in results:
         print(f"| {row['size']:,} | {row['typer']} | {row['answer CPU']} | "
               + " | ".join(row["cpu"][name] for name in names) + " |")
+    print("\nA plain answer against the empty store's, in four alternating passes each:\n")
+    for row in results:
+        print(f"- {row['size']:,} sessions: {row['against empty']}")
     print()
     for name, figure in once.items():
         print(f"- {name}: {figure}")
