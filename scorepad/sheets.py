@@ -584,9 +584,9 @@ def _cjk_source() -> Path | None:
 def cache_folder() -> Path:
     """Where the converted CJK subsets and the records of parsed fonts are kept (in the user cache folder; parsed
     templates are in templates/ beside it)."""
-    import platformdirs
+    from scorepad.files import user_folder
 
-    return Path(platformdirs.user_cache_dir("scorepad")) / "fonts"
+    return user_folder("cache") / "fonts"
 
 
 def _cjk_font(chars: str) -> str | None:

@@ -50,7 +50,7 @@ import orjson
 
 from scorepad.errors import Changed, NotFound, ReadOnly, StoreError
 from scorepad.files import (BACKUP_SUFFIX, FOLDER_SUFFIX, file_type, is_debris, replace_file, sweep_temp_files,
-                            sync_folder)
+                            sync_folder, user_folder)
 from scorepad.i18n import N_, NP_, _, plural
 
 if TYPE_CHECKING:
@@ -128,9 +128,7 @@ def by_id(doc_id: int, summary: dict) -> list:
 def default_path() -> Path:
     if env := os.environ.get(ENV_VAR):
         return Path(env)
-    import platformdirs  # only when neither --db nor $SCOREPAD_DB names the database
-
-    return Path(platformdirs.user_data_dir("scorepad")) / "scorepad.json"
+    return user_folder("data") / "scorepad.json"
 
 
 def basic_summary(doc: dict) -> dict:

@@ -449,3 +449,34 @@ def test_the_refusals_are_whole_sentences_of_the_catalogue(tmp_path):
             files.check_target(tmp_path / "no" / "x.pdf", files.PDF)
         missing = tmp_path / "no"
         assert str(nowhere.value) == f"«cannot write {missing / 'x.pdf'}: there is no folder {missing}»"
+
+
+# --- the user's folders (files.user_folder, in place of platformdirs' import in every command) ------------------
+
+@pytest.mark.parametrize("kind", ["data", "cache"])
+@pytest.mark.parametrize("home", ["/home/ana", "/home/ana/", "relative/home", None])
+@pytest.mark.parametrize("xdg", [None, "", "/srv/xdg", "relative/xdg", "~/xdg"])
+def test_the_user_folders_are_platformdirs_own(monkeypatch, kind, home, xdg):
+    import platformdirs
+
+    variable = files.XDG_FOLDERS[kind][0]
+    for name, value in (("HOME", home), (variable, xdg)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    expected = platformdirs.user_data_dir("scorepad") if kind == "data" else platformdirs.user_cache_dir("scorepad")
+    assert files.user_folder(kind) == Path(expected)
+
+
+def test_the_default_database_needs_no_platformdirs(tmp_path):
+    # Its import was 11 ms (a tenth of `import typer`) of every command of a player who does not set --db.
+    import subprocess
+    import sys
+
+    env = {key: value for key, value in os.environ.items() if key not in ("SCOREPAD_DB", "XDG_DATA_HOME")}
+    code = ("import sys; from scorepad.store import default_path; print(default_path()); "
+            "print('platformdirs' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], env={**env, "HOME": str(tmp_path)}, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split("\n")[:2] == [str(tmp_path / ".local/share/scorepad/scorepad.json"), "False"]
