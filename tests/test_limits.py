@@ -342,8 +342,9 @@ def width_calls(monkeypatch, game, data):
     from scorepad import sheets
 
     calls = []
-    measure = sheets._Sheet.width
+    measure, add_up = sheets._Sheet.width, sheets._Sheet.units  # a text measured whole, or a word's advance (wrap)
     monkeypatch.setattr(sheets._Sheet, "width", lambda self, s, size: calls.append(len(s)) or measure(self, s, size))
+    monkeypatch.setattr(sheets._Sheet, "units", lambda self, s, arabic: calls.append(len(s)) or add_up(self, s, arabic))
     started = time.perf_counter()
     sheets.render(sheets.load_template(game.template), data, io.BytesIO())
     return len(calls), sum(calls), time.perf_counter() - started
@@ -358,7 +359,7 @@ def test_a_long_name_on_every_sheet_is_measured_a_bounded_number_of_times(monkey
     first = TABLES[slug]["players"][0]
     for letter in ("x", "ب"):
         counts = []
-        for length in (LONGEST_NAME, 10 * LONGEST_NAME):
+        for length in (LONGEST_NAME, 10 * LONGEST_NAME, 20 * LONGEST_NAME):
             name = letter * length
             table = renamed(TABLES[slug], first, letter * LONGEST_NAME)
             result = game.score(table)
@@ -368,11 +369,14 @@ def test_a_long_name_on_every_sheet_is_measured_a_bounded_number_of_times(monkey
             print(f"{slug}: a name of {length} × {letter!r}: {calls} widths measured ({characters} characters), "
                   f"{seconds:.3f} s")
             counts.append((calls, characters))
-        (short_calls, short_chars), (long_calls, long_chars) = counts
+        (short_calls, short_chars), (long_calls, long_chars), (longer_calls, longer_chars) = counts
         # A binary search wherever the name is cut (log2 400 ≈ 9 measures more each); one character at a time,
         # each of those places measured 360 more.
-        # The characters measured grow with the name (linear), not with its square (100 times for 10 times longer).
-        assert long_calls < 2 * short_calls and long_chars < 20 * short_chars
+        assert long_calls < 2 * short_calls and longer_calls < long_calls + 20
+        # The characters measured grow with the name (linear), not with its square: 400 more characters add about
+        # what the first 360 more did (with its square: three times as much). (Not a ratio to the whole sheet's
+        # count: wrap() measuring words instead of whole lines made that count smaller, not the name's part.)
+        assert longer_chars - long_chars < 2 * (long_chars - short_chars)
 
 
 @pytest.mark.no_travel

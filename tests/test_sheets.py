@@ -645,6 +645,68 @@ def test_a_chinese_note_wraps_between_characters():
     assert sheets._pieces("Ben，王小明") == ["Ben，", "王", "小", "明"]
 
 
+def _wrapped_measuring_every_trial_whole(sheet, s: str, size: float, room: float) -> list[str]:
+    """wrap() as it was: every longer line tried is shaped, reordered and measured whole."""
+    lines = []
+    for part in s.split("\n"):
+        line = ""
+        for word in part.split():
+            for n, piece in enumerate(sheets._pieces(word)):
+                trial = f"{line} {piece}" if line and n == 0 else line + piece
+                if line and sheet.width(trial, size) > room:
+                    lines.append(line)
+                    line = piece
+                else:
+                    line = trial
+        lines.append(line)
+    return lines
+
+
+# Texts where a line's advance might not be the sum of its words': brackets (mirrored right to left), a ZWJ
+# (arabic_reshaper drops it and its ligatures shift), ZWNJ, harakat, tatweel, lam-alef and "الله" ligatures,
+# Persian digits, Latin and Cyrillic in an Arabic line (their font changes), Chinese touching Arabic (no font
+# here: boxes), a Latin line that turns Arabic, and a long line of one word (a long sum of floats).
+_ODD_TEXTS = ["علی (رضا) Ali و Алиса — ۱۲ امتیاز [۳] «نقل»", "ک\u200dتاب و ک\u200d رضا", "می\u200cخواهم بازی کنم",
+              "مَا شَاءَ اللهُ كَانَ", "ـــ تطويل ـ", "لا إله إلا الله لا", "王علی小明 علی王 王 علی", "+۲۰ × ۳ = ۶۰ (−۴۰)",
+              "امتیاز " * 60, "Ana Ben Cai علی Dan Алиса", "Ana, Ben — 12 (Cai) −3", "عبدالله\nعلی  رضا\n\nکاوه"]
+
+
+def test_wrap_breaks_lines_as_measuring_every_line_whole(template):
+    """wrap() adds up its words' advances (units()) instead of shaping and measuring each line it tries: the same
+    lines for every Persian and Arabic text of the catalogues and the glossary, at widths where lines break, and
+    for odd texts at every width a line of theirs measures exactly (where the sum is not trusted)."""
+    from babel.messages.pofile import read_po
+
+    sheet = sheets._Sheet(template, filled(names=("علی", "Ben")), io.BytesIO(), True)
+    if sheet.arabic is None:
+        pytest.skip("no Noto Sans Arabic")
+    texts = []
+    for code in ("fa", "ar"):
+        with (ROOT / "scorepad" / "locale" / code / "LC_MESSAGES" / "scorepad.po").open("rb") as file:
+            for message in read_po(file):
+                strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+                texts += [t for t in strings if message.id and t]
+    glossary = [line for line in (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8").splitlines()
+                if any(sheets._script(ch) for ch in line)]
+    assert len(texts) > 1000 and len(glossary) > 50
+    assert all(sheet.units(t, sheet.has_arabic(t)) is not None for t in texts + glossary)  # the sums are used
+    for t in glossary + _ODD_TEXTS:
+        units = sheet.units(t, sheet.has_arabic(t))
+        assert units is None or abs(units * 8.5 / 1000 - sheet.width(t, 8.5)) < 1e-9, t
+    rooms = (25, 40, 60)  # narrow: many breaks for the time (a whole measure of each trial is slow)
+    for n, t in enumerate(texts):
+        size = 8.5 if n % 2 else 6.5
+        assert sheet.wrap(t, size, rooms[n % 3]) == _wrapped_measuring_every_trial_whole(sheet, t, size, rooms[n % 3])
+    for t in glossary:
+        for room in (30, 80, 200):
+            assert sheet.wrap(t, 8.5, room) == _wrapped_measuring_every_trial_whole(sheet, t, 8.5, room)
+    for t in _ODD_TEXTS:
+        whole = {sheet.width(line, 8.5) for room in (20, 60, 150, 400)
+                 for line in _wrapped_measuring_every_trial_whole(sheet, t, 8.5, room)}
+        for room in sorted(whole) + [8.0, 45.5, 130.25, 1000.0]:
+            assert sheet.wrap(t, 8.5, room) == _wrapped_measuring_every_trial_whole(sheet, t, 8.5, room), (t, room)
+
+
 def test_a_persian_sheet_does_not_import_fonttools():
     # arabic_reshaper imports fontTools when it is installed (for an option scorepad does not use): 60-200 ms.
     code = ("import io, sys; from scorepad import sheets; "
