@@ -6,7 +6,8 @@ Layout (the database file is the one `--db PATH` names; its folder `PATH.d` sits
     scorepad.json                    {"meta": {"1": {"layout": 2, "next_id": N, "summary_version": V}}}
     scorepad.json.lock               held by every write, for one operation
     scorepad.json.d/sessions/0003/777.json   session 777: {"session": {"777": {...}}, "meta": {"1": {"summary": {...},
-                                     "summary_version": V}}} (the summary the index holds of it: Store._write_session)
+                                     "summary_version": V, "session": CRC, "index": [...]}}} (the summary the index
+                                     file, as it was then, holds of it: Store._write_session)
     scorepad.json.d/index/0003.json          summaries of sessions 768-1023: {"summaries": {"777": {...}}}
     scorepad.json.d/facts/0003.json          the `facts` of the summaries in index/0003.json that have them (finished
                                      sessions: what `stats` reads beyond totals), {"facts": {"777": {...}}}; the
@@ -593,29 +594,37 @@ class Store:
         _check_exact(doc, doc_id, self.path)
         return self._checked(doc_id, dict(doc)), tables
 
-    def _stamp(self, doc: dict, indexed: dict) -> dict:
-        return {"summary_version": self.summary_version, "summary": indexed, "session": _digest(doc, sort=False)}
+    def _stamp(self, doc: dict, indexed: dict, index: list[int] | None) -> dict:
+        return {"summary_version": self.summary_version, "summary": indexed, "session": _digest(doc, sort=False),
+                "index": index}
 
-    def _stamped(self, doc: dict, tables: dict | None) -> dict | None:
+    def _stamped(self, doc: dict, tables: dict | None, index: list[int] | None) -> dict | None:
         """The summary the index holds of this session, as its file's stamp says (see _write_session); None when
-        the stamp cannot say: none, of another summary version, or not of this session as stored (its digest: the
-        file was changed by hand, or by a scorepad that kept the stamp it found)."""
+        the stamp cannot say: none, of another summary version, not of this session as stored (its digest: the
+        file was changed by hand, or by a scorepad that kept the stamp it found), or of another index file than
+        `index`, the _file_stamp of the one there is (it was rewritten since; or the session file was put back
+        from a backup or after `delete`, or copied from another database: it agrees with itself, not with the
+        index as it is now)."""
         stamp = (tables or {}).get(META, {}).get("1") or {}
         if stamp.get("summary_version") != self.summary_version or stamp.get("session") != _digest(doc, sort=False):
+            return None
+        if stamp.get("index") is None or stamp.get("index") != index:
             return None
         summary = stamp.get("summary")
         return summary if isinstance(summary, dict) else None
 
     def _write_session(self, doc_id: int, doc: dict, indexed: dict, *, new: bool = False, sync: bool = True,
-                       sweep: bool = False, known: dict | None = None) -> None:
+                       sweep: bool = False, known: dict | None = None, index: list[int] | None = None) -> None:
         """A session's file: the session, and (its META table, the stamp) the summary the index holds of it, with
-        the digest of the session as written. An answer that leaves the summary as the stamp says it is then needs
-        not read the index file (up to 256 summaries) to see that nothing else changes: the two are written under
-        one lock, the index file after the session file, inside a pending marker when the summary changes
-        (_pending), so the stamp never names a summary the index does not hold. A stamp the next writer cannot
-        trust (Store._stamped: none, a file written before stamps or changed by hand) is compared with the index.
-        `sweep`: what a writer of an older scorepad left in the folder; `known`: the file's tables as read under
-        this lock (see _tinydb_file)."""
+        the digest of the session as written and `index`, the _file_stamp of the index file that holds that
+        summary (None: not known, the index file is written after the session file: an import, an answer that
+        changes the summary). An answer that leaves the summary as the stamp says it is then needs not read the
+        index file (up to 256 summaries) to see that nothing else changes: the two are written under one lock,
+        the index file after the session file, inside a pending marker when the summary changes (_pending), so
+        the stamp never names an index file that does not hold its summary. A stamp the next writer cannot trust
+        (Store._stamped: none, a file written before stamps or changed or put back by hand, an index file
+        replaced since) is compared with the index. `sweep`: what a writer of an older scorepad left in the
+        folder; `known`: the file's tables as read under this lock (see _tinydb_file)."""
         with _tinydb_file(self._session_file(doc_id), self.path, SESSION, write=True, sync=sync, sweep=sweep,
                           temp_folder=self._dir, known=known) as db:
             if new:
@@ -623,7 +632,7 @@ class Store:
             else:
                 db.table(SESSION).update(_replacing(doc), doc_ids=[doc_id])
             try:
-                stamp = self._stamp(doc, indexed)
+                stamp = self._stamp(doc, indexed, index)
             except orjson.JSONEncodeError as error:  # e.g. an integer beyond 64 bits: nothing is written
                 raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=error)) from None
             db.table(META).truncate()
@@ -1233,7 +1242,9 @@ class Store:
                 raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
             if expect is not None and not expect(doc):
                 raise Changed(_(CHANGED).format(id=doc_id), doc)
-            stamped = self._stamped(doc, tables)  # (before `change`, which may change the doc in place)
+            index_file = self._index_file(doc_id // BUCKET)
+            held = _file_stamp(index_file)
+            stamped = self._stamped(doc, tables, held)  # (before `change`, which may change the doc in place)
             old_marks = self._marks_of(doc)
             result = change(doc)
             new = doc if result is None else dict(result)
@@ -1246,9 +1257,12 @@ class Store:
             old = stamped
             if old is None:  # as JSON, not through TinyDB: a Document of each of the file's 256 summaries to compare one
                 old = self._index_held(doc_id // BUCKET).get(str(doc_id))
+                held = _file_stamp(index_file)  # (made again if it was missing or damaged)
             derived_changed = old != indexed or old_marks != new_marks
             with self._pending(str(doc_id)) if derived_changed else contextlib.nullcontext():
-                self._write_session(doc_id, new, indexed, known=tables)
+                # The stamp names the index file that holds `indexed`: the one there is, unless it is rewritten
+                # next (then none: the next answer compares its stamp with the index file as rewritten, once).
+                self._write_session(doc_id, new, indexed, known=tables, index=None if old != indexed else held)
                 if old != indexed:
                     self._put_summaries({doc_id: summary})
                 if old_marks != new_marks:  # rare: what a session answers to is fixed when it is made
