@@ -1043,11 +1043,8 @@ class Store:
         self._write_meta(meta)
 
     def _ids_on_disk(self) -> list[int]:
-        folder = self._dir / "sessions"
-        if not folder.is_dir():
-            return []
-        return sorted(int(f.name[:-5]) for sub in folder.iterdir() for f in sub.iterdir()
-                      if f.name.endswith(".json") and not f.name.startswith("."))
+        """Every session by its file (another file there, "2 (copy).json" or notes.txt, is none)."""
+        return sorted(doc_id for bucket in self._session_buckets() for doc_id in self._bucket_ids(bucket))
 
     def _docs(self, ids: Iterable[int]) -> Iterator[tuple[int, dict]]:
         for doc_id in ids:

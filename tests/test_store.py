@@ -679,6 +679,27 @@ def test_a_database_file_deleted_by_hand_beside_its_folder_loses_nothing(db):
     assert [doc["game"] for _, doc in Store(db).all()] == ["azul", "lost", "next"]
 
 
+@pytest.mark.parametrize("stray", ["2 (copy).json", "notes.json", "\u0662.json", "2.json.d/3.json"])
+def test_a_file_of_another_name_in_a_session_folder_is_not_taken_for_a_session(db, stray):
+    # A copy a file manager made beside a session file ("2 (copy).json"), or any other file there: every summary
+    # made again (an upgrade), the database file deleted, gave a traceback (int() of its name) at every command.
+    store = Store(db, summarize=by_game)
+    store.insert_many([{"game": "azul", "status": "finished"} for n in range(3)])
+    folder = db.with_name("scorepad.json.d") / "sessions"
+    (folder / "0000" / stray).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(folder / "0000" / "2.json", folder / "0000" / stray)
+    (folder / "notes.txt").write_text("a file beside the session folders")
+
+    def newer(doc):
+        return {**by_game(doc), "v": 8}
+
+    newer.version = by_game.version + 1
+    assert Store(db, summarize=newer).summaries() == {n: {"game": "azul", "status": "finished", "v": 8}
+                                                      for n in (1, 2, 3)}
+    db.unlink()
+    assert Store(db, summarize=newer).insert({"game": "next", "status": "playing"}) == 4
+
+
 def test_the_marks_index_finds_a_stored_game_reading_only_its_files(db, monkeypatch):
     identify = lambda doc: [f"mark-{doc['n']}", "shared"] if "n" in doc else []  # noqa: E731
     store = Store(db, identify=identify)
