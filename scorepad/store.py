@@ -1046,6 +1046,13 @@ class Store:
         """Every session by its file (another file there, "2 (copy).json" or notes.txt, is none)."""
         return sorted(doc_id for bucket in self._session_buckets() for doc_id in self._bucket_ids(bucket))
 
+    def _last_id_on_disk(self) -> int:
+        """The largest id of a session file (0: none), from two listings: sessions/ and its last folder."""
+        for bucket in sorted(self._session_buckets(), reverse=True):
+            if ids := self._bucket_ids(bucket):
+                return max(ids)
+        return 0
+
     def _docs(self, ids: Iterable[int]) -> Iterator[tuple[int, dict]]:
         for doc_id in ids:
             doc = self._load(doc_id)
@@ -1085,7 +1092,9 @@ class Store:
             with self._locked() as meta:
                 if check is not None:
                     check(self.find)
-                first = meta["next_id"]
+                # After the ids of the session files, as a database file that is missing (_fresh_meta): one put
+                # back from an older copy names ids that are taken (and the import's marker would remove them).
+                first = max(meta["next_id"], self._last_id_on_disk() + 1)
                 ids: list[int] = []
                 with self._pending(f"import-{first}"):
                     summaries, marks = {}, {}

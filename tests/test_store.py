@@ -679,6 +679,25 @@ def test_a_database_file_deleted_by_hand_beside_its_folder_loses_nothing(db):
     assert [doc["game"] for _, doc in Store(db).all()] == ["azul", "lost", "next"]
 
 
+@pytest.mark.parametrize("removed", [None, 4], ids=["in-a-row", "after-a-delete"])
+def test_a_database_file_put_back_from_an_older_copy_loses_nothing(db, removed):
+    # The database file (next_id 4) restored from a backup while its folder holds sessions 4 and 5 (or 5 alone,
+    # 4 deleted): the next import used to write under 4 (or 5), fail with a traceback (TinyDB: "Document with ID
+    # 5 already exists"), and its pending marker then removed every session from 4 on, as its own.
+    store = Store(db, summarize=by_game)
+    store.insert_many([{"game": "azul", "status": "finished"} for n in range(3)])
+    older = db.read_bytes()
+    store.insert_many([{"game": "lost", "status": "playing"}, {"game": "next", "status": "playing"}])
+    if removed:
+        store.remove(removed)
+    db.write_bytes(older)
+    kept = {doc_id: doc for doc_id, doc in Store(db).all()}
+    assert Store(db, summarize=by_game).insert_many([{"game": "chinatown"}, {"game": "london"}]) == [6, 7]
+    assert {doc_id: doc for doc_id, doc in Store(db).all() if doc_id < 6} == kept
+    assert sorted(Store(db, summarize=by_game).summaries()) == sorted([*kept, 6, 7])
+    assert Store(db, summarize=by_game).insert({"game": "azul"}) == 8
+
+
 @pytest.mark.parametrize("stray", ["2 (copy).json", "notes.json", "\u0662.json", "2.json.d/3.json"])
 def test_a_file_of_another_name_in_a_session_folder_is_not_taken_for_a_session(db, stray):
     # A copy a file manager made beside a session file ("2 (copy).json"), or any other file there: every summary
