@@ -702,6 +702,16 @@ def _joiner() -> Callable[[str], str] | None:
     return reshape
 
 
+def _join_word(reshape: Callable[[str], str], word: str) -> str:
+    """reshape(word); without its ZWJs where arabic_reshaper fails on it: it drops a ZWJ from the letters it joins
+    but finds its ligatures in the text with it, so a ligature after one ("ک\u200dلا", "ک\u200dالله") pointed past
+    the end and the whole sheet stopped with an IndexError."""
+    try:
+        return reshape(word)
+    except IndexError:
+        return reshape(word.replace("\u200d", ""))
+
+
 @functools.cache
 def _joins_across_spaces() -> bool:
     """Can arabic_reshaper, with the options in use, make one form of letters on both sides of a space (a
@@ -719,21 +729,37 @@ def _joins_across_spaces() -> bool:
 @functools.cache
 def _reshape() -> Callable[[str], str]:
     """arabic_reshaper's reshape, with its options read once: it reads six through configparser on every text it
-    joins (and each of some 280 ligatures once), 1,282 reads on a Persian Chinatown sheet, 15% of it."""
-    reshaper = _reshaper().ArabicReshaper()
+    joins (and each of some 280 ligatures once), 1,282 reads on a Persian Chinatown sheet, 15% of it. A copy of
+    the module's own reshaper (a new one reads the defaults into a configparser again: 4 M instructions)."""
+    import copy
+
+    reshaper = copy.copy(_reshaper().default_reshaper)
     reshaper.configuration = _ReadOnce(reshaper.configuration)
     return reshaper.reshape
 
 
 class _ReadOnce:
-    """A configparser section whose getboolean() answers are remembered (nothing changes them while we draw)."""
+    """A configparser section whose getboolean() answers are remembered (nothing changes them while we draw), read
+    from the parser's raw values: configparser's getboolean, one option at a time through its interpolation, took
+    5 M instructions for the ligatures' 286. A value interpolation could change (a "%"), or that is not a boolean,
+    is the section's own answer."""
 
     def __init__(self, section: Any) -> None:
         self._section, self._read = section, {}
+        try:
+            parser = section.parser
+            self._raw = dict(parser.items(section.name, raw=True))
+            self._key, self._states = parser.optionxform, parser.BOOLEAN_STATES
+        except Exception:  # noqa: BLE001 — not a configparser section: ask it each option
+            self._raw = {}
 
     def getboolean(self, key: str) -> bool:
         if key not in self._read:
-            self._read[key] = self._section.getboolean(key)
+            raw = self._raw.get(self._key(key)) if self._raw else None
+            if isinstance(raw, str) and "%" not in raw and raw.lower() in self._states:
+                self._read[key] = self._states[raw.lower()]
+            else:
+                self._read[key] = self._section.getboolean(key)
         return self._read[key]
 
     def __getattr__(self, name: str) -> Any:  # get(), and anything else arabic_reshaper may ask of its section
@@ -929,6 +955,7 @@ class _Sheet:
         self._runs: dict[str, list[tuple[str, str]]] = {}
         self._units: dict[tuple[str, bool], float | None] = {}  # units()'s answers: a word is measured once
         self._advances: dict[str, tuple[dict | None, float]] = {}  # a font's advance widths (advance())
+        self._joined: dict[str, str] = {}  # a word's joined forms (joined())
         self.missing: dict[str, str] = {}  # a character no font has -> the first text it was in
         self.arabic: str | None = None
         self.cjk: str | None = None
@@ -1043,7 +1070,7 @@ class _Sheet:
                 self._plain |= chars
                 self._runs[s] = runs
                 return runs
-            visual = _shape_arabic(s, "R" if self.rtl else "L") if arabic else s
+            visual = self.shape(s) if arabic else s
             runs = []
             for ch in visual:
                 font = self.font_of(ch, arabic)
@@ -1127,20 +1154,18 @@ class _Sheet:
 
     def units(self, s: str, arabic: bool) -> float | None:
         """The advance of `s` in a text with (`arabic`) or without Arabic script, in thousandths of the font size:
-        the sum of its characters' advances, in logical order and shaped as runs() shapes it, but not reordered
-        (a width does not depend on the order). None when that sum may not be what width() measures: a ZWJ
-        (arabic_reshaper drops it and its ligatures shift), a mirrored character whose mirror draws otherwise,
-        a font that is not a TrueType font (the fallback Helvetica)."""
+        the sum of its characters' advances, in logical order and shaped as runs() shapes it (joined()), but not
+        reordered (a width does not depend on the order). None when that sum may not be what width() measures: a
+        ligature of a phrase, a mirrored character whose mirror draws otherwise, a font that is not a TrueType
+        font (the fallback Helvetica)."""
         found = self._units.get((s, arabic), False)
         if found is not False:
             return found
         import unicodedata
 
         text, total = s, 0.0
-        if arabic:
-            joiner = _joiner()
-            if joiner is not None:
-                text = None if "\u200d" in s or _joins_across_spaces() else joiner(s)
+        if arabic and _joiner() is not None:
+            text = None if _joins_across_spaces() else self.joined(s)
         for ch in text if text is not None else ():
             font = self.font_of(ch, arabic)
             if font == _NO_FONT:
@@ -1157,6 +1182,30 @@ class _Sheet:
             total += advance
         self._units[s, arabic] = result = None if text is None else total
         return result
+
+    def shape(self, s: str) -> str:
+        """_shape_arabic(s) on this sheet (its direction), joined from the words' shapes (joined())."""
+        if _joiner() is None:
+            return s  # no shaping helpers: the letters still show, unjoined
+        return _visual_order(self.joined(s), "R" if self.rtl else "L")
+
+    def joined(self, s: str) -> str:
+        """arabic_reshaper's joined forms of `s` (logical order), put together from its words': letters join only
+        inside a word, and a sheet shapes each word once (in the lines wrap() tries, then in the lines drawn)
+        rather than every line again. Whole where a ligature of a phrase could join across a space."""
+        reshape = _joiner()
+        if reshape is None:
+            return s
+        if _joins_across_spaces():
+            return _join_word(reshape, s)
+        words = self._joined
+        out = []
+        for word in s.split(" "):
+            found = words.get(word)
+            if found is None:
+                found = words[word] = _join_word(reshape, word)
+            out.append(found)
+        return " ".join(out)
 
     def advance(self, font: str, ch: str) -> float | None:
         """`ch`'s advance in `font` in thousandths of the size, as reportlab's stringWidth adds it up for a
@@ -1750,7 +1799,7 @@ class _Report(_Sheet):
         self.y = self.h - self.margin
         self.pages = 1
         self._runs = {}
-        self._units, self._advances = {}, {}
+        self._units, self._advances, self._joined = {}, {}, {}
         self._font_of = {}
         self._plain = set()
         self.missing = {}

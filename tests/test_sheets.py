@@ -663,10 +663,10 @@ def _wrapped_measuring_every_trial_whole(sheet, s: str, size: float, room: float
 
 
 # Texts where a line's advance might not be the sum of its words': brackets (mirrored right to left), a ZWJ
-# (arabic_reshaper drops it and its ligatures shift), ZWNJ, harakat, tatweel, lam-alef and "الله" ligatures,
+# (arabic_reshaper drops it and its ligatures shift: see _join_word), ZWNJ, harakat, tatweel, lam-alef and "الله" ligatures,
 # Persian digits, Latin and Cyrillic in an Arabic line (their font changes), Chinese touching Arabic (no font
 # here: boxes), a Latin line that turns Arabic, and a long line of one word (a long sum of floats).
-_ODD_TEXTS = ["علی (رضا) Ali و Алиса — ۱۲ امتیاز [۳] «نقل»", "ک\u200dتاب و ک\u200d رضا", "می\u200cخواهم بازی کنم",
+_ODD_TEXTS = ["علی (رضا) Ali و Алиса — ۱۲ امتیاز [۳] «نقل»", "ک\u200dتاب الله و ک\u200d الله", "ک\u200dلا ب\u200d", "می\u200cخواهم بازی کنم",
               "مَا شَاءَ اللهُ كَانَ", "ـــ تطويل ـ", "لا إله إلا الله لا", "王علی小明 علی王 王 علی", "+۲۰ × ۳ = ۶۰ (−۴۰)",
               "امتیاز " * 60, "Ana Ben Cai علی Dan Алиса", "Ana, Ben — 12 (Cai) −3", "عبدالله\nعلی  رضا\n\nکاوه"]
 
@@ -690,6 +690,10 @@ def test_wrap_breaks_lines_as_measuring_every_line_whole(template):
                 if any(sheets._script(ch) for ch in line)]
     assert len(texts) > 1000 and len(glossary) > 50
     assert all(sheet.units(t, sheet.has_arabic(t)) is not None for t in texts + glossary)  # the sums are used
+    reshape = sheets._reshape()
+    for t in texts + glossary + _ODD_TEXTS:  # a text's joined forms are its words' (a ZWJ: see _join_word)
+        assert sheet.joined(t) == (" ".join(sheets._join_word(reshape, w) for w in t.split(" ")) if "\u200d" in t
+                                  else reshape(t)), t
     for t in glossary + _ODD_TEXTS:
         units = sheet.units(t, sheet.has_arabic(t))
         assert units is None or abs(units * 8.5 / 1000 - sheet.width(t, 8.5)) < 1e-9, t
@@ -705,6 +709,19 @@ def test_wrap_breaks_lines_as_measuring_every_line_whole(template):
                  for line in _wrapped_measuring_every_trial_whole(sheet, t, 8.5, room)}
         for room in sorted(whole) + [8.0, 45.5, 130.25, 1000.0]:
             assert sheet.wrap(t, 8.5, room) == _wrapped_measuring_every_trial_whole(sheet, t, 8.5, room), (t, room)
+
+
+def test_a_zwj_before_a_ligature_is_drawn_not_a_crash(template):
+    """arabic_reshaper drops a ZWJ from the letters it joins but not from the text it finds ligatures in: "ک\u200dلا"
+    (a ZWJ, then lam-alef) raised IndexError, and any name with one stopped the sheet. Such a word is joined
+    without its ZWJ; the words around it as they are."""
+    names = ("ک\u200dلارا", "ک\u200dتاب الله")
+    (text,) = pages(pdf_bytes(template, filled(names=names)))
+    assert "الله" in text or "\ufdf2" in text
+    sheet = sheets._Sheet(template, filled(names=names), io.BytesIO(), True)
+    reshape = sheets._reshape()
+    assert sheet.joined("ک\u200dلا ب\u200d") == reshape("کلا") + " " + reshape("ب\u200d")
+    assert sheet.joined("ک\u200dتاب الله") == reshape("ک\u200dتاب") + " " + reshape("الله")
 
 
 def test_a_persian_sheet_does_not_import_fonttools():
