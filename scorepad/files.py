@@ -74,12 +74,13 @@ def user_folder(kind: str, app: str = "scorepad") -> Path:
     """The user's `kind` folder ("data" or "cache") for `app`, as platformdirs gives it.
 
     On Linux with an absolute $HOME: $XDG_DATA_HOME / $XDG_CACHE_HOME when absolute (the specification ignores a
-    relative one), else ~/.local/share or ~/.cache. Anywhere else (macOS, Windows, a relative or missing $HOME,
-    whose home platformdirs finds in the password database), platformdirs itself. (tests/test_files.py holds
+    relative one), else ~/.local/share or ~/.cache. Anywhere else (macOS, Windows, Android, a relative or missing
+    $HOME, whose home platformdirs finds in the password database), platformdirs itself. (tests/test_files.py holds
     the two to the same answers.)"""
     variable, default = XDG_FOLDERS[kind]
     home = os.environ.get("HOME", "")
-    if sys.platform.startswith("linux") and os.path.isabs(home):
+    android = hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ  # (platformdirs' own folders)
+    if sys.platform.startswith("linux") and os.path.isabs(home) and not android:
         base = os.environ.get(variable, "")
         return Path(base if os.path.isabs(base) else os.path.join(home, default), app)
     import platformdirs
