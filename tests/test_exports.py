@@ -443,3 +443,27 @@ def test_the_code_is_segnos_drawn_by_its_encoder_alone():
     made = segno.make(url, error="L", micro=False, boost_error=False)
     assert matrix == [[bool(c) for c in row] for row in made.matrix]
     assert qr.modules(url) == matrix  # in a process that has imported segno: its own encoder
+
+
+@pytest.mark.parametrize("name", ["https://scorepad.invalid/bgstats", "play|lost-cities|2026-11-29T20:15:00+01:00|7",
+                                  "player|آنا", "player|王小明", ""])
+def test_our_uuid5_is_the_standard_librarys(name):
+    # (hashed without hashlib, whose import loads OpenSSL: 6.6 ms of every sheet)
+    import uuid
+
+    from scorepad import exports
+
+    assert exports.uuid5(exports.NAMESPACE, name) == uuid.uuid5(exports.NAMESPACE, name)
+    assert exports.uuid5(uuid.NAMESPACE_URL, name) == uuid.uuid5(uuid.NAMESPACE_URL, name)
+
+
+def test_the_exports_load_neither_openssl_nor_csv():
+    # The end of a game (its BG Stats code on the terminal) and `export` make uuids: hashlib's OpenSSL was 6.6 ms of
+    # them, csv 2.4 ms, for the one format that writes CSV. (A sheet loads hashlib anyway: reportlab signs the PDF.)
+    import subprocess
+    import sys
+
+    code = ("import sys; from scorepad import exports; exports.uuid_of('play', '1'); "
+            "print(sorted(m for m in ('hashlib', '_hashlib', 'csv') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
