@@ -68,6 +68,44 @@ def test_a_chosen_mask_and_micro_codes_are_left_to_segno():
 def test_the_installed_encoder_is_the_fast_one():
     """A fresh process (nothing else loads segno): qr's own copy of the encoder, its mask chosen by _best_mask."""
     probe = ("import sys; from scorepad import qr; e = qr._encoder(); "
-             "print(e.__name__, e.find_and_apply_best_mask.__qualname__, 'segno.encoder' in sys.modules)")
+             "print(e.__name__, e.find_and_apply_best_mask.__qualname__, e.make_blocks.__qualname__, "
+             "'segno.encoder' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert done.stdout.split() == [f"{qr._BARE}.encoder", "_best_mask.<locals>.choose", "False"]
+    assert done.stdout.split() == [f"{qr._BARE}.encoder", "_best_mask.<locals>.choose", "_blocks.<locals>.make_blocks",
+                                   "False"]
+
+
+def test_our_encoder_makes_segnos_codes():
+    # The whole of it (both replacements in place), in a process of its own, against segno.make afterwards.
+    probe = ("import sys; from scorepad import qr; texts = sys.stdin.read().split(chr(10)); "
+             "ours = [qr.modules(t) for t in texts]; import segno; "
+             "theirs = [[[bool(c) for c in row] for row in segno.make(t, error='L', micro=False, boost_error=False)"
+             ".matrix] for t in texts]; print(ours == theirs, len(texts))")
+    texts = [text for text in _texts() if len(text) <= 1200]  # (up to version 25: a few seconds, not ten)
+    done = subprocess.run([sys.executable, "-c", probe], input="\n".join(texts), capture_output=True, text=True)
+    assert done.stdout.split() == ["True", str(len(texts))], done.stderr
+
+
+@pytest.mark.parametrize("version", range(1, 41))
+def test_the_error_correction_codewords_are_segnos(version):
+    # _blocks against segno's make_blocks, for every block layout of every level of the version: data of random
+    # bits, a last byte cut short, all zeros and all ones.
+    consts = segno_encoder.consts
+    rnd = random.Random(version)
+    ours = qr._blocks(segno_encoder.make_blocks, segno_encoder)
+    for error in (consts.ERROR_LEVEL_L, consts.ERROR_LEVEL_M, consts.ERROR_LEVEL_Q, consts.ERROR_LEVEL_H):
+        ec_infos = consts.ECC[version][error]
+        length = 8 * sum(info.num_data * info.num_blocks for info in ec_infos)
+        for bits in ([rnd.getrandbits(1) for _n in range(length)], [rnd.getrandbits(1) for _n in range(length - 3)],
+                     [0] * length, [1] * length):
+            buff = segno_encoder.Buffer()
+            buff.extend(bits)
+            assert ours(ec_infos, buff) == segno_encoder.make_blocks(ec_infos, buff), (version, error)
+
+
+def test_anything_but_a_buffer_of_bits_goes_to_segnos_own_division():
+    calls = []
+    ours = qr._blocks(lambda *args: calls.append(args) or ([], []), segno_encoder)
+    buff = segno_encoder.Buffer()
+    buff.extend([0, 1, 2, 1])
+    assert ours(segno_encoder.consts.ECC[1][segno_encoder.consts.ERROR_LEVEL_L], buff) == ([], []) and calls
