@@ -112,10 +112,9 @@ def _blocks(segnos: Any, encoder: Any) -> Any:
 # penalty (runs of one colour, 2×2 blocks, finder-like 1:1:3:1:1 runs, the share of dark modules). segno scores
 # the eight module by module in Python: 40–60 ms of a filled sheet's ~300 (versions 16–21 for BG Stats links),
 # more than the rest of the page's drawing. _best_mask makes the same choice, and returns the same matrix, with
-# each row as an int (a mask is an XOR of ints) and each row and column as a string of 0s and 1s that re and
-# str.find scan in C. tests/test_qr.py holds it to segno's own function, code by code.
-_RUNS = ("11111+", "00000+")  # N1: five or more modules of one colour (two scans: each has a literal to seek)
-_FINDER_LIKE = "1011101"  # N3: dark-light-dark-dark-dark-light-dark
+# each row and column as an int (a mask is an XOR of ints) and the whole symbol scored as one int (_penalty).
+# tests/test_qr.py holds it to segno's own function, code by code, and _penalty to segno's evaluate_mask.
+_PAD = "0000"  # light modules between two lines of _penalty's one int: no run or finder-like pattern crosses it
 _TILE = 12  # every mask pattern repeats every 12 rows and 12 columns (i mod 4 and 6, j mod 6)
 _AS_DIGITS = bytes.maketrans(b"\x00\x01", b"01")  # modules (0 light, 1 dark) as "0"/"1", and back
 _AS_MODULES = bytes.maketrans(b"01", b"\x00\x01")
@@ -125,9 +124,6 @@ _AS_REGION = bytes.maketrans(b"\x00\x01\x02", b"001")  # segno's function patter
 def _best_mask(segnos: Any, encoder: Any) -> Any:
     """A drop-in for `encoder.find_and_apply_best_mask(matrix, width, height, proposed_mask=None)`; anything but
     a plain QR code of 0/1 modules with no mask given (a Micro QR code, a chosen mask) goes to segno's own."""
-    import re
-
-    runs = [re.compile(pattern) for pattern in _RUNS]
 
     def choose(matrix: Any, width: int, height: int, proposed_mask: int | None = None) -> Any:
         if proposed_mask is not None or width != height or width < 21 or any(max(row) > 1 for row in matrix):
@@ -139,13 +135,20 @@ def _best_mask(segnos: Any, encoder: Any) -> Any:
         function[-8][8] = 0x1
         region = [int(bytes(row).translate(_AS_REGION), 2) for row in function]
         base = [int(bytes(row).translate(_AS_DIGITS), 2) for row in matrix]
+        # The columns as ints too, transposed once: a masked column is the column of the base XOR the mask's own
+        # column (its pattern read down) where the region is.
+        region_down = [int(bytes(column).translate(_AS_REGION), 2) for column in zip(*function)]
+        base_down = [int(bytes(column).translate(_AS_DIGITS), 2) for column in zip(*matrix)]
         repeat = -(-size // _TILE)
         best_score, best = None, None
         for number, pattern in enumerate(encoder.get_data_mask_functions(False)):
             tiles = [int(("".join("1" if pattern(i, j) else "0" for j in range(_TILE)) * repeat)[:size], 2)
                      for i in range(_TILE)]
+            tiles_down = [int(("".join("1" if pattern(i, j) else "0" for i in range(_TILE)) * repeat)[:size], 2)
+                          for j in range(_TILE)]
             rows = [b ^ (tiles[i % _TILE] & r) for i, (b, r) in enumerate(zip(base, region))]
-            score = _penalty(rows, size, runs)
+            columns = [b ^ (tiles_down[j % _TILE] & r) for j, (b, r) in enumerate(zip(base_down, region_down))]
+            score = _penalty(rows, columns, size)
             if best_score is None or score < best_score:
                 best_score, best = score, (number, rows)
         number, rows = best  # type: ignore[misc]
@@ -154,34 +157,43 @@ def _best_mask(segnos: Any, encoder: Any) -> Any:
     return choose
 
 
-def _penalty(rows: list[int], size: int, runs: list[Any]) -> int:
-    """segno.encoder.evaluate_mask of the symbol whose rows (module 0 the highest bit) these are. Rows and columns
-    are scanned as one text, a line each: neither pattern can cross a line's end."""
-    lines = [format(row, f"0{size}b") for row in rows]
-    text = "\n".join(lines + ["".join(column) for column in zip(*lines)])
-    found = [match for run in runs for match in run.findall(text)]
-    n1 = sum(map(len, found)) - 2 * len(found)
+def _penalty(rows: list[int], columns: list[int], size: int) -> int:
+    """segno.encoder.evaluate_mask of the symbol whose rows and columns (module 0 the highest bit) these are, scanned
+    as one int: every line (the rows, then the columns) after four light modules, and four after the last. A
+    line's first module is its highest bit, so `x << k` puts on each module the one k modules after it, and
+    `x >> k` the one k before.
+
+    - N1: a run of L >= 5 modules of one colour scores L - 2: its windows of five (L - 4), plus 2 for the run. The
+      padding is left out of the light modules' int for it: a light run ends with its line.
+    - N2: 3 for each 2×2 block of one colour; N4: 10 for each 5% the dark modules are away from half.
+    - N3: 40 for each 1:1:3:1:1 dark-light-dark-dark-dark-light-dark run with four light modules before or after
+      it, the padding counting as light (segno's: a run at either end of its line, or with only light modules
+      between it and the end). segno scans each line from the left and goes on 7 modules after a run it counts,
+      else 4: a run 4 or 6 modules after a counted one (the two overlap) is not looked at. Whether a run counts
+      depends only on the runs before it, so every run is decided at once, a step at a time, until none changes
+      (as many steps as the longest chain of overlapping runs, a run every 4 modules at most)."""
+    lines = [format(row, f"0{size}b") for row in rows] + [format(column, f"0{size}b") for column in columns]
+    dark = int(_PAD + _PAD.join(lines) + _PAD, 2)
+    every = (1 << (len(lines) * (size + len(_PAD)) + len(_PAD))) - 1
+    data = int(_PAD + _PAD.join(["1" * size] * len(lines)) + _PAD, 2)
+    light = ~dark & every
+    n1 = 0
+    for ink in (dark, light & data):
+        windows = ink & (ink << 1) & (ink << 2) & (ink << 3) & (ink << 4) & every
+        n1 += windows.bit_count() + 2 * (windows & ~(windows >> 1)).bit_count()
+    found = dark & (light << 1) & (dark << 2) & (dark << 3) & (dark << 4) & (light << 5) & (dark << 6) & every
+    before = (light >> 1) & (light >> 2) & (light >> 3) & (light >> 4)
+    after = (light << 7) & (light << 8) & (light << 9) & (light << 10)
+    framed = counted = found & (before | after)
+    for _step in range(size):
+        now = framed & ~((counted >> 4) | (counted >> 6))
+        if now == counted:
+            break
+        counted = now
     inner = (1 << (size - 1)) - 1  # module pairs (j - 1, j)
     n2 = 3 * sum((~(a ^ (a >> 1)) & ~(b ^ (b >> 1)) & ~(a ^ b) & inner).bit_count() for a, b in zip(rows, rows[1:]))
     percent = float(sum(row.bit_count() for row in rows)) / (size ** 2)
-    return n1 + n2 + _finder_like(text, size) + 10 * int(abs(percent * 100 - 50) / 5)
-
-
-def _finder_like(text: str, size: int) -> int:
-    """N3 of every line of `text` (lines of `size` modules), counted as segno counts it (n3_pattern_occurrences):
-    40 for each finder-like run at either end of its line or with four light modules before or after it."""
-    count = 0
-    at = text.find(_FINDER_LIKE)
-    while at != -1:
-        start = at - at % (size + 1)  # where its line starts
-        after = at + 7
-        if at - start in (0, size - 7) or "1" not in text[max(at - 4, start):at] \
-                or "1" not in text[after:min(after + 4, start + size)]:
-            count += 40
-        else:
-            after = at + 4
-        at = text.find(_FINDER_LIKE, after)
-    return count
+    return n1 + n2 + 40 * counted.bit_count() + 10 * int(abs(percent * 100 - 50) / 5)
 
 
 def width(matrix: list[list[bool]]) -> int:

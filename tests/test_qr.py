@@ -109,3 +109,28 @@ def test_anything_but_a_buffer_of_bits_goes_to_segnos_own_division():
     buff = segno_encoder.Buffer()
     buff.extend([0, 1, 2, 1])
     assert ours(segno_encoder.consts.ECC[1][segno_encoder.consts.ERROR_LEVEL_L], buff) == ([], []) and calls
+
+
+CHAINS = ("1011101", "00001011101", "1011101011101", "10111010111010111", "1011101011101011101", "101110111011101")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_penalty_is_segnos(seed):
+    # _penalty (the whole symbol as one int) against segno's evaluate_mask, module by module: random symbols of
+    # every density, some with finder-like runs planted, alone or in chains that overlap (4 or 6 apart).
+    rnd = random.Random(seed)
+    for _n in range(40):
+        size = rnd.choice((21, 25, 45, 57, 117, 177))
+        density = rnd.choice((0.5, 0.3, 0.7, 0.1, 0.9))
+        lines = ["".join("1" if rnd.random() < density else "0" for _j in range(size)) for _i in range(size)]
+        for i in range(size):
+            if rnd.random() < 0.3:
+                chain = rnd.choice(CHAINS)
+                at = rnd.randrange(size - len(chain) + 1)
+                lines[i] = lines[i][:at] + chain + lines[i][at + len(chain):]
+        if _n % 2:  # the chains down the columns
+            lines = ["".join(column) for column in zip(*lines)]
+        matrix = [bytearray(int(c) for c in line) for line in lines]
+        rows = [int(line, 2) for line in lines]
+        columns = [int("".join(column), 2) for column in zip(*lines)]
+        assert qr._penalty(rows, columns, size) == segno_encoder.evaluate_mask(matrix, size, size), (seed, size)
