@@ -62,7 +62,6 @@ URL_KIND = N_("a scorepad BG Stats link")
 CSV_HEADER = ("session", "date", "game", "bgg_id", "player", "seat", "score", "rank", "winner")
 
 
-
 def uuid5(namespace: uuid.UUID, name: str) -> uuid.UUID:
     """uuid.uuid5, hashed by CPython's own SHA-1 module where there is one (as session._sha256 takes _sha256):
     uuid.uuid5 imports hashlib, which loads OpenSSL, 6.6 ms of every sheet (a sheet carries a BG Stats code)."""

@@ -512,10 +512,10 @@ class Store:
     def _fresh_meta(self) -> dict:
         """The meta record of a database file that is missing. Its folder may still hold sessions (the file
         was deleted by hand): then nothing is lost, the ids go on after theirs and every summary is rebuilt."""
-        ids = self._ids_on_disk()
-        if not ids:
+        last = self._last_id_on_disk()
+        if not last:
             return {"layout": LAYOUT, "next_id": 1, "summary_version": self.summary_version}
-        return {"layout": LAYOUT, "next_id": ids[-1] + 1, "summary_version": None}
+        return {"layout": LAYOUT, "next_id": last + 1, "summary_version": None}
 
     def _write_meta(self, meta: dict) -> None:
         try:
@@ -1261,7 +1261,7 @@ class Store:
             # Most answers leave the summary as it was (the leader changes when a round is complete): then only
             # the session file is written, and the index file is not even read (the stamp, see _write_session).
             old = stamped
-            if old is None:  # as JSON, not through TinyDB: a Document of each of the file's 256 summaries to compare one
+            if old is None:  # as JSON, not through TinyDB: a Document of each of its 256 summaries to compare one
                 old = self._index_held(doc_id // BUCKET).get(str(doc_id))
                 held = _file_stamp(index_file)  # (made again if it was missing or damaged)
             derived_changed = old != indexed or old_marks != new_marks
