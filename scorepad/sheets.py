@@ -476,7 +476,7 @@ def _face_attributes(font: Any) -> tuple | None:
 def _plain(value: Any) -> bool:
     """Only the types marshal writes and reads back as themselves (no subclass, no code)."""
     kind = type(value)
-    if kind in (dict,):
+    if kind is dict:
         return all(_plain(k) and _plain(v) for k, v in value.items())
     if kind in (list, tuple):
         return all(_plain(item) for item in value)
@@ -952,6 +952,10 @@ class _Sheet:
         self.y = self.h - self.margin  # top of the free space
         self.qr_room, self.qr_bottom = 0.0, self.y  # the room the BG Stats code takes beside the header (draw)
         self.pages = 1
+        self.start_texts()
+
+    def start_texts(self) -> None:
+        """The fonts of the page's texts (choose_fonts), and nothing yet remembered of how they are drawn."""
         self._runs: dict[str, list[tuple[str, str]]] = {}
         self._units: dict[tuple[str, bool], float | None] = {}  # units()'s answers: a word is measured once
         self._advances: dict[str, tuple[dict | None, float]] = {}  # a font's advance widths (advance())
@@ -1798,14 +1802,7 @@ class _Report(_Sheet):
         self.c.setAuthor(TEXT["creator"])
         self.y = self.h - self.margin
         self.pages = 1
-        self._runs = {}
-        self._units, self._advances, self._joined = {}, {}, {}
-        self._font_of = {}
-        self._plain = set()
-        self.missing = {}
-        self.arabic = None
-        self.cjk = None
-        self.choose_fonts()
+        self.start_texts()
 
     def texts(self) -> list[str]:
         out = [self.title, "…", PLACEHOLDER, self.minus]
