@@ -8,6 +8,7 @@ Sources: shared/rules/chinatown.md (§0 key numbers, §2.3 types, §2.7 cards an
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from calculators.core import (
@@ -19,7 +20,6 @@ from calculators.core import (
     check_table,
     check_text,
     is_int,
-    record,
     require_int,
     standings,
     unknown_keys,
@@ -82,7 +82,7 @@ PART_START, PART_INCOME, PART_IN, PART_OUT = "start", "income", "trades in", "tr
 PART_AUCTIONS, PART_SHOPS = "auctions", "shop bonus"
 
 
-@record
+@dataclass(frozen=True)
 class Rules:
     """What a table's variant decides."""
 
@@ -221,7 +221,7 @@ def check_trades(value: Any, players: Sequence[str], rounds: int) -> list[dict[s
 
 # --- the ledger -------------------------------------------------------------------------------------
 
-@record
+@dataclass(frozen=True)
 class Business:
     kind: str
     tiles: int
@@ -229,7 +229,7 @@ class Business:
     complete: bool
 
 
-@record
+@dataclass(frozen=True)
 class Line:
     """One player's year (or season): what came in, what went out, and the cash after income."""
 
@@ -243,7 +243,7 @@ class Line:
     cash: int
 
 
-@record
+@dataclass(frozen=True)
 class Tie:
     """Players level on their total, and what the tie-break made of it (§2.9).
 
@@ -263,7 +263,7 @@ class Tie:
         return len(set(self.ranks.values())) > 1
 
 
-@record
+@dataclass(frozen=True)
 class Ledger:
     """`detail` of a scored Chinatown table."""
 

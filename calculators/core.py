@@ -7,11 +7,10 @@ import contextvars
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any
 
-T = TypeVar("T")
 
 # The keys every table file may hold (shared/spec/table-format.md, "Common shape"). `session` is the
 # export's record of the game as played; scorepad checks what is inside it, scoring only allows it.
@@ -26,107 +25,7 @@ TEXT_LIMIT = 200
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?", re.ASCII)
 
 
-@dataclass_transform(field_specifiers=(field,))
-def record(cls: type[T] | None = None, *, frozen: bool = True) -> Any:
-    """A dataclass, as `@dataclass(frozen=True)` makes it (or `@dataclass` with frozen=False): fields with their
-    defaults, `__init__` (then `__post_init__`, if the class has one), `==`, `hash` (frozen only), `repr`, and no
-    assignment once made (frozen only).
-    `dataclasses.fields` and `dataclasses.replace` work on it as on any dataclass.
-
-    Why not @dataclass itself: on Python 3.11 it writes and compiles the source of six methods for every frozen
-    class, ~0.9 ms a class here (2.7 ms for the Game registry entry's 28 fields), and each command imports a
-    dozen such classes: 13 ms, an eighth of `python -c "import typer"`, on every `score ID`. These methods are
-    written once, here, and shared (bench/storage.py; issue 10).
-
-    >>> @record
-    ... class Card:
-    ...     colour: str
-    ...     number: int = 0
-    >>> Card("red", 5), Card("red", 5) == Card("red", 5), Card("red") == Card("red", 5)
-    (Card(colour='red', number=5), True, False)
-    >>> Card("red").number = 3
-    Traceback (most recent call last):
-    dataclasses.FrozenInstanceError: cannot assign to field 'number'
-    """
-    def make(cls: type[T]) -> type[T]:
-        if cls.__doc__ is None:  # else dataclass reads object.__init__'s signature for one: 3 ms (tokenize's regex)
-            cls.__doc__ = f"{cls.__name__}({', '.join(cls.__dict__.get('__annotations__', {}))})"
-        cls = dataclass(init=False, repr=False, eq=False)(cls)  # the fields only: nothing is compiled
-        names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-        defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}  # type: ignore[arg-type]
-        factories = {f.name: f.default_factory for f in fields(cls)  # type: ignore[arg-type]
-                     if f.default_factory is not MISSING}
-        cls.__init__ = _init(cls.__qualname__, names, defaults, factories,  # type: ignore[misc]
-                             getattr(cls, "__post_init__", None))
-        cls.__repr__ = _repr  # type: ignore[assignment]
-        cls.__eq__ = _eq  # type: ignore[assignment]
-        cls.__hash__ = _hash if frozen else None  # type: ignore[assignment]
-        if frozen:
-            cls.__setattr__ = _refuse_set  # type: ignore[assignment]
-            cls.__delattr__ = _refuse_delete  # type: ignore[assignment]
-        return cls
-
-    return make if cls is None else make(cls)
-
-
-def _init(name: str, names: tuple[str, ...], defaults: dict[str, Any],
-          factories: dict[str, Callable[[], Any]], after: Callable[[Any], None] | None) -> Callable[..., None]:
-    known = frozenset(names)
-    store = object.__setattr__  # as a frozen dataclass's __init__ stores, through any descriptor of the class
-
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        if len(args) > len(names):
-            raise TypeError(f"{name}() takes {len(names)} arguments but {len(args)} were given")
-        given = dict(zip(names, args))
-        for key in kwargs:
-            if key not in known:
-                raise TypeError(f"{name}() got an unexpected keyword argument {key!r}")
-            if key in given:
-                raise TypeError(f"{name}() got multiple values for argument {key!r}")
-        given.update(kwargs)
-        for key in names:
-            if key in given:
-                store(self, key, given[key])
-            elif key in defaults:
-                store(self, key, defaults[key])
-            elif key in factories:
-                store(self, key, factories[key]())
-            else:
-                raise TypeError(f"{name}() missing required argument: {key!r}")
-        if after is not None:
-            after(self)
-
-    return __init__
-
-
-def _values(self: Any) -> tuple[Any, ...]:
-    return tuple(getattr(self, f) for f in self.__dataclass_fields__)
-
-
-def _repr(self: Any) -> str:
-    shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__dataclass_fields__)
-    return f"{type(self).__qualname__}({shown})"
-
-
-def _eq(self: Any, other: Any) -> bool:
-    if other.__class__ is not self.__class__:
-        return NotImplemented
-    return _values(self) == _values(other)
-
-
-def _hash(self: Any) -> int:
-    return hash(_values(self))
-
-
-def _refuse_set(self: Any, key: str, new: Any) -> None:
-    raise FrozenInstanceError(f"cannot assign to field {key!r}")
-
-
-def _refuse_delete(self: Any, key: str) -> None:
-    raise FrozenInstanceError(f"cannot delete field {key!r}")
-
-
-@record
+@dataclass(frozen=True)
 class Phrase:
     """Something scoring has to tell a person, as data: a code and its values. The calculators hold no sentences
     (design.md rule 8); scorepad words a phrase in the table's language (scorepad/words.py).
@@ -202,7 +101,7 @@ class InvalidInput(ValueError):
                                           "game": self.game, "message": self.message}))
 
 
-@record
+@dataclass(frozen=True)
 class Standing:
     """One player's place: `parts` is the breakdown the score sheet prints and adds up to `total`."""
 
@@ -219,7 +118,7 @@ class Standing:
                 "rounds": list(self.rounds), "parts": dict(self.parts), **self.extra}
 
 
-@record
+@dataclass(frozen=True)
 class Result:
     """A scored table. `detail` is the game's own breakdown for screens and sheets (not in the JSON)."""
 
@@ -272,7 +171,7 @@ def standings(players: Sequence[str], totals: Mapping[str, int], *,
 
 # --- the common shape of a table file -------------------------------------------------------------
 
-@record
+@dataclass(frozen=True)
 class Table:
     """A table file after its common shape is checked: names trimmed, every round holding every player."""
 

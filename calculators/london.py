@@ -11,9 +11,10 @@ tie-break explanation a Phrase, the parts and the editions' nouns keys; scorepad
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
-from calculators.core import InvalidInput, Phrase, Result, check_table, record, require_int, standings, unknown_keys
+from calculators.core import InvalidInput, Phrase, Result, check_table, require_int, standings, unknown_keys
 
 PLAYERS: Final = (2, 3, 4)  # S1, S3: 2–4 players
 NO_ROUNDS: Final = range(1)  # no rounds: `rounds` is absent or [] (table-format.md)
@@ -69,7 +70,7 @@ FLAT_PENALTIES: Final = "flat-penalties"  # the Persian summary's scoring (S14),
 VARIANTS: Final = (FLAT_PENALTIES,)
 
 
-@record
+@dataclass(frozen=True)
 class Rules:
     """What differs between the editions' end-game scoring (rules §5)."""
 
@@ -220,7 +221,7 @@ def poverty_after(held: int, change: int) -> int:
 
 # --- the reckoning ----------------------------------------------------------------------------------
 
-@record
+@dataclass(frozen=True)
 class Reckoning:
     """One player's end-game reckoning, every step kept for the screen and the sheet."""
 
@@ -284,7 +285,7 @@ def parts_of(r: Reckoning, rules: Rules) -> dict[str, int]:
     return parts
 
 
-@record
+@dataclass(frozen=True)
 class Detail:
     """What the screens and sheets need beyond the standings."""
 

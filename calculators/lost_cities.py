@@ -6,10 +6,11 @@ BGA help page, Universal Head summary); the contract is shared/spec/table-format
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from calculators.core import InvalidInput, Result, check_table, is_int, record, standings
+from calculators.core import InvalidInput, Result, check_table, is_int, standings
 
 GAME: Final = "lost-cities"
 PLAYERS: Final = (2,)
@@ -34,7 +35,7 @@ BONUS: Final = 20  # added after the multiplier, never multiplied (UH, HM)
 VARIANTS: Final = ("purple", "bonus-numbers-only", "wagers-alone-score-zero")
 
 
-@record
+@dataclass(frozen=True)
 class Rules:
     """The scoring choices a table's variants make."""
 
@@ -57,7 +58,7 @@ def rules_for(variants: Iterable[str]) -> Rules:
                  wagers_alone_score="wagers-alone-score-zero" not in variants)
 
 
-@record
+@dataclass(frozen=True)
 class Expedition:
     """One colour of one player in one game, with every step of its score."""
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from calculators.core import (InvalidInput, Phrase, Result, check_table, is_int, rank, record, require_int, standings,
-                              unknown_keys)
+from calculators.core import (InvalidInput, Phrase, Result, check_table, is_int, rank, require_int, standings, unknown_keys)
 
 GAME: Final = "next-station-london"
 PLAYERS: Final = (1, 2, 3, 4)  # NSL-RB cover
@@ -72,7 +71,7 @@ SOLO_BANDS: Final = tuple(zip((None, *(top + 1 for top in SOLO_BAND_TOPS)), (*SO
 
 # --- the station deck ---------------------------------------------------------------------------------
 
-@record
+@dataclass(frozen=True)
 class Card:
     """A station card: Street (blue back) or Underground (pink-and-yellow); a symbol, joker, or the Switch."""
 
@@ -185,7 +184,7 @@ def deal_powers(seed: Any) -> dict[str, str]:
 
 # --- rules and checks ---------------------------------------------------------------------------------
 
-@record
+@dataclass(frozen=True)
 class Rules:
     """The scoring choices a table's variants make."""
 
@@ -307,7 +306,7 @@ def check_final(inputs: Mapping[str, Any], modules: Iterable[str] = (), *,
 
 # --- scoring ------------------------------------------------------------------------------------------
 
-@record
+@dataclass(frozen=True)
 class Line:
     """One player's line in one round, with its score."""
 
@@ -319,7 +318,7 @@ class Line:
     score: int
 
 
-@record
+@dataclass(frozen=True)
 class Summary:
     """One player's game: every part of the final score."""
 

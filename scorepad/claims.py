@@ -20,13 +20,13 @@ import os
 import re
 import socket
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import orjson
 
-from calculators.core import record
 from scorepad.errors import ReadOnly, StoreError
 from scorepad.files import TEMP_SUFFIX, replace_file, sweep_temp_files
 from scorepad.i18n import N_, _
@@ -43,7 +43,7 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 _NAME = re.compile(r"^\.?(\d+)\.(\d+)@([A-Za-z0-9._-]*)\.json")
 
 
-@record
+@dataclass(frozen=True)
 class Claim:
     host: str
     pid: int

@@ -14,10 +14,10 @@ non-interactive form. The session keeps its status; `undo` right after puts the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from calculators.core import InvalidInput, Result, record
+from calculators.core import InvalidInput, Result
 from scorepad import progress
 from scorepad import session as sessions
 from scorepad.errors import Changed, ScorepadError
@@ -92,7 +92,7 @@ REFUSED = N_("Refused: {reason}")
 
 # --- what can be edited -------------------------------------------------------------------------------
 
-@record
+@dataclass(frozen=True)
 class Item:
     """One recorded answer that an edit can change."""
 
@@ -178,7 +178,7 @@ def find(session: sessions.Session, round: int | None, player: str | None, field
 
 # --- a checked change ---------------------------------------------------------------------------------
 
-@record(frozen=False)
+@dataclass
 class Change:
     """An edit checked against the whole game: the session before and after, and what else it changed."""
 

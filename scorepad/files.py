@@ -26,9 +26,9 @@ import sys
 import time
 import zlib
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
-from calculators.core import record
 from scorepad.errors import ScorepadError
 from scorepad.i18n import N_, _
 
@@ -110,7 +110,7 @@ class Refused(ScorepadError):
         self.reason, self.forcible = reason or message, reason is not None
 
 
-@record
+@dataclass(frozen=True)
 class Kind:
     """What scorepad writes at some path: a name for people and a test of an existing file's content."""
 
@@ -118,7 +118,7 @@ class Kind:
     test: Callable[[Path], bool]
 
 
-@record
+@dataclass(frozen=True)
 class Protected:
     """A path never written over; `family`: also its lock file and the temporary files of its writes;
     `tree`: a folder, and everything in it or made in it."""

@@ -4,23 +4,23 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from calculators.core import InvalidInput, Result, record
+from calculators.core import InvalidInput, Result
 from scorepad.i18n import _
 
 Path = tuple[Any, ...]  # where an answer goes in the table file, e.g. ("rounds", 0, "Ana", "yellow")
 
 
-@record
+@dataclass(frozen=True)
 class Say:
     """Text the table reads before the next question (a guide, a breakdown, the standings)."""
 
     text: Callable[[], str]
 
 
-@record
+@dataclass(frozen=True)
 class Ask:
     """One question; its answer is stored at `at` the moment it is given.
 
@@ -134,7 +134,7 @@ def no_notes(result: Result) -> list[str]:
     return []
 
 
-@record
+@dataclass(frozen=True)
 class Game:
     """One game in the registry: what `scorepad games` lists and what every command needs of it."""
 

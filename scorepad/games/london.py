@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from calculators import london as rules
-from calculators.core import InvalidInput, Result, record, require_int, say
+from calculators.core import InvalidInput, Result, require_int, say
 from scorepad.games.base import Ask, Commands, Game, Say, Step, keeping, one_of_players
 from scorepad import words
 from scorepad.grid import cell, grid, names_text, safe, standings_text
@@ -524,7 +524,7 @@ PHRASES: dict[str, Any] = {
 
 # --- tracking during play ------------------------------------------------------------------------------
 
-@record(frozen=False)
+@dataclass
 class Tracked:
     """What the table told scorepad during play, per player."""
 
