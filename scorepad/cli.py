@@ -641,7 +641,7 @@ def _need_terminal(command: str) -> None:
 
 def _check_names(doc: dict[str, Any]) -> dict[str, Any]:
     """A name that starts with a prompt word (`undo`, `help`, Chinatown's `cash`) could never be typed as an answer."""
-    from scorepad.play import prompt_word_in
+    from scorepad.prompt_words import prompt_word_in
 
     name = next((n for n in doc["players"] if prompt_word_in(doc, n)), None)
     if name is not None:
@@ -663,7 +663,7 @@ def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
     """The players' names, one prompt each; typing a few letters offers the names already known (`known`, read
     the first time a name is completed: not before the first prompt is drawn)."""
     from calculators.core import check_name
-    from scorepad.play import prompt_word_in
+    from scorepad.prompt_words import prompt_word_in
     from scorepad.players import offered
     from scorepad.prompts import Aborted
     from scorepad.session import new_doc

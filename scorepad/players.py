@@ -178,7 +178,7 @@ def plan(store: Store, old: str, new: str) -> list[int]:
     if open_:
         raise ScorepadError(plural(BEING_PLAYED, len(open_)).format(ids=_ids(open_)))
     if ids:
-        from scorepad.play import prompt_word_in
+        from scorepad.prompt_words import prompt_word_in
 
         for doc_id in ids:
             word = prompt_word_in(store.get(doc_id), new)

@@ -75,7 +75,7 @@ def database(tmp_path, monkeypatch):
 # the file it was imported from (a restored session was imported from the backup, not from that file), and
 # what `undo` right after an edit puts back (the file's session block has no such key: an export makes the
 # edit permanent, as a later answer does).
-BOOKKEEPING = ("schema", "source", "edit")
+BOOKKEEPING = ("schema", "source", "edit", "version")  # the store's and the engine's own: an import starts afresh
 
 
 def restored_as_it_was(database, folder):

@@ -691,7 +691,7 @@ def test_a_name_that_starts_with_a_prompt_word_is_refused(terminal):
         "Error: players: 'Cash' starts with 'cash', a word scorepad takes at its prompts: add an initial or a nickname\n")
     assert error(1, "play", "lost-cities", "-p", "Undo,Ben").startswith("Error: players: 'Undo' starts with 'undo'")
     from scorepad.games import by_slug
-    from scorepad.play import prompt_word_in
+    from scorepad.prompt_words import prompt_word_in
     from scorepad.session import new_doc
 
     doc = new_doc(by_slug("chinatown"), ["Cashel", "Ben", "Cy"], [], None)

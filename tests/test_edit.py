@@ -408,7 +408,7 @@ def test_an_edit_menu_never_offers_the_menus_own_undo_and_asks_again_after_a_ref
     # London's player menus end with `undo` (the play loop takes it as the word); the campaign's fuzzed prompts
     # picked it in an edit's menu, where it was parsed as a player and the game ended with InvalidInput.
     from calculators.core import InvalidInput
-    from scorepad import edit as edits
+    from scorepad import fixing as edits
     from scorepad.games.base import Ask
 
     def parse(text):

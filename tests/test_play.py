@@ -286,7 +286,7 @@ def test_a_menu_takes_the_languages_prompt_word(store):
 
 def test_a_player_named_as_the_languages_prompt_word_is_found(store):
     from fake_language import speaking
-    from scorepad.play import prompt_word_in
+    from scorepad.prompt_words import prompt_word_in
 
     doc = store.get(start(store))
     with speaking(WORDS):

@@ -55,7 +55,7 @@ def stopped(store, session_id, answers):
 
 def same_session(a, b):
     for key in sorted(set(a) | set(b)):
-        if key not in ("schema", "source"):
+        if key not in ("schema", "source", "version"):  # the engine's count of changes: an import starts afresh
             assert a.get(key) == b.get(key), key
 
 

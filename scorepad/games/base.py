@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +44,11 @@ class Ask:
     part: Any = None
     label: str = ""  # how `edit` and `undo` name the answer, when the message alone does not (see progress.name)
     editable: bool = True  # False: nothing to change afterwards (e.g. Enter turns the next station card)
+    # Questions the rules let players answer at the same time share a key (each player's expeditions at the end
+    # of a Lost Cities hand): while the first of them is open, all of them are (scorepad.table).
+    together: Hashable | None = None
+    player: str | None = None  # whose question, where its path does not say (a rounds or final path does)
+    event: str = "answered"  # what a listener hears when it is answered ("card turned" for a station card)
 
 
 Step = Say | Ask

@@ -1,0 +1,239 @@
+"""A session as the engine reads it: the stored document, its game, and the questions it asks.
+
+A session document holds the game, players, variants and planned rounds, and `entries`: every answer in the
+order it was given, each with the path it fills in the table file (shared/spec/table-format.md). The table
+file is built from the entries, never stored beside them. The question list is the game's steps given what is
+recorded; which of its questions are open, and whose each is, is decided here for every screen alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from calculators.core import InvalidInput, Result, as_stored
+from scorepad.errors import StoreError
+from scorepad.games import by_slug
+from scorepad.games.base import Ask, Game, Step
+from scorepad.i18n import N_, _
+from scorepad.table.records import Records
+
+PLAYING, FINISHED = "playing", "finished"
+REQUIRED_PARTS = ("game", "players", "status", "entries")  # of a stored session document
+EDIT = "edit"  # the last change was an edit: what `undo` puts back (the entries and status before it)
+SETUP = "setup"  # entries under this path are the session's own notes (e.g. who is oldest)
+# A session made by `import`: its answers are a table file's, not a guided game's, so they cannot be taken back
+# one by one (the guided game would start again at its setup, and a missing field would be an open question).
+IMPORTED = "imported"
+# The fingerprint of the file a session was imported from (tablefile.fingerprint): importing it again is refused.
+SOURCE = "source"
+# Counts every change of the session, so that a screen can say "as I saw it" in one number (changes.touch).
+VERSION = "version"
+
+# A hand-edited database names its damage in one line (scorepad's words around Python's own).
+# TRANSLATORS: {problem} is what is wrong, as Python says it (in English), e.g. "KeyError: 'status'".
+DAMAGED = N_("session {id} in the database is damaged ({problem})")
+OPENED_AS = N_("a {game!r} session opened as {slug!r}")
+NOT_A_SESSION = N_("its entries or status are not a session's")
+
+
+class Session:
+    """A read-only view of a session document, with what the table and every screen derive from it."""
+
+    def __init__(self, doc: dict[str, Any], game: Game, id: int | None = None) -> None:
+        self.doc = doc
+        self.id = id
+        self.game = game
+        self._steps: list[Step] | None = None
+        try:  # a hand-edited database must give one clear line, not a traceback
+            if doc["game"] != game.slug:
+                raise ValueError(_(OPENED_AS).format(game=doc["game"], slug=game.slug))
+            self.players: list[str] = [str(p) for p in doc["players"]]
+            self.variants: list[str] = list(doc.get("variants", []))
+            self.rounds_planned: int = int(doc.get("rounds_planned") or 0)
+            self.modules: list[str] = [str(m) for m in doc.get("modules", [])]
+            self.seed: int = int(doc.get("seed", 0))  # every random draw of the game derives from it
+            # Every part a session is written with: one a hand edit took away is damage, not an empty game.
+            missing = next((key for key in REQUIRED_PARTS if key not in doc), None)
+            if missing is not None:
+                raise KeyError(missing)
+            if not isinstance(doc["entries"], list) or doc["status"] not in (PLAYING, FINISHED):
+                raise ValueError(_(NOT_A_SESSION))
+            self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc["entries"]}
+        except (KeyError, TypeError, ValueError, InvalidInput) as error:
+            raise damaged(id, error) from None
+
+    @property
+    def finished(self) -> bool:
+        return self.doc.get("status") == FINISHED
+
+    @property
+    def version(self) -> int:
+        """How many times the session has changed (0 for a session stored before versions were counted)."""
+        version = self.doc.get(VERSION, 0)
+        return version if isinstance(version, int) and not isinstance(version, bool) else 0
+
+    @property
+    def date(self) -> str | None:
+        """When the game was played (ISO 8601): a table file's `date`, else the session's start; None: unknown."""
+        return self.doc.get("date") or self.doc.get("created") or None
+
+    def get(self, *at: Any, default: Any = None) -> Any:
+        return self.answers.get(tuple(at), default)
+
+    # --- the questions ------------------------------------------------------------------------------------
+
+    def steps(self) -> list[Step]:
+        """The guided game as it stands: what to say and what to ask, in order.
+
+        Kept while the view lives: the open questions, complete rounds, the terminal's loop and an import's
+        checks each ask for them, and a game's steps are its costliest part (a long Chinatown game has hundreds).
+        """
+        if self._steps is None:
+            self._steps = self.game.steps(self)
+        return list(self._steps)
+
+    def asks(self) -> list[Ask]:
+        """Every question the session asks, in order, given what is recorded (a later answer may add questions)."""
+        return [step for step in self.steps() if isinstance(step, Ask)]
+
+    def next_ask(self) -> Ask | None:
+        """The first question not answered yet: where a resumed game picks up, and what a terminal asks."""
+        return next((ask for ask in self.asks() if ask.at not in self.answers), None)
+
+    def open_asks(self) -> list[Ask]:
+        """The questions that may be answered now, in the order a terminal asks them.
+
+        The first unanswered question, and with it every unanswered question of its group (`Ask.together`):
+        the questions the rules let players answer at the same time, such as each player's expeditions at the
+        end of a Lost Cities hand. The group is the run of questions sharing its key, answered ones included.
+        """
+        listed = self.asks()
+        first = next((i for i, ask in enumerate(listed) if ask.at not in self.answers), None)
+        if first is None:
+            return []
+        key = listed[first].together
+        if key is None:
+            return [listed[first]]
+        found = []
+        for ask in listed[first:]:
+            if ask.together != key:
+                break
+            if ask.at not in self.answers:
+                found.append(ask)
+        return found
+
+    def find_ask(self, at: tuple) -> Ask | None:
+        at = tuple(at)
+        return next((ask for ask in self.asks() if ask.at == at), None)
+
+    def open_before(self) -> list[Ask]:
+        """Questions left unanswered behind a recorded answer (or any, once finished): a guided game has none.
+
+        An edit can open one: e.g. a London reckoning where the edit makes two players tie, so a tie-break
+        figure is now asked.
+        """
+        listed = self.asks()
+        last = max((i for i, ask in enumerate(listed) if ask.at in self.answers), default=-1)
+        return [ask for i, ask in enumerate(listed)
+                if ask.at not in self.answers and (self.finished or i < last)]
+
+    def complete_rounds(self) -> int:
+        """Rounds whose every question is answered, counted from the first (all recorded ones once finished)."""
+        if self.finished:
+            return max((at[1] + 1 for at in self.answers if at[0] == "rounds"), default=0)
+        listed = self.asks()
+        done = 0
+        while True:
+            in_round = [a for a in listed if a.at[:2] == ("rounds", done)]
+            if not in_round or any(a.at not in self.answers for a in in_round):
+                return done
+            done += 1
+
+    # --- the table and its score ------------------------------------------------------------------------
+
+    def scorable(self) -> bool:
+        """Something to score: a complete round, or (a game without rounds) the finished reckoning."""
+        if self.game.default_rounds is None:
+            return self.finished
+        return self.complete_rounds() > 0
+
+    def table(self, rounds: int | None = None) -> dict[str, Any]:
+        """The table file of this session: the first `rounds` rounds (default: the complete ones)."""
+        count = self.complete_rounds() if rounds is None else rounds
+        table: dict[str, Any] = {"game": self.game.slug, "variants": list(self.variants),
+                                 "players": list(self.players),
+                                 "rounds": [{p: {} for p in self.players} for _ in range(count)]}
+        if self.modules:  # they change what a table scores (Next Station: London objectives, the solo rating)
+            table["modules"] = list(self.modules)
+        listed: dict[str, list[tuple[int, Any]]] = {}
+        for at, value in self.answers.items():
+            if at[0] == "rounds" and at[1] < count:
+                table["rounds"][at[1]][at[2]][at[3]] = value
+            elif at[0] == "final":
+                table.setdefault("final", {p: {} for p in self.players})[at[1]][at[2]] = value
+            elif at[0] not in ("rounds", SETUP) and len(at) == 2:  # an item of a game's own list, e.g. a trade
+                # None: "no more items" (e.g. the year's trading is done). The table of the first `rounds`
+                # rounds leaves out items of later rounds: a trade recorded in a round not yet complete.
+                if value is None or (rounds is not None and _round_of(value) > count):
+                    continue
+                listed.setdefault(at[0], []).append((at[1], value))
+            elif at[0] not in ("rounds", SETUP):  # a game's own top-level key
+                table[at[0]] = value
+        for key, items in listed.items():
+            table[key] = [value for _, value in sorted(items, key=lambda item: item[0])]
+        return table
+
+    def score(self, rounds: int | None = None) -> Result:
+        # An older database's names and notes are read as stored, and printed escaped.
+        with as_stored(), self.game.naming_fields():
+            return self.game.score(self.table(rounds))
+
+    def score_so_far(self, rounds: int | None = None) -> Result:
+        """The score as the session stands: one still being played is not finished (its first place leads).
+
+        The table is scored as a table file of a game in progress (its session `playing`), as `score --table`
+        of an exported one would be, so a game's own words for it (e.g. who is ahead on a tie) are the same.
+        """
+        if self.finished:
+            return self.score(rounds)
+        with as_stored(), self.game.naming_fields():
+            result = self.game.score({**self.table(rounds), "session": {"status": PLAYING}})
+        return dataclasses.replace(result, finished=False)
+
+
+def player_of(ask: Ask) -> str | None:
+    """Whose question it is: the player its answer belongs to (a round's or the final reckoning's field, or a
+    question the game gives a player), or None for a question of the whole table (the setup, a card to turn)."""
+    if ask.player is not None:
+        return ask.player
+    if ask.at[0] == "rounds" and len(ask.at) == 4:
+        return ask.at[2]
+    if ask.at[0] == "final" and len(ask.at) == 3:
+        return ask.at[1]
+    return None
+
+
+def session_of(doc: dict[str, Any], id: int | None = None) -> Session:
+    """A stored session document opened with its game (a document naming no known game is damaged)."""
+    try:
+        game = by_slug(doc["game"])
+    except (KeyError, TypeError, InvalidInput) as error:
+        raise damaged(id, error) from None
+    return Session(doc, game, id)
+
+
+def open_session(records: Records, id: int) -> Session:
+    """The session `id` as stored now."""
+    return session_of(records.get(id), id)
+
+
+def damaged(id: int | None, error: Exception) -> StoreError:
+    """A stored session that cannot be read as one: one clear line, not a traceback."""
+    return StoreError(_(DAMAGED).format(id=id, problem=f"{type(error).__name__}: {error}"))
+
+
+def _round_of(item: Any) -> int:
+    """The 1-based round a list item belongs to (e.g. a trade's "round"), or 0 when it names none."""
+    number = item.get("round") if isinstance(item, dict) else None
+    return number if isinstance(number, int) and not isinstance(number, bool) else 0

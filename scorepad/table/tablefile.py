@@ -1,0 +1,152 @@
+"""Table files as JSON: reading one, a JSON array of them, or JSON Lines; and the checks every value must pass
+before it is stored or printed (shared/spec/table-format.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from calculators.core import TEXT_LIMIT, InvalidInput, check_text, is_int
+from scorepad.errors import TableFileError
+from scorepad.i18n import N_, _
+
+# The database's JSON library (orjson) writes integers of at most 64 bits and reads a larger one back
+# as a float: a number beyond this could not be kept, so a table holding one is refused everywhere.
+LARGEST = 2**63 - 1
+TOO_LARGE = N_("a {digits}-digit number is too large to keep (the largest is {largest})")
+# JSON may escape half of a UTF-16 pair ("\ud800"); such a string can be neither printed nor stored.
+NOT_TEXT = N_("{text} is not valid Unicode text (a lone surrogate)")
+# Table files that cannot be read ({path}: the file as given; {reason}: the system's words, e.g. "Permission denied").
+EMPTY_LIST = N_("{path}: an empty list, no table in it")
+NO_SUCH_FILE = N_("{path}: no such file")
+CANNOT_READ = N_("{path}: cannot read it ({reason})")
+# TRANSLATORS: {reason} is Python's own words (in English), e.g. "Exceeds the limit (4300 digits)".
+NOT_READABLE_JSON = N_("{path}: cannot read it as JSON ({reason})")
+# TRANSLATORS: {reason} is the JSON reader's own words (in English), e.g. "Expecting value".
+NOT_JSON = N_("{path}: not valid JSON ({reason}, line {line}, column {column})")
+# TRANSLATORS: where a table is in a JSON Lines file: the file's path and the line's number.
+FILE_LINE = N_("{path} line {number}")
+# TRANSLATORS: where a table is in a file holding several: "item 3" of a JSON array, "line 3" of JSON Lines.
+ITEM = N_("item {number}")
+LINE = N_("line {number}")
+
+
+def load_table_file(path: Path) -> dict[str, Any]:
+    """Read a table file; one clear line if it cannot be read or is not JSON."""
+    return _parse(_read(path), path)
+
+
+def load_table_files(path: Path) -> Iterator[tuple[str | None, Any]]:
+    """Every table a file holds, each with where it is: a table file (None), a JSON array of them ("item N")
+    or JSON Lines ("line N", blank lines skipped). JSON Lines are read a line at a time, as they are used."""
+    text = _read(path)
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError as error:
+        if error.msg != "Extra data":  # more than one JSON value: JSON Lines
+            raise _not_json(path, error) from None
+        return _lines(text, path)
+    except (ValueError, RecursionError):
+        return iter([(None, _parse(text, path))])  # the same words as for one table file
+    if isinstance(whole, list):
+        if not whole:
+            raise TableFileError(_(EMPTY_LIST).format(path=path))
+        return ((_(ITEM).format(number=number), table) for number, table in enumerate(whole, start=1))
+    return iter([(None, whole)])
+
+
+def _lines(text: str, path: Path) -> Iterator[tuple[str, Any]]:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            yield _(LINE).format(number=number), _parse(line, _(FILE_LINE).format(path=path, number=number))
+
+
+def _read(path: Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")  # a BOM (Windows Notepad) is not an error (RFC 8259 §8.1)
+    except FileNotFoundError:
+        raise TableFileError(_(NO_SUCH_FILE).format(path=path)) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise TableFileError(_(CANNOT_READ).format(path=path, reason=getattr(error, "strerror", None) or error)) \
+            from None
+
+
+def _parse(text: str, where: Any) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _not_json(where, error) from None
+    except (ValueError, RecursionError) as error:  # a number of 4,300+ digits; nesting deeper than Python's stack
+        raise TableFileError(_(NOT_READABLE_JSON).format(path=where, reason=str(error).split(":")[0])) from None
+
+
+def _not_json(where: Any, error: json.JSONDecodeError) -> TableFileError:
+    return TableFileError(_(NOT_JSON).format(path=where, reason=error.msg, line=error.lineno, column=error.colno))
+
+
+def check_storable(value: Any) -> None:
+    """Refuse an integer or a string the database could not keep, or a text that could drive the terminal where
+    it is printed (a control character, a bidi override) or that is longer than any the games take, naming where
+    it is (as the calculators do). Table files, the prompts and `edit` all pass through here."""
+    if _plainly_storable(value):  # nearly every table: walked once without keeping paths (a 10,000-table import)
+        return
+    todo: list[tuple[tuple, Any]] = [((), value)]  # a loop, not recursion: a file may nest deeper than the stack
+    while todo:
+        at, value = todo.pop()
+        if is_int(value) and not -LARGEST - 1 <= value <= LARGEST:
+            raise InvalidInput(_(TOO_LARGE).format(digits=len(str(abs(value))), largest=LARGEST), **place(at))
+        for text in [value] if isinstance(value, str) else value if isinstance(value, dict) else ():
+            if isinstance(text, str) and not _is_unicode(text):
+                raise InvalidInput(_(NOT_TEXT).format(text=ascii(text)), **place(at))
+            if isinstance(text, str):  # a name, note or key: nothing that drives the terminal, no page of text
+                check_text(text, **place(at))
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        todo.extend(((*at, key), item) for key, item in reversed(list(items)))
+
+
+def _plainly_storable(value: Any) -> bool:
+    """True when check_storable could refuse nothing in `value`: whole numbers of 64 bits, ASCII text without a
+    control character and within the length every text is held to, lists and objects of those. Anything else
+    (False) is walked again by check_storable, which names where it is, or lets it through as before."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        if kind is str:
+            if not (item.isascii() and item.isprintable() and len(item) <= TEXT_LIMIT):
+                return False
+        elif kind is int:
+            if not -LARGEST - 1 <= item <= LARGEST:
+                return False
+        elif kind is dict:
+            if not all(type(key) is str and key.isascii() and key.isprintable() and len(key) <= TEXT_LIMIT
+                       for key in item):
+                return False
+            todo.extend(item.values())
+        elif kind is list:
+            todo.extend(item)
+        elif not (item is None or kind is bool or kind is float):
+            return False
+    return True
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def place(at: tuple) -> dict[str, Any]:
+    """A path in a table file as the round, player and field an error names (items counted from 1)."""
+    def field(keys: tuple) -> str | None:
+        return " ".join(str(k + 1) if isinstance(k, int) else str(k) for k in keys) or None
+
+    if len(at) >= 2 and at[0] == "rounds":
+        return {"round": at[1] + 1, "player": str(at[2]).strip() if len(at) > 2 else None, "field": field(at[3:])}
+    if len(at) >= 2 and at[0] == "final":
+        return {"player": str(at[1]).strip(), "field": field(at[2:])}
+    return {"field": field(at)}

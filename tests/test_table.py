@@ -1,0 +1,167 @@
+"""The table engine without a terminal or a prompter: open questions, answers, versions, undo, events, what a seat
+may see. A small game of its own (two players each say a number a round, together; then the table names who
+dealt) keeps the engine's rules apart from any real game's."""
+
+import pytest
+
+from calculators.core import InvalidInput, Result, standings
+from scorepad.errors import Changed
+from scorepad.games.base import Ask, Game, Say
+from scorepad.table import HOST, NotOpen, NotYours, Table
+from scorepad.table.changes import new_doc
+
+ROUNDS = 2
+
+
+def parse_number(text):
+    if not text.strip().isdigit():
+        raise InvalidInput(f"{text!r} is not a number")
+    return int(text)
+
+
+def one_of(players):
+    def parse(text):
+        if text not in players:
+            raise InvalidInput(f"{text!r} is not a player")
+        return text
+
+    return parse
+
+
+def steps(session):
+    out = [Ask(("setup", "dealer"), "Who deals?", one_of(session.players), choices=tuple(session.players))]
+    for number in range(session.rounds_planned):
+        out.append(Say(lambda n=number: f"Round {n + 1}"))
+        out += [Ask(("rounds", number, player, "n"), f"Round {number + 1} · {player}:", parse_number,
+                    together=("round", number)) for player in session.players]
+    out.append(Ask(("setup", "note"), "A note?", str))
+    return out
+
+
+def score(table):
+    totals = {p: sum(r[p].get("n", 0) for r in table["rounds"]) for p in table["players"]}
+    return Result(table["game"], (), standings(table["players"], totals))
+
+
+def game(private=lambda session: False):
+    return Game(slug="numbers", title="Numbers", players=(2,), variants={}, default_rounds=ROUNDS, score=score,
+                steps=steps, template="lost-cities", sheet=lambda *a, **k: {}, report=lambda s: "", private=private)
+
+
+@pytest.fixture
+def numbers(monkeypatch):
+    from scorepad import games
+
+    made = game()
+    monkeypatch.setitem(games._loaded, "numbers", made)
+    return made
+
+
+def started(store, made):
+    return store.insert(new_doc(made, ["Ana", "Ben"], [], None, seed=1))
+
+
+def test_the_first_question_is_open_alone_then_a_round_together(store, numbers):
+    table = Table(store, started(store, numbers))
+    assert [(q.at, q.player) for q in table.open()] == [(("setup", "dealer"), None)]
+    table.answer(("setup", "dealer"), "Ana", table.version)
+    assert [(q.at, q.player) for q in table.open()] == [(("rounds", 0, "Ana", "n"), "Ana"),
+                                                         (("rounds", 0, "Ben", "n"), "Ben")]
+    table.answer(["rounds", 0, "Ben", "n"], "4", table.version)  # the second first: answered together
+    assert [q.at for q in table.open()] == [("rounds", 0, "Ana", "n")]
+
+
+def test_an_answer_is_stored_before_it_is_reported_and_counts_a_version(store, numbers):
+    session_id = started(store, numbers)
+    table = Table(store, session_id)
+    answered = table.answer(("setup", "dealer"), "Ben", 0)
+    assert table.version == 1 == store.get(session_id)["version"]
+    assert [e.kind for e in answered.events] == ["answered"]
+    assert Table(store, session_id).session.get("setup", "dealer") == "Ben"
+
+
+def test_refusals_record_nothing(store, numbers):
+    session_id = started(store, numbers)
+    table = Table(store, session_id)
+    with pytest.raises(InvalidInput, match="'Cy' is not a player"):
+        table.answer(("setup", "dealer"), "Cy", 0)
+    with pytest.raises(NotOpen):
+        table.answer(("rounds", 0, "Ana", "n"), "3", 0)  # not reached yet
+    with pytest.raises(Changed):
+        table.answer(("setup", "dealer"), "Ana", 5)  # a version this screen never saw
+    assert store.get(session_id)["entries"] == [] and table.version == 0
+
+
+def test_a_seat_answers_its_own_questions_and_the_tables(store, numbers):
+    table = Table(store, started(store, numbers))
+    table.answer(("setup", "dealer"), "Ana", 0, seat="Ben")  # the table's question: anyone's
+    with pytest.raises(NotYours):
+        table.answer(("rounds", 0, "Ana", "n"), "3", table.version, seat="Ben")
+    table.answer(("rounds", 0, "Ben", "n"), "3", table.version, seat="Ben")
+    table.answer(("rounds", 0, "Ana", "n"), "5", table.version, seat=HOST)
+
+
+def test_two_screens_first_answer_counts_and_the_other_is_told(store, numbers):
+    session_id = started(store, numbers)
+    one, other = Table(store, session_id), Table(store, session_id)
+    one.answer(("setup", "dealer"), "Ana", 0)
+    with pytest.raises(Changed):
+        other.answer(("setup", "dealer"), "Ben", 0)
+    assert other.version == 1 and other.session.get("setup", "dealer") == "Ana"  # it now sees the session as stored
+    assert store.get(session_id)["entries"] == [{"at": ["setup", "dealer"], "value": "Ana"}]
+
+
+def test_events_of_another_screen_are_heard_on_refresh(store, numbers):
+    session_id = started(store, numbers)
+    one, other = Table(store, session_id), Table(store, session_id)
+    heard = []
+    other.subscribe(lambda table, events: heard.extend(events))
+    for at, text in ((("setup", "dealer"), "Ana"), (("rounds", 0, "Ana", "n"), "2"), (("rounds", 0, "Ben", "n"), "7")):
+        one.answer(at, text, one.version)
+    other.refresh()
+    assert [(e.kind, e.at) for e in heard] == [
+        ("answered", ("setup", "dealer")), ("answered", ("rounds", 0, "Ana", "n")),
+        ("answered", ("rounds", 0, "Ben", "n")), ("round closed", None)]
+    assert heard[-1].round == 1 and {e.version for e in heard} == {3}
+
+
+def test_the_last_answer_finishes_the_game_and_undo_reopens_it(store, numbers):
+    table = Table(store, started(store, numbers))
+    answers = [(("setup", "dealer"), "Ana")] + [(("rounds", n, p, "n"), str(n + 1)) for n in range(ROUNDS)
+                                                 for p in ("Ana", "Ben")] + [(("setup", "note"), "")]
+    for at, text in answers:
+        events = table.answer(at, text, table.version).events
+    assert table.finished and [e.kind for e in events] == ["answered", "finished"]
+    assert table.open() == [] and [s.total for s in table.standings().standings] == [3, 3]
+    message = table.undo(table.version, guided=False)
+    assert message.startswith("Removed A note") and not table.finished
+    assert [q.at for q in table.open()] == [("setup", "note")]
+
+
+def test_undo_at_the_prompt_with_nothing_recorded(store, numbers):
+    table = Table(store, started(store, numbers))
+    assert table.undo(0, guided=True) == "Nothing to take back yet."
+    assert table.version == 0
+
+
+def test_private_totals_are_kept_from_every_seat_but_the_host(store, monkeypatch):
+    from scorepad import games
+
+    made = game(private=lambda session: not session.finished)
+    monkeypatch.setitem(games._loaded, "numbers", made)
+    table = Table(store, started(store, made))
+    for at, text in ((("setup", "dealer"), "Ana"), (("rounds", 0, "Ana", "n"), "2"), (("rounds", 0, "Ben", "n"), "7")):
+        table.answer(at, text, table.version)
+    assert table.standings(seat="Ana") is None and table.standings(seat=None) is None
+    assert [s.player for s in table.standings().standings] == ["Ben", "Ana"]
+
+
+def test_the_engine_imports_no_screen():
+    """The engine knows no terminal, prompt or web page (import-linter holds the layers; this names the worst)."""
+    import subprocess
+    import sys
+
+    code = "import sys, scorepad.table; print(sorted(m for m in sys.modules if m.split('.')[0] in " \
+           "('typer', 'questionary', 'prompt_toolkit', 'click', 'starlette', 'reportlab')))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "[]"
