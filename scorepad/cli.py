@@ -333,7 +333,6 @@ def main() -> None:
     from scorepad import signals
 
     signals.install()  # Ctrl-C, SIGTERM, SIGHUP: see scorepad/signals.py
-    _only(_command_named(sys.argv[1:]))
     try:
         app(prog_name="scorepad")
     except SystemExit as done:
@@ -341,46 +340,6 @@ def main() -> None:
         raise SystemExit(done.code if signals.pending() is None else signals.exit_code()) from None
     except KeyboardInterrupt:  # a signal outside any command (while the arguments were read)
         raise SystemExit(signals.taken()) from None
-
-
-_ROOT_VALUED = ("--db", "--lang")  # the root's options that take a value (root() below)
-
-
-def _command_named(args: list[str]) -> str | None:
-    """The command a run names (`scorepad --db X score 3` -> "score"), or None: no command, or an option
-    (--help, --version) the root answers itself, or a word that is not a command (click says so, and
-    suggests the nearest)."""
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg in _ROOT_VALUED:
-            i += 2
-        elif arg.startswith("-"):
-            if arg in ("--help", "--version", "--"):
-                return None
-            i += 1
-        else:
-            return arg if arg in _commands() else None
-    return None
-
-
-def _commands() -> dict[str, Any]:
-    """Each registered command (and command group) by the name it is typed as."""
-    named = {info.name or typer.main.get_command_name(info.callback.__name__): info
-             for info in app.registered_commands}
-    named.update((info.name, info) for info in app.registered_groups)
-    return named
-
-
-def _only(name: str | None) -> None:
-    """Keep only the command this run names: typer builds the click form of every registered command (their
-    signatures, options and help) on each run, ~7% of `score ID`'s time, for a run that uses one. A run that
-    names none (help, a typo) keeps all. Only the installed entry point does this; tests drive `app` whole."""
-    if name is None:
-        return
-    info = _commands()[name]
-    app.registered_commands = [info] if info in app.registered_commands else []
-    app.registered_groups = [info] if info in app.registered_groups else []
 
 
 # --- plumbing -------------------------------------------------------------------------------------------

@@ -132,34 +132,3 @@ def test_no_game_guide_imports_reportlab(game, env):
     # The setup guide and the first question of each game, with the words a player may type there.
     players = [f"P{n}" for n in range(1, game.players[0] + 1)] if game.players[0] > 1 else ["P1", "P2"]
     assert play_imports(env, game.slug, players, None, "['help', 'summary']") == "[]\n"
-
-
-@pytest.mark.parametrize("args, named", [
-    (["score", "3"], "score"), (["--db", "x.json", "--lang", "fa", "show", "۳"], "show"),
-    (["--bidi", "players", "rename", "A", "B"], "players"), (["list", "--all"], "list"), (["import", "f"], "import"),
-    (["--help"], None), (["--version", "score"], None), (["scor", "1"], None), ([], None), (["--db"], None),
-    (["--lang=ru", "stats"], "stats"),
-])
-def test_the_command_a_run_names(args, named):
-    from scorepad import cli
-
-    assert cli._command_named(args) == named
-
-
-def test_the_entry_point_builds_only_the_command_it_runs(env, tmp_path):
-    """`scorepad score 1` builds the click form of `score` alone (cli._only); help still lists every command."""
-    probe = ("import sys, typer.main as tm; from scorepad import cli; built = []; real = tm.get_command_from_info\n"
-             "def spy(command_info, **kw):\n"
-             "    built.append(command_info.name or command_info.callback.__name__)\n"
-             "    return real(command_info, **kw)\n"
-             "tm.get_command_from_info = spy\n"
-             "sys.argv = ['scorepad', *sys.argv[1:]]\n"
-             "try:\n    cli.main()\nexcept SystemExit:\n    print(sorted(built))\n")
-    def built(*args):
-        done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, env=env)
-        return done.stdout.splitlines()[-1]
-
-    assert built("score", "--table", str(tmp_path / "none.json")) == "['score']"
-    assert built("players", "--json") == "['rename']"  # a group: its own commands, none of the root's
-    everything = built("--help")
-    assert "'score'" in everything and "'show'" in everything and "'stats'" in everything
