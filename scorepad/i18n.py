@@ -116,7 +116,7 @@ def from_locale(environ: Mapping[str, str]) -> str:
 
 def choose(flag: str | None = None, environ: Mapping[str, str] = os.environ) -> str:
     """The language to speak: --lang, else SCOREPAD_LANG, else the locale, else English.
-    An unknown --lang or SCOREPAD_LANG raises ValueError naming it (cli.py makes it a usage error)."""
+    An unknown --lang or SCOREPAD_LANG raises ValueError naming it (scorepad.cli makes it a usage error)."""
     for given in (flag, environ.get("SCOREPAD_LANG") or None):
         if given is not None:
             code = known(given)
