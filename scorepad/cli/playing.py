@@ -13,17 +13,18 @@ import typer
 from calculators.core import InvalidInput, check_name
 from scorepad import claims, progress, signals
 from scorepad import edit as edits
+from scorepad import games as registry
 from scorepad import session as sessions
 from scorepad.cli import terminal
-from scorepad.cli.printing import sheet_path_problem, show_code, write_session_sheet
 from scorepad.cli.output import echo, fail, handles_errors, players_line, stopped
+from scorepad.cli.printing import sheet_path_problem, show_code, write_session_sheet
 from scorepad.cli.root import app
 from scorepad.cli.shared import (SESSION_ID, load_session, names_given, open_store, protected_files, status_word,
                                  table_file_text, when)
 from scorepad.cli.terminal import STOPPED_NOTHING
 from scorepad.errors import ScorepadError
 from scorepad.files import write_atomically
-from scorepad.games import GAMES, by_slug
+from scorepad.games import by_slug
 from scorepad.games.base import Game
 from scorepad.i18n import N_, _
 from scorepad.play import play as play_loop
@@ -74,7 +75,7 @@ GAMES_HELP = N_(
 @app.command(help=GAMES_HELP)
 @handles_errors
 def games() -> None:
-    for game in GAMES:
+    for game in registry.GAMES:  # every game's module: only this command needs them all
         echo(_(GAME_LINE).format(slug=game.slug, title=_(game.title), players=game.player_counts()))
         if game.blurb:
             echo(f"    {_(game.blurb)}")
