@@ -2,10 +2,10 @@
 
     python bench/bench.py [--runs 15]
 
-Each figure is the median wall time of N fresh processes after one warm-up, with the fastest and slowest (the
-machine is shared and noisy). Targets (issue 20, docs/performance.md): every command within 2x of
-`python -c "import typer"`, a sheet within 4x; the sheet render (reportlab) is paid only by `scorepad sheet`.
---terminal measures the commands alone, without the sheets.
+Each figure is the median wall time of N fresh processes after one warm-up, with the fastest and slowest; each
+run of a command is followed by one of `import typer`, and its ratio is to those (the machine is shared and noisy).
+Targets (issue 20, docs/performance.md): every command within 2x of `python -c "import typer"`, a sheet within 4x;
+the sheet render (reportlab) is paid only by `scorepad sheet`. --terminal measures the commands alone.
 """
 
 from __future__ import annotations
@@ -55,9 +55,18 @@ def timed(command: list[str], runs: int, env: dict[str, str]) -> list[float]:
     return times
 
 
-def measured(command: list[str], runs: int, env: dict[str, str]) -> list[float]:
-    """The wall times of `command`, fastest to slowest (the table prints their median, min and max)."""
-    return sorted(timed(command, runs, env))
+def measured(command: list[str], runs: int, env: dict[str, str]) -> tuple[list[float], list[float]]:
+    """Wall times (ms) of `command` and of `python -c "import typer"`, run by turns after a warm-up: the ratio of
+    their medians compares what the shared machine did in the same seconds."""
+    baseline = [sys.executable, "-c", "import typer"]
+    subprocess.run(command, capture_output=True, env=env, check=True)
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(runs):
+        for run, taken in zip((command, baseline), times):
+            start = time.perf_counter()
+            subprocess.run(run, capture_output=True, env=env, check=True)
+            taken.append((time.perf_counter() - start) * 1000)
+    return times
 
 
 def main() -> None:
@@ -76,9 +85,8 @@ def main() -> None:
     scorepad = shutil.which("scorepad", path=str(Path(sys.executable).parent)) or "scorepad"
     py = sys.executable
 
-    baseline = measured([py, "-c", "import typer"], runs, env)
     rows = [
-        ("python -c 'import typer'", baseline),
+        ("python -c 'import typer'", measured([py, "-c", "import typer"], runs, env)),
         ("scorepad --help", measured([scorepad, "--help"], runs, env)),
         ("scorepad games", measured([scorepad, "games"], runs, env)),
         ("scorepad score --table FILE", measured([scorepad, "score", "--table", str(table)], runs, env)),
@@ -96,7 +104,7 @@ def main() -> None:
         ("scorepad --lang fa show 1", measured([scorepad, "--lang", "fa", "show", "1"], runs, env)),
     ]
     if options.terminal:
-        report(rows, baseline)
+        report(rows)
         shutil.rmtree(work)
         return
     rows.append(("scorepad sheet --table FILE -o x.pdf", measured(
@@ -112,21 +120,22 @@ def main() -> None:
         start = time.perf_counter()
         subprocess.run(command, capture_output=True, env=env, check=True)
         first = [(time.perf_counter() - start) * 1000]
-        rows.append((f"scorepad --lang {code} sheet --table FILE, first run", first))
+        rows.append((f"scorepad --lang {code} sheet --table FILE, first run", (first, rows[0][1][1])))
         rows.append((f"scorepad --lang {code} sheet --table FILE", measured(command, runs, env)))
     render = subprocess.run([py, "-c", RENDER, str(table)], capture_output=True, text=True, env=env, check=True)
-    report(rows, baseline)
+    report(rows)
     print(render.stdout.rstrip())
     shutil.rmtree(work)
 
 
-def report(rows: list[tuple[str, list[float]]], baseline: list[float]) -> None:
-    """Each command's median and range in ms and as a ratio to the median of `import typer`."""
-    base = statistics.median(baseline)
+def report(rows: list[tuple[str, tuple[list[float], list[float]]]]) -> None:
+    """Each command's median and range in ms, and its median as a ratio to that of `import typer` run by turns
+    with it (a first run alone: to the baseline's first row)."""
     print(f"{'command':52} {'median ms':>10} {'min-max ms':>13} {'x import typer':>15}")
-    for name, times in rows:
+    for name, (times, baseline) in rows:
         ms = statistics.median(times)
-        print(f"{name:52} {ms:10.1f} {f'{min(times):.0f}-{max(times):.0f}':>13} {ms / base:15.2f}")
+        ratio = ms / statistics.median(baseline)
+        print(f"{name:52} {ms:10.1f} {f'{min(times):.0f}-{max(times):.0f}':>13} {ratio:15.2f}")
 
 
 # In one process: what importing the renderer costs, then a first and a later render of a filled sheet.
