@@ -292,17 +292,17 @@ EDIT_HELP = N_(
 def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
          value: Optional[str] = typer.Argument(None, metavar=N_("[VALUE]"),
                                                help=N_("The new answer, typed as at the prompt (e.g. ww359, 'rest 4, "
-                                                    "photo 3', 17).")),
+                                                       "photo 3', 17).")),
          round_: Optional[int] = typer.Option(None, "--round", "-r", metavar=N_("N"),
                                               help=N_("The round (game, year) of the answer; leave out for end-of-game "
-                                                   "fields.")),
+                                                      "fields.")),
          player: Optional[str] = typer.Option(None, "--player", "-p", metavar=N_("NAME"), help=N_("Whose answer.")),
          field: Optional[str] = typer.Option(None, "--field", "-f", metavar=N_("FIELD"),
                                              help=N_("The field as the table file names it (blue, businesses, money); "
-                                                  "without --player, a session note (oldest, first)."))) -> None:
+                                                     "without --player, a session note (oldest, first)."))) -> None:
     if value is None and field is None and round_ is None and player is None:
         terminal.need_terminal("edit")
-        from scorepad.prompts import Aborted
+        from scorepad.prompts import Aborted  # where a prompter is made: questionary's module
 
         try:
             edits.interactive(open_store(ctx), session_id, terminal.make_prompter(), echo)
