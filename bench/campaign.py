@@ -108,6 +108,7 @@ import hashlib, json, os, sys, time
 from pathlib import Path
 spec = json.loads(sys.argv[1])
 from scorepad import cli
+from scorepad.cli import terminal
 from scorepad.prompts import Aborted, resolve_menu
 
 events = open(spec["events"], "a", buffering=1, encoding="utf-8")
@@ -172,8 +173,8 @@ class Scripted:
         return spec.get("confirm", False)
 
 prompter = Scripted()
-cli.stdin_is_tty = lambda: True
-cli.make_prompter = lambda: prompter
+terminal.stdin_is_tty = lambda: True
+terminal.make_prompter = lambda: prompter
 sys.argv = ["scorepad", *sys.argv[2:]]
 cli.main()
 """

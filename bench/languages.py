@@ -3,8 +3,8 @@ measured in the same run (medians of fresh processes, min–max in brackets; the
 
     python -m bench.languages [--runs 9]
 
-Targets: `--help` ≤ 1.5×, `score --table` ≤ 1.6× in every language (only the chosen catalogue is read);
-`sheet` ≤ 3× after its first run, Chinese included (its font subset is cached by character set).
+Targets (issue 20, docs/performance.md): every command ≤ 2× in every language (only the chosen catalogue is
+read); `sheet` ≤ 4× after its first run, Chinese included (its font subset is cached by character set).
 """
 
 from __future__ import annotations

@@ -116,7 +116,7 @@ def from_locale(environ: Mapping[str, str]) -> str:
 
 def choose(flag: str | None = None, environ: Mapping[str, str] = os.environ) -> str:
     """The language to speak: --lang, else SCOREPAD_LANG, else the locale, else English.
-    An unknown --lang or SCOREPAD_LANG raises ValueError naming it (cli.py makes it a usage error)."""
+    An unknown --lang or SCOREPAD_LANG raises ValueError naming it (scorepad.cli makes it a usage error)."""
     for given in (flag, environ.get("SCOREPAD_LANG") or None):
         if given is not None:
             code = known(given)
@@ -131,84 +131,9 @@ def use(code: str) -> None:
     global _translation, _language
     if code == ENGLISH:
         _translation = gettext.NullTranslations()
-    else:
-        with open(LOCALE_DIR / folder(code) / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
-            _translation = Catalogue.of(file.read())
+    else:  # LOCALE_DIR/<folder>/LC_MESSAGES/scorepad.mo
+        _translation = gettext.translation(DOMAIN, LOCALE_DIR, [folder(code)])
     _language = code
-
-
-class Catalogue(gettext.GNUTranslations):
-    """A compiled catalogue (.mo), answering as gettext.GNUTranslations does, but read in one step: the texts stay
-    bytes until one is asked for. GNUTranslations decodes and files every message first, a Python loop that took
-    5 ms of each command run in another language (1,210 messages); this takes 1 ms. tests/test_i18n.py holds its
-    answers to GNUTranslations', for every message of every catalogue."""
-
-    CONTEXT = "%s\x04%s"  # a message with a context: "context EOT msgid" (as gettext's)
-
-    @classmethod
-    def of(cls, data: bytes) -> gettext.GNUTranslations:
-        """The catalogue in `data`; GNUTranslations itself for one this reader does not read as it does (another
-        byte order or revision, a charset other than UTF-8)."""
-        import io
-        import struct
-
-        try:
-            magic, revision, count, originals, translations = struct.unpack("<5I", data[:20])
-            if magic != cls.LE_MAGIC or revision >> 16 not in cls.VERSIONS:
-                raise ValueError(magic)
-            keys = struct.unpack(f"<{2 * count}I", data[originals:originals + 8 * count])
-            values = struct.unpack(f"<{2 * count}I", data[translations:translations + 8 * count])
-            texts = {data[keys[i + 1]:keys[i + 1] + keys[i]]: data[values[i + 1]:values[i + 1] + values[i]]
-                     for i in range(0, 2 * count, 2)}
-            header = texts.pop(b"", b"").decode("utf-8")
-            fields = dict(line.split(":", 1) for line in header.splitlines() if ":" in line)
-            fields = {key.strip().lower(): value.strip() for key, value in fields.items()}
-            if "charset=" in fields.get("content-type", "") and \
-                    fields["content-type"].split("charset=")[1].strip().lower() not in ("utf-8", "utf8"):
-                raise ValueError(fields["content-type"])
-        except (struct.error, ValueError, UnicodeDecodeError):
-            return gettext.GNUTranslations(io.BytesIO(data))
-        found = cls()
-        found._texts = texts
-        # A message with plural forms is filed under "singular NUL plural": by its singular alone here.
-        found._plurals = {key.split(b"\0")[0]: key for key in texts if b"\0" in key}
-        found._info = fields
-        found._charset = "utf-8"
-        found.plural = (gettext.c2py(fields["plural-forms"].split(";")[1].split("plural=")[1])
-                        if "plural=" in fields.get("plural-forms", "") else (lambda n: int(n != 1)))
-        return found
-
-    def __init__(self) -> None:  # noqa: D107 - made by of(), never from a file
-        gettext.NullTranslations.__init__(self)
-        self._catalog = {}  # GNUTranslations' own table stays empty: nothing of its reads it here
-
-    def _form(self, message: str, index: int) -> str | None:
-        key = self._plurals.get(message.encode("utf-8", "surrogatepass"))
-        if key is None:
-            return None
-        forms = self._texts[key].split(b"\0")
-        return forms[index].decode("utf-8") if index < len(forms) else None
-
-    def _find(self, message: str) -> str | None:
-        """What GNUTranslations' gettext finds: the message, else its form for one (`plural(1)`)."""
-        text = self._texts.get(message.encode("utf-8", "surrogatepass"))
-        return text.decode("utf-8") if text is not None else self._form(message, self.plural(1))
-
-    def gettext(self, message: str) -> str:
-        found = self._find(message)
-        return message if found is None else found
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        found = self._form(msgid1, self.plural(n))
-        return found if found is not None else (msgid1 if n == 1 else msgid2)
-
-    def pgettext(self, context: str, message: str) -> str:
-        found = self._find(self.CONTEXT % (context, message))
-        return message if found is None else found
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        found = self._form(self.CONTEXT % (context, msgid1), self.plural(n))
-        return found if found is not None else (msgid1 if n == 1 else msgid2)
 
 
 # --- numbers typed in another script's digits ---------------------------------------------------------------

@@ -133,14 +133,14 @@ def lc11_file(tmp_path):
 @pytest.fixture
 def terminal(monkeypatch):
     """Pretend stdin is a terminal and answer the prompts from a script: terminal("Ana", "w3", …)."""
-    from scorepad import cli
+    from scorepad.cli import terminal as tty
     from scorepad.prompts import ScriptedPrompter
 
-    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(tty, "stdin_is_tty", lambda: True)
 
     def script(*answers):
         prompter = ScriptedPrompter(answers)
-        monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
+        monkeypatch.setattr(tty, "make_prompter", lambda: prompter)
         return prompter
 
     return script

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from calculators import chinatown as ct
 from calculators.core import InvalidInput, Phrase, say
 from scorepad import cli, i18n
+from scorepad.cli import terminal
 from scorepad.games import by_slug, session_of
 from scorepad.games import chinatown as game
 from scorepad.play import play
@@ -1079,9 +1080,9 @@ def test_games_lists_the_variant_and_the_module():
 
 
 def test_play_with_open_cash_through_the_cli(monkeypatch):
-    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(terminal, "stdin_is_tty", lambda: True)
     prompter = ScriptedPrompter(["Ana", "", "none", "none", "none", False])
-    monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
+    monkeypatch.setattr(terminal, "make_prompter", lambda: prompter)
     result = invoke("play", "chinatown", "-p", "Ana", "-p", "Ben", "-p", "Cy", "--rounds", "1", "--open-cash")
     assert result.exit_code == 0, result.stderr
     assert "Open cash: scorepad shows every player's cash after each year." in result.stdout

@@ -85,6 +85,13 @@ def test_the_command_list_is_the_app():
     assert sorted(typer.main.get_command(cli.app).commands) == sorted(COMMANDS)
 
 
+def test_help_lists_the_commands_in_their_order():
+    # The order scorepad/cli/__init__.py imports the command modules in (typer lists command groups last).
+    listed = [line.split()[0] for line in ok("--help").split("Commands:\n")[1].splitlines() if line.strip()]
+    assert listed == ["games", "play", "resume", "undo", "edit", "delete", "list", "show", "score", "export", "import",
+                      "sheet", "stats", "players"]
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help(command):
     import typer.main

@@ -1,4 +1,4 @@
-"""How the command line chooses and speaks a language, through a small catalogue of our own (scorepad/cli.py)."""
+"""How the command line chooses and speaks a language, through a small catalogue of our own (scorepad/cli/)."""
 
 import re
 
@@ -98,9 +98,9 @@ def test_the_players_of_a_sentence_are_listed_as_the_language_lists_them(russian
 
 
 def test_an_error_keeps_the_zero_width_joiners_of_persian_words(capsys):
-    from scorepad import cli
+    from scorepad.cli.output import fail
 
-    cli.fail("می\u200cنویسد 👩\u200d👧 \u200f\x1b\n\u202e")
+    fail("می\u200cنویسد 👩\u200d👧 \u200f\x1b\n\u202e")
     assert capsys.readouterr().err == "Error: می\u200cنویسد 👩\u200d👧 \u200f\\x1b\\n\\u202e\n"
 
 
@@ -139,28 +139,30 @@ def test_a_word_of_other_digits_is_left_as_typed(lc11_file, word):
     assert result.exit_code == 1 and f"no player '{word}' in the database" in result.stderr
 
 
-def test_bidi_reorders_only_for_a_terminal(monkeypatch):
-    from scorepad import cli
+def test_bidi_reorders_only_for_a_terminal():
+    from scorepad.cli.output import display_order, use_bidi
 
     line = "بازی ۱ — Ana"
-    monkeypatch.setattr(cli, "_BIDI", [True])
+    use_bidi(True)
 
     class Terminal:
         def isatty(self):
             return True
 
-    assert cli._bidi(line, Terminal()) != line
-    assert cli._bidi(line, Terminal()) == __import__("bidi").get_display(line)
-    assert cli._bidi(line, object()) == line  # a pipe or a file: logical order
+    try:
+        assert display_order(line, Terminal()) != line
+        assert display_order(line, Terminal()) == __import__("bidi").get_display(line)
+        assert display_order(line, object()) == line  # a pipe or a file: logical order
     # a table: each cell in display order in its own column (a heading starts with Persian, a row with a number)
-    table = "شناسه  بازیکنان      وضعیت        برنده\n    7  علی‌رضا, Ana  در حال بازی  —\n    6  Ana, Ben      تمام‌شده      Ben (12)"
-    shown = cli._bidi(table, Terminal()).split("\n")
-    for before, after in zip(table.split("\n"), shown):
-        assert [len(p) for p in re.split(r"( {2,})", after)] == [len(p) for p in re.split(r"( {2,})", before)]
-    assert shown[0].split() == [__import__("bidi").get_display(word) for word in table.split("\n")[0].split()]
-    assert shown[2].startswith("    6  Ana, Ben      ") and "Ben (12)" in shown[2]
-    monkeypatch.setattr(cli, "_BIDI", [False])
-    assert cli._bidi(line, Terminal()) == line
+        table = "شناسه  بازیکنان      وضعیت        برنده\n    7  علی‌رضا, Ana  در حال بازی  —\n    6  Ana, Ben      تمام‌شده      Ben (12)"
+        shown = display_order(table, Terminal()).split("\n")
+        for before, after in zip(table.split("\n"), shown):
+            assert [len(p) for p in re.split(r"( {2,})", after)] == [len(p) for p in re.split(r"( {2,})", before)]
+        assert shown[0].split() == [__import__("bidi").get_display(word) for word in table.split("\n")[0].split()]
+        assert shown[2].startswith("    6  Ana, Ben      ") and "Ben (12)" in shown[2]
+    finally:
+        use_bidi(False)
+    assert display_order(line, Terminal()) == line
 
 
 def test_a_name_quoted_in_an_error_keeps_its_zwnj(tmp_path):

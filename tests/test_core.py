@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 from calculators.core import InvalidInput, check_date, check_name, check_players
 from conftest import TABLES
 from scorepad import cli
+from scorepad.cli import terminal
 from scorepad.games import GAMES
 from scorepad.prompts import Aborted, ScriptedPrompter
 
@@ -62,8 +63,8 @@ def test_every_game_refuses_names_alike(game):
 
 def test_the_name_prompt_refuses_what_a_table_refuses(monkeypatch):
     prompter = ScriptedPrompter(["", "Ana", "ana", "x" * 41, "B\u202een", "Ben", Aborted()])
-    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
-    monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
+    monkeypatch.setattr(terminal, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(terminal, "make_prompter", lambda: prompter)
     result = CliRunner().invoke(cli.app, ["play", "lost-cities"])
     assert "Session 1: Lost Cities — Ana, Ben." in result.stdout
     assert prompter.refused == [("", "empty name"),

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad import cli
+from scorepad.cli import terminal
 from scorepad.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,8 +132,8 @@ def test_the_game_in_progress_resumes_where_the_document_says(tmp_path, monkeypa
     path.write_text(body, encoding="utf-8")
     session_id = CliRunner().invoke(cli.app, ["import", str(path)]).stdout.strip()
     prompter = ScriptedPrompter([Aborted()])
-    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
-    monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
+    monkeypatch.setattr(terminal, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(terminal, "make_prompter", lambda: prompter)
     CliRunner().invoke(cli.app, ["resume", session_id])
     assert prompter.asked[0].startswith("Game 2 · Ana · Blue")
 

@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -375,12 +376,12 @@ def test_the_code_drawn_in_the_terminal_is_the_link(database, tmp_path, monkeypa
 
 
 def test_show_code_in_a_narrow_terminal_says_so(database, tmp_path, monkeypatch, capsys):
-    from scorepad import cli
+    from scorepad.cli import printing
 
     (sid,) = stored(tmp_path, DATED)
     monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: __import__("os").terminal_size((60, 40)))
-    monkeypatch.setattr(cli.sys.stdout, "isatty", lambda: True)  # a terminal 60 columns wide
-    cli._show_code(session_of(__import__("scorepad.store", fromlist=["Store"]).Store(database).get(sid), sid))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # a terminal 60 columns wide
+    printing.show_code(session_of(__import__("scorepad.store", fromlist=["Store"]).Store(database).get(sid), sid))
     out = capsys.readouterr().out
     assert re.fullmatch(r"The QR code needs a terminal \d+ columns wide \(this one has 60\): widen it and run "
                         rf"scorepad export {sid} --format bgstats-url --qr\n", out)

@@ -9,6 +9,7 @@ import pytest
 
 from conftest import LC11, invoke, ok
 from scorepad import cli, files
+from scorepad.cli import printing, shared
 from scorepad.errors import ScorepadError
 
 ROOT = os.geteuid() == 0
@@ -310,12 +311,12 @@ def test_the_pdf_prompt_asks_again_until_a_name_can_be_written(store, database, 
         return real_replace(src, dst)
 
     monkeypatch.setattr(os, "replace", stick_pulled_out_once)
-    protected = cli.protected_files_of(database)
+    protected = shared.protected_files_of(database)
     typed = [str(tmp_path / "nope" / "x.pdf"), str(database), str(notes), str(tmp_path / "sheets"), str(good),
              str(good)]
     session, prompter, text = run(store, session_id, ["Ana"] + [""] * 10 + [True] + typed,
-                                  write_sheet=functools.partial(cli._write_session_sheet, protected=protected),
-                                  check_sheet_path=functools.partial(cli._sheet_path_problem, protected=protected))
+                                  write_sheet=functools.partial(printing.write_session_sheet, protected=protected),
+                                  check_sheet_path=functools.partial(printing.sheet_path_problem, protected=protected))
     assert session.finished
     assert [reason for _, reason in prompter.refused] == [
         f"cannot write {tmp_path / 'nope' / 'x.pdf'}: there is no folder {tmp_path / 'nope'}",

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from calculators import next_station_london as nsl
 from calculators.core import InvalidInput, Phrase, say
 from scorepad import cli
+from scorepad.cli import terminal
 from scorepad.games import by_slug
 from scorepad.games.next_station_london import (FACE_NAMES, THREE_NUMBERS, card_text, objective_text,
                                                objectives, parse_objective_cards, parse_power_cards, powers,
@@ -1039,8 +1040,8 @@ def test_play_options_name_the_cards_and_store_them_as_setup_answers(monkeypatch
     from scorepad.prompts import ScriptedPrompter
 
     prompter = ScriptedPrompter(["", "Physical cards", "5", "3", "1", "1", "", "2", False])
-    monkeypatch.setattr(cli, "stdin_is_tty", lambda: True)
-    monkeypatch.setattr(cli, "make_prompter", lambda: prompter)
+    monkeypatch.setattr(terminal, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(terminal, "make_prompter", lambda: prompter)
     result = invoke("play", "next-station-london", "-p", "Solo", "-r", "1", "-m", "objectives", "-m", "powers",
                     "--objectives", "tourist", "central", "--powers", "pu=circle", "pi=joker", "b=double", "g=s")
     assert result.exit_code == 0, result.stderr

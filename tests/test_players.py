@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from conftest import LC11, TABLES, invoke, ok, run
-from scorepad import cli
+from scorepad import cli, i18n
 from scorepad import players as people
+from scorepad.cli import people as commands
 from scorepad.games import GAMES, by_slug, session_of
 from scorepad.history import people as history_people
 from scorepad.history import played
@@ -142,7 +143,7 @@ def test_players_fits_100_columns_with_every_game_and_counts_in_the_thousands(la
     use(lang)
     try:
         for slug in EVERY_GAME:  # each column's heading is named under the table with the game's title
-            short, title = cli.PLAYERS_GAME_HEADINGS[slug](), cli._(by_slug(slug).title)
+            short, title = commands.PLAYERS_GAME_HEADINGS[slug](), i18n._(by_slug(slug).title)
             assert short in lines[0] and f"{short} = {title}" in key
     finally:
         use("en")
@@ -451,10 +452,11 @@ def test_a_game_renamed_while_it_is_asked_takes_the_new_name(database):
 NAME_PROMPT = """
 import sys
 from scorepad import cli
+from scorepad.cli import terminal
 from scorepad.prompts import Aborted, ScriptedPrompter
 prompter = ScriptedPrompter(["a\\t", Aborted])
-cli.stdin_is_tty = lambda: True
-cli.make_prompter = lambda: prompter
+terminal.stdin_is_tty = lambda: True
+terminal.make_prompter = lambda: prompter
 sys.argv = ["scorepad", "play", "lost-cities"]
 try:
     cli.main()

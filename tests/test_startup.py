@@ -1,4 +1,5 @@
-"""Heavy libraries stay out of the commands that do not need them (design.md rule 7; tech-notes §1)."""
+"""The modules loaded late on purpose (docs/architecture.md: the sheets, the QR code, the terminal's prompts) stay
+out of the commands that do not need them, and so do their libraries."""
 
 import json
 import subprocess
@@ -9,7 +10,7 @@ import pytest
 from conftest import TABLES
 from scorepad.games import GAMES
 
-HEAVY = ("reportlab", "PIL", "questionary", "prompt_toolkit", "fontTools", "arabic_reshaper", "bidi")
+HEAVY = ("reportlab", "PIL", "questionary", "prompt_toolkit", "fontTools", "arabic_reshaper", "segno")
 
 
 def test_every_game_has_a_table_here():
@@ -61,16 +62,8 @@ def test_database_commands_do_not_import_reportlab(table_file, env):
         assert ("tinydb" in top) == (args[0] == "import") and "filelock" not in top
 
 
-def modules_of(*args, env=None):
-    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "scorepad", *map(str, args)],
-                            capture_output=True, text=True, env=env)
-    assert result.returncode == 0, result.stderr[-500:]
-    return {line.split("|")[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
-
-
-def test_list_imports_no_game(tmp_path, env, store):
-    # Every game stored, one in progress (its leader "after round N"): the leader column comes from the summaries
-    # alone, so neither a game's module nor its calculator, nor the session module, is imported.
+def test_list_of_every_game_imports_nothing_heavy(tmp_path, env, store):
+    # Every game stored, one in progress (its leader "after round N"), listed by fresh processes.
     from conftest import LC11_TYPED, run
     from scorepad.games import by_slug
     from scorepad.prompts import Aborted
@@ -87,9 +80,8 @@ def test_list_imports_no_game(tmp_path, env, store):
     # That store makes basic summaries: the first `list` makes scorepad's own (once, as after an upgrade).
     subprocess.run([sys.executable, "-m", "scorepad", "list"], env=env, check=True, capture_output=True)
     for args in (["list"], ["list", "--all"], ["list", "--json"], ["list", "--status", "finished"]):
-        loaded = modules_of(*args, env=env)
-        games = {m for m in loaded if m.startswith(("scorepad.games.", "calculators."))} - {"calculators.core", "scorepad.games.base"}  # the engine's vocabulary, no game
-        assert not games and "scorepad.session" not in loaded and "wcwidth" not in loaded, (args, games)
+        result, top = imported(*args, env=env)
+        assert result.returncode == 0 and not top & set(HEAVY), (args, result.stderr[-500:])
     assert "after game 1" in subprocess.run([sys.executable, "-m", "scorepad", "list"], env=env, capture_output=True,
                                             text=True).stdout
 
@@ -132,34 +124,3 @@ def test_no_game_guide_imports_reportlab(game, env):
     # The setup guide and the first question of each game, with the words a player may type there.
     players = [f"P{n}" for n in range(1, game.players[0] + 1)] if game.players[0] > 1 else ["P1", "P2"]
     assert play_imports(env, game.slug, players, None, "['help', 'summary']") == "[]\n"
-
-
-@pytest.mark.parametrize("args, named", [
-    (["score", "3"], "score"), (["--db", "x.json", "--lang", "fa", "show", "۳"], "show"),
-    (["--bidi", "players", "rename", "A", "B"], "players"), (["list", "--all"], "list"), (["import", "f"], "import"),
-    (["--help"], None), (["--version", "score"], None), (["scor", "1"], None), ([], None), (["--db"], None),
-    (["--lang=ru", "stats"], "stats"),
-])
-def test_the_command_a_run_names(args, named):
-    from scorepad import cli
-
-    assert cli._command_named(args) == named
-
-
-def test_the_entry_point_builds_only_the_command_it_runs(env, tmp_path):
-    """`scorepad score 1` builds the click form of `score` alone (cli._only); help still lists every command."""
-    probe = ("import sys, typer.main as tm; from scorepad import cli; built = []; real = tm.get_command_from_info\n"
-             "def spy(command_info, **kw):\n"
-             "    built.append(command_info.name or command_info.callback.__name__)\n"
-             "    return real(command_info, **kw)\n"
-             "tm.get_command_from_info = spy\n"
-             "sys.argv = ['scorepad', *sys.argv[1:]]\n"
-             "try:\n    cli.main()\nexcept SystemExit:\n    print(sorted(built))\n")
-    def built(*args):
-        done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, env=env)
-        return done.stdout.splitlines()[-1]
-
-    assert built("score", "--table", str(tmp_path / "none.json")) == "['score']"
-    assert built("players", "--json") == "['rename']"  # a group: its own commands, none of the root's
-    everything = built("--help")
-    assert "'score'" in everything and "'show'" in everything and "'stats'" in everything

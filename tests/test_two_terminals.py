@@ -15,6 +15,8 @@ from typer.testing import CliRunner
 from conftest import run
 from test_readonly import disk  # noqa: F401 - a read-only filesystem of its own (root only)
 from scorepad import claims, cli, edit, play
+from scorepad.cli import playing
+from scorepad.cli import terminal as tty
 from scorepad import store as stores
 from scorepad.errors import Changed
 from scorepad.games import by_slug
@@ -202,8 +204,8 @@ def test_a_session_another_live_scorepad_plays_is_said_and_asked_first(store, te
     assert result.stdout.splitlines() == [
         f"Session {sid} is open in another scorepad: process {process.pid} on this computer ({claims.host()}), "
         f"since {since}.",
-        cli.LEFT_TO_OTHER.format(id=sid)]
-    assert prompter.asked == [cli.PLAY_HERE_TOO]
+        playing.LEFT_TO_OTHER.format(id=sid)]
+    assert prompter.asked == [playing.PLAY_HERE_TOO]
     assert held.exists()  # the other process's claim is its own
     # a yes goes on: the game is played here too, the other claim stays, and this process's is gone at the end
     terminal(True, "Ben", *ANA, *BEN, False)  # no sheet
@@ -217,8 +219,8 @@ def test_play_alone_asks_too_and_a_script_is_refused_with_a_hint(store, terminal
     claim(store, sid, pid=process.pid)
     prompter = terminal(False)
     result = CliRunner().invoke(cli.app, ["play"])
-    assert result.exit_code == 0 and prompter.asked == [cli.PLAY_HERE_TOO]
-    monkeypatch.setattr(cli, "stdin_is_tty", lambda: False)
+    assert result.exit_code == 0 and prompter.asked == [playing.PLAY_HERE_TOO]
+    monkeypatch.setattr(tty, "stdin_is_tty", lambda: False)
     result = resume(sid)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == (f"Error: session {sid} is open in another scorepad (process {process.pid} on "
@@ -241,7 +243,7 @@ def stale(store, sid, path, terminal):
     prompter = terminal("Ben", Aborted())
     result = resume(sid)
     assert result.exit_code == 130, result.stderr
-    assert cli.PLAY_HERE_TOO not in prompter.asked and "another scorepad" not in result.stdout
+    assert playing.PLAY_HERE_TOO not in prompter.asked and "another scorepad" not in result.stdout
     assert not path.exists() and os.listdir(store.claims_folder) == []
 
 
@@ -279,7 +281,7 @@ def test_the_claim_is_held_while_playing_and_removed_at_the_end_and_at_ctrl_c(st
     sid = start(store)
     seen = []
     terminal("Ben", Aborted())
-    prompter = cli.make_prompter()
+    prompter = tty.make_prompter()
     real = prompter._next
     prompter._next = lambda message: (seen.append(sorted(os.listdir(store.claims_folder))), real(message))[1]
     result = resume(sid)

@@ -1,0 +1,82 @@
+"""What a command prints and how it stops: text made safe for the terminal (in display order with --bidi), one
+line `Error: …` for an expected error, and the last line after Ctrl-C or a stopping signal."""
+
+import functools
+import re
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import typer
+from bidi import get_display
+
+from calculators.core import InvalidInput
+from scorepad import signals
+from scorepad.errors import ScorepadError
+from scorepad.grid import safe
+from scorepad.i18n import N_, _, pgettext
+
+ERROR_LINE = N_("Error: {message}")
+WARNING_LINE = N_("Warning: {message}")
+STOPPED_COMMAND = N_("Stopped.")  # Ctrl-C (or SIGTERM, SIGHUP) during a command that asks nothing
+_JOINERS = frozenset("\u200c\u200d\u200e\u200f")
+_bidi = False  # --bidi, for this run (the root command sets it, and puts it back when the run ends)
+
+
+def use_bidi(on: bool) -> None:
+    """Put right-to-left text in display order from now on (--bidi), or leave it to the terminal."""
+    global _bidi
+    _bidi = on
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    # Always one line: a name or key from a table file may hold a newline or a terminal control character.
+    # ZWNJ, ZWJ, LRM and RLM print as they are: Persian writes ZWNJ inside words (می‌نویسد).
+    shown = "".join(c if c.isprintable() or c in _JOINERS else ascii(c)[1:-1] for c in message)
+    typer.echo(display_order(_(ERROR_LINE).format(message=shown), sys.stderr), err=True)
+    return typer.Exit(code)
+
+
+def echo(text: Any = "", **options: Any) -> None:
+    """Print text that holds data (names and notes, perhaps from a database older than the rules that refuse
+    control characters): nothing in it may drive the terminal. Our own text keeps its newlines."""
+    typer.echo(display_order(safe(text, keep="\n"), sys.stderr if options.get("err") else sys.stdout), **options)
+
+
+def display_order(text: str, stream: Any) -> str:
+    """`text` in display order for a terminal that does not apply the bidirectional algorithm itself (--bidi),
+    line by line; as it is otherwise, and always when the output is not a terminal (a file, a pipe, --json)."""
+    if not _bidi or not getattr(stream, "isatty", lambda: False)() or text.isascii():
+        return text
+    # Each piece between two or more spaces on its own: a table's cells stay in their columns (one line at a time
+    # would mirror a Persian heading but not a row that starts with a number, and swap two Persian cells).
+    return "\n".join("".join(part if part.isascii() else get_display(part) for part in re.split(r"( {2,})", line))
+                     for line in text.split("\n"))
+
+
+def players_line(players: Iterable[str]) -> str:
+    """The players for one of our lines: each name escaped whole (an older name's newline stays on the line)."""
+    return pgettext("between names", ", ").join(safe(name) for name in players)  # Persian ، Chinese 、
+
+
+def handles_errors(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Expected errors become one line `Error: …` on stderr and exit 1; anything else is a bug."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (ScorepadError, InvalidInput) as error:
+            raise fail(str(error)) from None
+        except KeyboardInterrupt:  # what it was writing is whole or not there (files.replace_file, the store)
+            raise stopped("\n" + _(STOPPED_COMMAND)) from None
+
+    return wrapper
+
+
+def stopped(message: str) -> typer.Exit:
+    """Ctrl-C, or a stopping signal: the last line (there may be no terminal left to print it on) and the
+    exit code, 128 + the signal (130 for Ctrl-C typed at a prompt)."""
+    code = signals.taken()
+    signals.say(message, lambda text: typer.echo(text, err=True))
+    return typer.Exit(code)

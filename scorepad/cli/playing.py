@@ -1,0 +1,359 @@
+"""The commands of a game at the table: `games` to choose one, `play` and `resume` to be guided through it, `undo`
+and `edit` to put an answer right, `delete` to take a session away (a copy kept to import)."""
+
+import functools
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from calculators.core import InvalidInput, check_name
+from scorepad import claims, progress, signals
+from scorepad import edit as edits
+from scorepad import games as registry
+from scorepad import session as sessions
+from scorepad.cli import terminal
+from scorepad.cli.output import echo, fail, handles_errors, players_line, stopped
+from scorepad.cli.printing import sheet_path_problem, show_code, write_session_sheet
+from scorepad.cli.root import app
+from scorepad.cli.shared import (SESSION_ID, load_session, names_given, open_store, protected_files, status_word,
+                                 table_file_text, when)
+from scorepad.cli.terminal import STOPPED_NOTHING
+from scorepad.errors import ScorepadError
+from scorepad.files import write_atomically
+from scorepad.games import by_slug
+from scorepad.games.base import Game
+from scorepad.i18n import N_, _
+from scorepad.play import play as play_loop
+from scorepad.prompt_words import prompt_word_in
+from scorepad.players import known_names, offered
+from scorepad.session import Session
+from scorepad.store import Store
+
+STARTED = N_("Session {id}: {title} — {players}. Every answer is saved as it is given.")
+RESUMING = N_("Resuming session {id}: {title} — {players}.")
+STOPPED = N_("Stopped. Session {id} is saved; carry on with: scorepad resume {id}")
+STOPPED_FINISHED = N_("Stopped. Session {id} is finished and saved; its sheet: scorepad sheet {id}")
+STOPPED_BEFORE = N_("Stopped; nothing was recorded.")
+NAME_IS_A_WORD = N_("{name!r} starts with {word!r}, a word scorepad takes at its prompts: add an initial or a nickname")
+NOTHING_TO_RESUME = N_("no unfinished session to resume; start one with: scorepad play GAME --players NAME NAME")
+ALREADY_FINISHED = N_("session {id} is finished; see it with: scorepad show {id}")
+ASK_NAME = N_("Player {n} name:")
+ASK_NAME_OPTIONAL = N_("Player {n} name (Enter when everyone is in):")
+GAME_LINE = N_("{slug}  {title}  ({players} players)")
+NAME_THE_GAME = N_("name the game: scorepad play GAME --players NAME NAME")
+# Another scorepad process is playing the session (its claim file, scorepad/claims.py): said, and asked first.
+CLAIMED_HERE = N_("Session {id} is open in another scorepad: process {pid} on this computer ({host}), since {since}.")
+CLAIMED_THERE = N_("Session {id} was opened on another computer: process {pid} on {host}, since {since}; "
+                   "scorepad cannot check from here whether it is still playing.")
+PLAY_HERE_TOO = N_("Play it here too? (when both answer a question, the first answer counts)")
+CLAIMED_NEEDS_TERMINAL = N_("session {id} is open in another scorepad (process {pid} on {host}); resume it at a "
+                            "terminal to choose whether to play it here too, or end that one first")
+LEFT_TO_OTHER = N_("Session {id} is left to the other scorepad; nothing was changed.")
+UNDO_FINISHED_ASK = N_("Session {id} ({title} — {players}) is finished. Reopen it and take back its last answer?")
+UNDO_FINISHED_NEEDS_YES = N_("session {id} is finished: undo reopens it, so it asks first; "
+                             "without a terminal, say so with: scorepad undo {id} --yes")
+UNDO_FINISHED_KEPT = N_("Session {id} stays finished; nothing was taken back.")
+UNDO_IMPORTED = N_("session {id} was imported from a table file: it has no answers to take back one by one; "
+                   "change the file and import it again (scorepad export {id} -o FILE writes it)")
+EDIT_NEEDS_VALUE = N_("give the answer and its new value: scorepad edit ID [--round N] [--player NAME] --field FIELD "
+                      "VALUE")
+DELETE_ASK = N_("Delete session {id} ({title} — {players}, {status})? A copy is kept in {folder}")
+DELETE_NEEDS_YES = N_("delete asks first: without a terminal, say so with: scorepad delete {id} --yes")
+DELETE_KEPT = N_("Session {id} is kept.")
+DELETED = N_("Deleted session {id}. Its copy: {path}\nTo restore it: scorepad import {path}")
+DELETED_FOLDER = "deleted"  # beside the database
+CANNOT_MAKE_FOLDER = N_("cannot make the folder {folder}: {reason}")
+
+GAMES_HELP = N_(
+    "List the games, their players and variants.")
+
+
+@app.command(help=GAMES_HELP)
+@handles_errors
+def games() -> None:
+    for game in registry.GAMES:  # every game's module: only this command needs them all
+        echo(_(GAME_LINE).format(slug=game.slug, title=_(game.title), players=game.player_counts()))
+        if game.blurb:
+            echo(f"    {_(game.blurb)}")
+        for name, explanation in game.variants.items():
+            echo(f"    --variant {name}: {_(explanation)}")
+        for name, explanation in game.modules.items():
+            echo(f"    --module {name}: {_(explanation)}")
+
+
+# --- play, resume, undo ---------------------------------------------------------------------------------
+
+PLAY_HELP = N_(
+    "Play a guided game (or resume the latest).\n\nscorepad guides the setup and every round, and saves "
+    "every answer the moment it is given.")
+
+
+@app.command(help=PLAY_HELP, context_settings={"allow_extra_args": True})
+@handles_errors
+def play(ctx: typer.Context,
+         game: Optional[str] = typer.Argument(None, metavar=N_("[GAME]"),
+                                              help=N_("The game's slug (see `scorepad games`). Leave out to resume "
+                                                      "the latest unfinished session.")),
+         players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar=N_("NAME NAME…"),
+                                                     help=N_("The players, in seating order.")),
+         variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar=N_("NAME"),
+                                                     help=N_("A variant (repeatable; see `scorepad games`).")),
+         rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar=N_("N"),
+                                              help=N_("Rounds (games) to play.")),
+         module: Optional[list[str]] = typer.Option(None, "--module", "-m", metavar=N_("NAME"),
+                                                    help=N_("A game module (repeatable; see `scorepad games`).")),
+         open_cash: bool = typer.Option(False, "--open-cash",
+                                        help=N_("Chinatown: show every player's cash on screen.")),
+         objectives: Optional[tuple[str, str]] = typer.Option(
+             None, "--objectives", metavar=N_("CARD CARD"),
+             help=N_("Next Station: London: the two objective cards your table drew (interchanges, districts, "
+                     "tourist, central, thames) instead of scorepad drawing.")),
+         powers: Optional[tuple[str, str, str, str]] = typer.Option(
+             None, "--powers", metavar=N_("POWER×4"),
+             help=N_("Next Station: London: the power your table dealt to each pencil, pink green blue purple in "
+                     "order (double, joker, switch, circle), or as colour=power."))) -> None:
+    names = names_given(ctx, players)
+    modules = list(module or []) + (["open-cash"] if open_cash else [])
+    drawn = {name: list(cards) for name, cards in (("objectives", objectives), ("powers", powers)) if cards}
+    if game is None:
+        if names or variant or rounds or modules or drawn:
+            raise fail(_(NAME_THE_GAME), code=2)
+        store = open_store(ctx)
+        # The index says which sessions are unfinished (a few); only those are opened, to find the one
+        # answered last.
+        unfinished = [(store.get(doc_id).get("updated") or "", doc_id)
+                      for doc_id, summary in store.summaries().items() if summary.get("status") != "finished"]
+        if not unfinished:
+            raise ScorepadError(_(NOTHING_TO_RESUME))
+        terminal.need_terminal("play")
+        _run(ctx, max(unfinished)[1], resumed=True)
+        return
+    chosen = by_slug(game)
+    sessions.check_options(chosen, variant or [], rounds, modules, drawn)  # refuse bad options before asking anything
+    if names:
+        _check_names(sessions.new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
+    terminal.need_terminal("play")
+    if not names:
+        names = _ask_names(chosen, known=functools.partial(_known_names, ctx))
+    doc = _check_names(sessions.new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
+    session_id = open_store(ctx).insert(doc)
+    echo(_(STARTED).format(id=session_id, title=chosen.title, players=players_line(doc["players"])))
+    _run(ctx, session_id, resumed=False)
+
+
+RESUME_HELP = N_(
+    "Carry on with a session exactly where it stopped.")
+
+
+@app.command(help=RESUME_HELP)
+@handles_errors
+def resume(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID)) -> None:
+    _run(ctx, session_id, resumed=True)
+
+
+def _check_names(doc: dict[str, Any]) -> dict[str, Any]:
+    """A name that starts with a prompt word (`undo`, `help`, Chinatown's `cash`) could never be typed as an answer."""
+    name = next((n for n in doc["players"] if prompt_word_in(doc, n)), None)
+    if name is not None:
+        raise InvalidInput(_(NAME_IS_A_WORD).format(name=name, word=prompt_word_in(doc, name)), field="players")
+    return doc
+
+
+def _known_names(ctx: typer.Context) -> list[str]:
+    """Every person of the stored sessions, the one who played last first (what the name prompt offers)."""
+    try:
+        return known_names(open_store(ctx).summaries())
+    except ScorepadError:  # a database that cannot be read offers no names; playing will say what is wrong
+        return []
+
+
+def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
+    """The players' names, one prompt each; typing a few letters offers the names already known (`known`, read
+    the first time a name is completed: not before the first prompt is drawn)."""
+    from scorepad.prompts import Aborted  # where a prompter is made: questionary's module
+
+    prompter = terminal.make_prompter()
+    names: list[str] = []
+    every: list[list[str]] = []  # `known` once read (by the prompter's background read, or the first letter)
+    reading = threading.Lock()
+
+    def complete() -> list[str]:
+        with reading:
+            if not every:
+                every.append(known())
+        return offered(every[0], names)
+    placeholder = sessions.new_doc(game, [f"P{n}" for n in range(1, game.players[0] + 1)], [], None)
+    try:
+        while len(names) < game.players[-1]:
+            optional = len(names) >= game.players[0]
+
+            def check(text: str, optional: str = optional) -> str | None:
+                if not text.strip() and optional:
+                    return None
+                try:  # exactly what a table file's `players` refuses
+                    check_name(text, names)
+                except InvalidInput as refused:
+                    return refused.message
+                word = prompt_word_in(placeholder, text.strip())
+                return _(NAME_IS_A_WORD).format(name=text.strip(), word=word) if word else None
+
+            name = prompter.text(_(ASK_NAME_OPTIONAL if optional else ASK_NAME).format(n=len(names) + 1),
+                                 validate=check, complete=complete).strip()
+            if not name:
+                break
+            names.append(name)
+    except (Aborted, KeyboardInterrupt):
+        raise stopped("\n" + _(STOPPED_BEFORE)) from None
+    return names
+
+
+def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
+    from scorepad.prompts import Aborted  # where a prompter is made: questionary's module
+
+    store = open_store(ctx)
+    session = load_session(ctx, session_id)
+    if resumed:
+        if session.finished:
+            raise ScorepadError(_(ALREADY_FINISHED).format(id=session_id))
+        if not _play_claimed(store, session_id):
+            typer.echo(_(LEFT_TO_OTHER).format(id=session_id))
+            return
+        terminal.need_terminal("resume")  # no-op when play already checked
+        echo(_(RESUMING).format(id=session_id, title=session.game.title, players=players_line(session.players)))
+    with claims.claimed(store, session_id):  # removed at the end, at Ctrl-C, SIGTERM and SIGHUP too
+        try:
+            protected = protected_files(ctx)
+            play_loop(store, session_id, terminal.make_prompter(), echo,
+                      write_sheet=functools.partial(write_session_sheet, protected=protected),
+                      check_sheet_path=functools.partial(sheet_path_problem, protected=protected), resumed=resumed,
+                      show_code=show_code if terminal.stdout_is_tty() else None)
+        except BaseException as error:  # Ctrl-C at a prompt or between two, SIGTERM, SIGHUP (signals.py)
+            if not isinstance(error, (Aborted, KeyboardInterrupt)) and signals.pending() is None:
+                raise
+            signals.taken()  # after SIGHUP, printing the echo of the last answer may have failed: stopping still
+            finished = load_session(ctx, session_id).finished  # e.g. Ctrl-C at the offer of a PDF
+            raise stopped("\n" + _(STOPPED_FINISHED if finished else STOPPED).format(id=session_id)) from None
+
+
+def _play_claimed(store: Store, session_id: int) -> bool:
+    """Go on with a session another live scorepad is playing? Said (who, where, since when) and asked."""
+    others = claims.others(store.claims_folder, session_id)
+    if not others:
+        return True
+    if terminal.stdin_is_tty():
+        for claim in others:
+            text = _(CLAIMED_HERE) if claim.here else _(CLAIMED_THERE)
+            echo(text.format(id=session_id, pid=claim.pid, host=claim.host, since=when(claim.since)))
+    refusal = _(CLAIMED_NEEDS_TERMINAL).format(id=session_id, pid=others[0].pid, host=others[0].host)
+    return terminal.confirmed(_(PLAY_HERE_TOO), refusal=refusal)
+
+
+UNDO_HELP = N_(
+    "Take back the last answer of a session (or the edit just made).\n\nThe removed answer is asked again "
+    "when the session is resumed. A finished session is reopened only after a yes (asked, or --yes). "
+    "Right after `edit`, the old answer is put back and the session keeps its status.")
+
+
+@app.command(help=UNDO_HELP)
+@handles_errors
+def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
+         yes: bool = typer.Option(False, "--yes", "-y", help=N_("Reopen a finished session without asking."))) -> None:
+    before = load_session(ctx, session_id)
+    edited = bool(before.doc.get(sessions.EDIT))  # undo right after an edit puts the old answers back, status too
+    if before.doc.get(sessions.IMPORTED) and not edited:
+        raise ScorepadError(_(UNDO_IMPORTED).format(id=session_id))
+    if before.finished and not edited and not yes and not terminal.confirmed(
+            _(UNDO_FINISHED_ASK).format(id=session_id, title=before.game.title, players=players_line(before.players)),
+            refusal=_(UNDO_FINISHED_NEEDS_YES).format(id=session_id)):
+        typer.echo(_(UNDO_FINISHED_KEPT).format(id=session_id))
+        return
+
+    def finished_meanwhile(doc: dict[str, Any]) -> None:
+        reopens = doc.get("status") == sessions.FINISHED and not doc.get(sessions.EDIT)
+        if reopens and not (yes or before.finished):
+            raise ScorepadError(_(UNDO_FINISHED_NEEDS_YES).format(id=session_id))
+
+    message, _doc = progress.undo(open_store(ctx), session_id, guided=False, check=finished_meanwhile)
+    echo(message)
+
+
+EDIT_HELP = N_(
+    "Change one recorded answer, checked against the whole game.\n\nWithout options: a menu of everything "
+    "recorded (newest first, type to filter). It prints the score lines before → after and the new "
+    "standings; `undo` right after puts the old answer back.")
+
+
+@app.command(help=EDIT_HELP)
+@handles_errors
+def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
+         value: Optional[str] = typer.Argument(None, metavar=N_("[VALUE]"),
+                                               help=N_("The new answer, typed as at the prompt (e.g. ww359, 'rest 4, "
+                                                       "photo 3', 17).")),
+         round_: Optional[int] = typer.Option(None, "--round", "-r", metavar=N_("N"),
+                                              help=N_("The round (game, year) of the answer; leave out for end-of-game "
+                                                      "fields.")),
+         player: Optional[str] = typer.Option(None, "--player", "-p", metavar=N_("NAME"), help=N_("Whose answer.")),
+         field: Optional[str] = typer.Option(None, "--field", "-f", metavar=N_("FIELD"),
+                                             help=N_("The field as the table file names it (blue, businesses, money); "
+                                                     "without --player, a session note (oldest, first)."))) -> None:
+    if value is None and field is None and round_ is None and player is None:
+        terminal.need_terminal("edit")
+        from scorepad.prompts import Aborted  # where a prompter is made: questionary's module
+
+        try:
+            edits.interactive(open_store(ctx), session_id, terminal.make_prompter(), echo)
+        except (Aborted, KeyboardInterrupt):
+            raise stopped("\n" + _(STOPPED_NOTHING)) from None
+        return
+    if field is None or value is None:
+        raise fail(_(EDIT_NEEDS_VALUE), code=2)
+    echo(edits.edit_one(open_store(ctx), session_id, round_, player, field, value))
+
+
+DELETE_HELP = N_(
+    "Delete a session, keeping a copy to import.\n\nThe session is first written as a table file into the "
+    "`deleted` folder beside the database; `scorepad import` of that file gives it back.")
+
+
+@app.command(help=DELETE_HELP)
+@handles_errors
+def delete(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
+           yes: bool = typer.Option(False, "--yes", "-y", help=N_("Delete without asking."))) -> None:
+    store = open_store(ctx)
+    session = load_session(ctx, session_id)
+    folder = store.path.parent / DELETED_FOLDER
+    question = _(DELETE_ASK).format(id=session_id, title=session.game.title, players=players_line(session.players),
+                                    status=status_word(session.doc.get("status")), folder=folder)
+    if not yes and not terminal.confirmed(question, refusal=_(DELETE_NEEDS_YES).format(id=session_id)):
+        typer.echo(_(DELETE_KEPT).format(id=session_id))
+        return
+    copy = _keep_deleted_copy(ctx, session, folder)
+    try:
+        store.remove(session_id)
+    except BaseException:  # still stored: a copy beside it would only be a second one
+        copy.unlink(missing_ok=True)
+        raise
+    echo(_(DELETED).format(id=session_id, path=copy))
+
+
+def _keep_deleted_copy(ctx: typer.Context, session: Session, folder: Path) -> Path:
+    """The session as the table file `export` writes, in a new file of `folder`; returns its path."""
+    text = table_file_text(session)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ScorepadError(_(CANNOT_MAKE_FOLDER).format(folder=folder, reason=error.strerror or error)) from None
+    # 20261201T101500: sorts by time, and no ':' for Windows
+    stamp = sessions.now()[:19].replace(":", "").replace("-", "")
+    name = f"{session.game.slug}-{session.id}-{stamp}"
+    path = folder / f"{name}.json"
+    for n in range(2, 1000):  # the same id may be deleted twice in a second (ids are reused): never replace
+        if not os.path.lexists(path):
+            break
+        path = folder / f"{name}-{n}.json"
+    write_atomically(path, text.encode("utf-8"), protected=protected_files(ctx))
+    return path

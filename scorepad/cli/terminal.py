@@ -1,0 +1,53 @@
+"""What the commands ask of the terminal: whether stdin and stdout are one, a prompter, a yes or no.
+
+Tests replace stdin_is_tty, stdout_is_tty and make_prompter here (tests/conftest.py's `terminal` fixture), so the
+commands call them through this module (`terminal.make_prompter()`), never by a name imported from it.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import typer
+
+from scorepad.cli.output import ERROR_LINE, fail, stopped
+from scorepad.i18n import N_, _
+
+if TYPE_CHECKING:
+    from scorepad.prompts import Prompter
+
+NEEDS_TERMINAL = N_("'{command}' is interactive and needs a terminal (stdin is not one).")
+STOPPED_NOTHING = N_("Stopped; nothing was changed.")
+
+
+def stdin_is_tty() -> bool:
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+def stdout_is_tty() -> bool:  # the end of a game offers BG Stats' QR code only on a terminal
+    return sys.stdout.isatty()
+
+
+def make_prompter() -> Prompter:
+    from scorepad.prompts import QuestionaryPrompter  # questionary: only a command that asks pays for it
+
+    return QuestionaryPrompter()
+
+
+def need_terminal(command: str) -> None:
+    if not stdin_is_tty():
+        typer.echo(_(ERROR_LINE).format(message=_(NEEDS_TERMINAL).format(command=command)), err=True)
+        raise typer.Exit(2)
+
+
+def confirmed(question: str, *, refusal: str) -> bool:
+    """A yes at the terminal; without one, `refusal` (a usage error, exit 2: the command needs --yes)."""
+    if not stdin_is_tty():
+        raise fail(refusal, code=2)
+    from scorepad.prompts import Aborted
+
+    try:
+        return make_prompter().confirm(question, default=False)
+    except (Aborted, KeyboardInterrupt):
+        raise stopped("\n" + _(STOPPED_NOTHING)) from None
