@@ -1,0 +1,240 @@
+"""The table as the phones see it: who holds which seat, the state each seat may see, and what a phone's request
+does to the game. No web framework here (scorepad.web.app turns these into routes): every change goes through
+the engine, as a terminal's does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from calculators.core import InvalidInput
+from scorepad import i18n
+from scorepad.errors import Changed, ScorepadError
+from scorepad.i18n import N_, _
+from scorepad.table import NotOpen, Question, Session, Table
+from scorepad.table.engine import CHANGED_MEANWHILE, NOT_YOURS
+from scorepad.table.naming import name
+from scorepad.table.records import Records
+from scorepad.table.session import player_of
+
+# TRANSLATORS: a phone asked for a seat another phone holds; {player} is the seat's name.
+SEAT_HELD = N_("{player}'s seat is held by another phone (the host can free it)")
+# TRANSLATORS: a phone asked for a seat of a player who is not at this table.
+NO_SUCH_SEAT = N_("{player!r} is not a player of this game")
+NOT_A_TEXT = N_("the answer must be a text, as typed at the terminal")
+NOT_A_VERSION = N_("the version must be a whole number")
+NOT_A_PLACE = N_("'at' must be a place in the table file, e.g. [\"rounds\", 0, \"Ana\", \"yellow\"]")
+NO_SEAT_YET = N_("take a seat first")
+FINISHED_READ_ONLY = N_("session {id} is finished: the phones may read it, not change it")
+TABLE_SCREEN = None  # the seat of a screen for the whole table (a tablet in the middle): no player's
+
+
+class Refused(Exception):
+    """A request the host refuses: an HTTP status and the sentence that says why, in the phone's language."""
+
+    def __init__(self, status: int, message: str, state: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.state = state
+
+
+@dataclass
+class Phone:
+    """One browser that joined: its id (in its cookie), its seat once taken, its language once chosen."""
+
+    id: str
+    seated: bool = False
+    seat: str | None = None
+    language: str | None = None
+
+
+@dataclass
+class Seats:
+    """Which phone holds each player's seat: one phone a seat, until it leaves it or the host frees it."""
+
+    players: list[str]
+    held: dict[str, str] = field(default_factory=dict)  # player -> phone id
+
+    def take(self, phone: Phone, player: str | None) -> None:
+        if player is not None and player not in self.players:
+            raise Refused(422, _(NO_SUCH_SEAT).format(player=player))
+        holder = self.held.get(player) if player is not None else None
+        if holder is not None and holder != phone.id:
+            raise Refused(409, _(SEAT_HELD).format(player=player))
+        self.leave(phone)
+        if player is not None:
+            self.held[player] = phone.id
+        phone.seated, phone.seat = True, player
+
+    def leave(self, phone: Phone) -> None:
+        if phone.seat is not None and self.held.get(phone.seat) == phone.id:
+            del self.held[phone.seat]
+        phone.seated, phone.seat = False, None
+
+    def free(self, player: str) -> bool:
+        """The host frees a seat (a phone lost or flat): True if a phone held it."""
+        return self.held.pop(player, None) is not None
+
+
+@contextlib.contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Word everything inside in `code`, then go back to the language spoken before."""
+    before = i18n.language()
+    i18n.use(code)
+    try:
+        yield
+    finally:
+        i18n.use(before)
+
+
+class Host:
+    """One session opened to the phones: its engine, the secret of its join link, its phones and seats."""
+
+    def __init__(self, records: Records, session_id: int, language: str, secret: str | None = None) -> None:
+        self.table = Table(records, session_id)
+        self.secret = secret or secrets.token_urlsafe(24)  # 192 random bits, new each time the host starts
+        self.language = language
+        self.phones: dict[str, Phone] = {}
+        self.seats = Seats(list(self.table.session.players))
+
+    @property
+    def id(self) -> int:
+        return self.table.id
+
+    # --- phones ---------------------------------------------------------------------------------------------
+
+    def join(self, phone_id: str | None) -> Phone:
+        """The phone with this id (a new one, with a new id, for a browser that has none or an unknown one)."""
+        if phone_id and phone_id in self.phones:
+            return self.phones[phone_id]
+        phone = Phone(secrets.token_urlsafe(16))
+        self.phones[phone.id] = phone
+        return phone
+
+    def take_seat(self, phone: Phone, body: Any) -> None:
+        if not isinstance(body, dict) or "player" not in body or not (
+                body["player"] is None or isinstance(body["player"], str)):
+            raise Refused(422, _(NO_SUCH_SEAT).format(player=body.get("player") if isinstance(body, dict) else body))
+        self.seats.take(phone, body["player"])
+
+    # --- what a phone reads -----------------------------------------------------------------------------------
+
+    def state(self, phone: Phone) -> dict[str, Any]:
+        """The session as this phone's seat may see it (shared/spec/table-web.md, GET /api/state), in the phone's
+        language: the open questions with their labels and choices, who still has to answer, the standings."""
+        table = self.table
+        view = Session(table.session.doc, table.session.game, table.id)  # its words in this phone's language
+        seat = phone.seat if phone.seated else TABLE_SCREEN
+        questions = [Question(ask.at, player_of(ask), ask) for ask in view.open_asks()]
+        result = table.standings(seat=seat)
+        return {
+            "session": table.id, "game": view.game.slug, "title": view.game.title, "players": list(view.players),
+            "seat": seat, "seated": phone.seated, "version": view.version,
+            "status": "finished" if view.finished else "playing",
+            "open": [self._open(q, phone) for q in questions],
+            "waiting": list(dict.fromkeys(q.player for q in questions if q.player is not None)),
+            "standings": result.to_json()["standings"] if result is not None else None,
+            "held": sorted(self.seats.held),
+            "lang": i18n.language(), "dir": "rtl" if i18n.right_to_left() else "ltr",
+        }
+
+    def _open(self, question: Question, phone: Phone) -> dict[str, Any]:
+        ask = question.ask
+        item: dict[str, Any] = {"at": list(question.at), "player": question.player, "label": ask.message,
+                                "mine": self.may_answer(phone, question)}
+        if ask.choices:
+            item["choices"] = [c for c in ask.choices if c not in ask.views]
+        if ask.default:
+            item["default"] = ask.default
+        return item
+
+    def may_answer(self, phone: Phone, question: Question) -> bool:
+        """A phone answers its own player's questions and the table's; another player's only while no phone
+        holds that player's seat (a player without a phone, answered for by a neighbour)."""
+        if not phone.seated:
+            return False
+        if question.player is None or question.player == phone.seat:
+            return True
+        return question.player not in self.seats.held
+
+    # --- what a phone does ------------------------------------------------------------------------------------
+
+    def answer(self, phone: Phone, body: Any) -> dict[str, Any]:
+        """POST /api/answer: record one answer, or Refused with its status (409 with the state as it now is)."""
+        at, value, version = _answer_body(body)
+        self._writable(phone)
+        table = self.table
+        if version != table.version:
+            raise self._changed(phone)
+        try:
+            question = table.question(at)
+        except NotOpen as error:
+            raise Refused(422, str(error)) from None
+        if not self.may_answer(phone, question):
+            raise Refused(403, _(NOT_YOURS).format(name=name(question.ask)))
+        try:
+            table.answer(at, value, version)
+        except Changed:
+            raise self._changed(phone) from None
+        except InvalidInput as error:
+            raise Refused(422, error.message) from None
+        return self.state(phone)
+
+    def check(self, phone: Phone, body: Any) -> dict[str, Any]:
+        """POST /api/check: what an answer would be, without recording it (a phone's preview as cards are
+        tapped): the line the terminal echoes, or the refusal."""
+        at, value, _version = _answer_body({**body, "version": 0} if isinstance(body, dict) else body)
+        try:
+            question = self.table.question(at)
+            stored = self.table.check(at, value)
+        except NotOpen as error:
+            raise Refused(422, str(error)) from None
+        except InvalidInput as error:
+            raise Refused(422, error.message) from None
+        echo = question.ask.echo(stored) if question.ask.echo else None
+        return {"value": stored, "echo": echo.strip() if echo else None}
+
+    def undo(self, phone: Phone, body: Any) -> dict[str, Any]:
+        """POST /api/undo: take back the last answer, as `undo` at the prompt (the same version rule)."""
+        version = body.get("version") if isinstance(body, dict) else None
+        if not _is_int(version):
+            raise Refused(422, _(NOT_A_VERSION))
+        self._writable(phone)
+        try:
+            message = self.table.undo(version, guided=True)
+        except Changed:
+            raise self._changed(phone) from None
+        except ScorepadError as error:
+            raise Refused(422, str(error)) from None
+        return {**self.state(phone), "message": message}
+
+    def _changed(self, phone: Phone) -> Refused:
+        return Refused(409, _(CHANGED_MEANWHILE).format(id=self.table.id), self.state(phone))
+
+    def _writable(self, phone: Phone) -> None:
+        if not phone.seated:
+            raise Refused(403, _(NO_SEAT_YET))
+        if self.table.finished:
+            raise Refused(409, _(FINISHED_READ_ONLY).format(id=self.table.id), self.state(phone))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _answer_body(body: Any) -> tuple[tuple, str, int]:
+    if not isinstance(body, dict):
+        raise Refused(422, _(NOT_A_PLACE))
+    at, value, version = body.get("at"), body.get("value"), body.get("version")
+    if not isinstance(at, list) or not at or not all(isinstance(k, str) or _is_int(k) for k in at):
+        raise Refused(422, _(NOT_A_PLACE))
+    if not isinstance(value, str):
+        raise Refused(422, _(NOT_A_TEXT))
+    if not _is_int(version):
+        raise Refused(422, _(NOT_A_VERSION))
+    return tuple(at), value, version

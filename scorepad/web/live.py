@@ -1,0 +1,65 @@
+"""Live updates: every phone's event stream hears each change of the session, whether this server made it or
+another scorepad did (a terminal's `resume` writes the same session: the store is read again a few times a
+second, which is what a phone that slept catches up from too)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Callable
+
+from scorepad.errors import ScorepadError
+from scorepad.table import Event, Table
+
+WATCH_EVERY = 0.2  # seconds between two reads of the stored session: a change elsewhere reaches phones this soon
+KEEP_ALIVE = 15  # seconds of silence before a comment line keeps a phone's connection (and its proxies) open
+
+
+class Live:
+    """The event streams of one table's phones, and the watch on its stored session."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._queues: set[asyncio.Queue[int]] = set()
+        self._followers: list[Callable[[Table, list[Event]], None]] = []
+        table.subscribe(self._changed)
+
+    def follow(self, listener: Callable[[Table, list[Event]], None]) -> None:
+        """Also tell `listener` (the host's terminal) of each change."""
+        self._followers.append(listener)
+
+    def _changed(self, table: Table, events: list[Event]) -> None:
+        for queue in list(self._queues):
+            queue.put_nowait(table.version)
+        for listener in self._followers:
+            listener(table, events)
+
+    async def watch(self) -> None:
+        """Read the stored session again and again, until cancelled: another process's answers become events."""
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            with contextlib.suppress(ScorepadError, OSError):  # a write under way elsewhere: the next read sees it
+                self.table.refresh()
+
+    async def stream(self) -> AsyncIterator[str]:
+        """One phone's `text/event-stream`: the version now, then one event each time it changes."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self._queues.add(queue)
+        try:
+            yield _event(self.table.version)
+            while True:
+                try:
+                    version = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                except TimeoutError:
+                    yield ": still here\n\n"
+                    continue
+                while not queue.empty():  # several changes at once: the phone reads the latest state once
+                    version = queue.get_nowait()
+                yield _event(version)
+        finally:
+            self._queues.discard(queue)
+
+
+def _event(version: int) -> str:
+    return f"data: {json.dumps({'version': version})}\n\n"

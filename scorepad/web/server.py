@@ -1,0 +1,140 @@
+"""`scorepad host`: serve one session to the phones on the local network until Ctrl-C, SIGTERM or SIGHUP.
+
+uvicorn serves the application on a socket bound here (so the join link can name its port before serving
+starts). uvicorn stops gracefully on SIGINT and SIGTERM and raises the signal again once stopped, which
+scorepad's own handlers (scorepad.signals) turn into the exit code; SIGHUP (the terminal closed) is handed to
+uvicorn the same way. Every answer is on disk before a phone is told it is accepted, so stopping loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import socket
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import uvicorn
+
+from scorepad.i18n import N_, _
+from scorepad.table import Event, Table
+from scorepad.table.naming import name
+from scorepad.web.app import make_app
+from scorepad.web.host import Host
+from scorepad.web.live import Live
+
+# TRANSLATORS: the host's terminal, once serving: {link} is the join link; a phone opens it (or scans the code).
+SERVING = N_("Phones on this network join with:")
+# TRANSLATORS: {id}, {title} and {players} name the session served.
+HOSTING = N_("Session {id}: {title} — {players}. Ctrl-C stops serving; every answer is saved.")
+# TRANSLATORS: the host's terminal each time a question is answered: {name} names it ("Game 1 · Ana · Blue").
+HEARD_ANSWER = N_("  answered: {name}")
+HEARD_UNDO = N_("  taken back: {name}")
+HEARD_ROUND = N_("  round {number} is complete")
+HEARD_FINISHED = N_("  the game is over")
+# TRANSLATORS: {names} lists who still has a question to answer.
+STILL_TO_ANSWER = N_("  still to answer: {names}")
+# TRANSLATORS: the table's own question (the setup, a station card) is open.
+TABLE_TO_ANSWER = N_("  still to answer: the table")
+
+ANY_PORT = 0
+
+
+def local_address() -> str:
+    """This computer's address on the local network (the one a phone on the same Wi-Fi reaches).
+
+    Connecting a UDP socket sends nothing: it only asks the system which interface would route there. Without a
+    network, this computer alone (127.0.0.1).
+    """
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_DGRAM)) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def bind(address: str, port: int) -> socket.socket:
+    """A listening socket (OSError when the address or port cannot be had)."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((address, port))
+        sock.listen(64)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def link(sock: socket.socket, host: Host) -> str:
+    address, port = sock.getsockname()[:2]
+    shown = f"[{address}]" if ":" in address else address
+    return f"http://{shown}:{port}/join/{host.secret}"
+
+
+def heard(table: Table, events: list[Event]) -> list[str]:
+    """What the host's terminal says of a change: what was answered or taken back, and who still has to answer.
+    Never a value: a private figure (Chinatown's cash) must not reach a shared screen."""
+    lines = []
+    for event in events:
+        if event.kind in ("answered", "card turned") and event.at is not None:
+            ask = table.session.find_ask(event.at)
+            lines.append(_(HEARD_ANSWER).format(name=name(ask) if ask else " / ".join(map(str, event.at))))
+        elif event.kind == "taken back" and event.at is not None:
+            lines.append(_(HEARD_UNDO).format(name=" / ".join(map(str, event.at))))
+        elif event.kind == "round closed":
+            lines.append(_(HEARD_ROUND).format(number=event.round))
+        elif event.kind == "finished":
+            lines.append(_(HEARD_FINISHED))
+    questions = table.open()
+    waiting = list(dict.fromkeys(q.player for q in questions if q.player is not None))
+    if waiting:
+        lines.append(_(STILL_TO_ANSWER).format(names=", ".join(waiting)))
+    elif questions:
+        lines.append(_(TABLE_TO_ANSWER))
+    return lines
+
+
+def serve(host: Host, sock: socket.socket, out: Callable[[str], None]) -> None:
+    """Serve until a stopping signal; uvicorn then finishes the requests under way and the signal is raised again
+    (scorepad.signals makes it the exit code)."""
+    live = Live(host.table)
+    live.follow(lambda table, events: [out(line) for line in heard(table, events)])
+    config = uvicorn.Config(make_app(host, live), log_level="warning", access_log=False, lifespan="off",
+                            timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
+
+    async def run() -> None:
+        watching = asyncio.create_task(live.watch())
+        try:
+            await server.serve(sockets=[sock])
+        finally:
+            watching.cancel()
+
+    with _hangup_stops(server):
+        asyncio.run(run())
+
+
+@contextlib.contextmanager
+def _hangup_stops(server: uvicorn.Server) -> Iterator[None]:
+    """SIGHUP (the terminal closed) stops the server as SIGINT and SIGTERM do, then reaches scorepad's handler."""
+    if not hasattr(signal, "SIGHUP"):
+        yield
+        return
+    heard_hangup: list[Any] = []
+
+    def on_hangup(signum: int, frame: Any) -> None:
+        heard_hangup.append(signum)
+        server.should_exit = True
+
+    previous = signal.signal(signal.SIGHUP, on_hangup)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+        if heard_hangup:
+            signal.raise_signal(signal.SIGHUP)

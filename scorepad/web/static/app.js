@@ -1,0 +1,123 @@
+// scorepad's phone page: live updates and answers without reloading. Without this script the page's plain forms
+// still work (each answer reloads the page). Served by scorepad itself: nothing here comes from the internet.
+"use strict";
+(function () {
+  const pad = document.getElementById("pad");
+  const offline = document.getElementById("offline");
+  let shown = Number(document.body.dataset.version);
+  let loading = null;
+
+  function version() { return Number(pad.firstElementChild && pad.firstElementChild.dataset.version); }
+
+  // Swap in the pad as the server renders it now, keeping an answer being typed (same question, same text).
+  async function refresh() {
+    if (loading) return loading;
+    loading = (async () => {
+      try {
+        const response = await fetch("/pad", {credentials: "same-origin", cache: "no-store"});
+        if (!response.ok) return;
+        const kept = {};
+        for (const input of pad.querySelectorAll("form.question input[name=value]")) {
+          if (input.value !== input.defaultValue || input === document.activeElement) {
+            kept[input.form.dataset.at] = {value: input.value, focused: input === document.activeElement};
+          }
+        }
+        pad.innerHTML = await response.text();
+        for (const form of pad.querySelectorAll("form.question")) {
+          const input = form.querySelector("input[name=value]");
+          const old = kept[form.dataset.at];
+          if (input && old) {
+            input.value = old.value;
+            if (old.focused) input.focus();
+          }
+        }
+        shown = version();
+        wire();
+      } finally {
+        loading = null;
+      }
+    })();
+    return loading;
+  }
+
+  function say(form, text) {
+    let line = form.querySelector(".error");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "error";
+      line.setAttribute("role", "alert");
+      form.appendChild(line);
+    }
+    line.textContent = text;  // the server's sentence, as text: never markup
+  }
+
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+    });
+    let data = {};
+    try { data = await response.json(); } catch (e) { /* an empty or odd answer: the refresh shows the state */ }
+    return {status: response.status, data};
+  }
+
+  function wire() {
+    for (const form of pad.querySelectorAll("form[data-api]")) {
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const fields = new FormData(form);
+        if (event.submitter && event.submitter.name) fields.set(event.submitter.name, event.submitter.value);
+        const body = {};
+        if (form.dataset.api === "/api/seat") body.player = fields.get("player") || null;
+        if (fields.has("at")) body.at = JSON.parse(fields.get("at"));
+        if (fields.has("value")) body.value = fields.get("value");
+        if (fields.has("version")) body.version = Number(fields.get("version"));
+        for (const button of form.querySelectorAll("button")) button.disabled = true;
+        try {
+          const {status, data} = await post(form.dataset.api, body);
+          if (status === 200 || status === 409) {
+            const input = form.querySelector("input[name=value]");
+            if (input && status === 200) input.value = input.defaultValue = "";
+            await refresh();
+            if (status === 409 && data.error) say(pad, data.error);
+          } else {
+            say(form, data.error || String(status));
+          }
+        } finally {
+          for (const button of form.querySelectorAll("button")) button.disabled = false;
+        }
+      });
+    }
+    for (const form of pad.querySelectorAll("form.question")) {
+      const input = form.querySelector("input[name=value]");
+      const preview = form.querySelector(".preview");
+      if (!input || !preview) continue;
+      let timer = null;
+      input.addEventListener("input", () => {
+        clearTimeout(timer);
+        timer = setTimeout(async () => {
+          if (!input.value.trim()) { preview.textContent = ""; return; }
+          const {status, data} = await post("/api/check", {at: JSON.parse(form.dataset.at), value: input.value});
+          preview.textContent = status === 200 ? (data.echo || "") : (data.error || "");
+          preview.classList.toggle("refused", status !== 200);
+        }, 150);
+      });
+    }
+  }
+
+  // Live: one event each time the session changes; the browser reconnects by itself after sleep or lost Wi-Fi.
+  function listen() {
+    const events = new EventSource("/api/events");
+    events.onmessage = (message) => {
+      offline.hidden = true;
+      const data = JSON.parse(message.data);
+      if (data.version !== shown) refresh();
+    };
+    events.onerror = () => { offline.hidden = false; };
+  }
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+
+  shown = version();
+  wire();
+  listen();
+})();

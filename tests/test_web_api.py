@@ -1,0 +1,206 @@
+"""`scorepad host`'s routes through Starlette's test client (shared/spec/table-web.md): the secret, seats,
+privacy, the version rule, the body cap, escaping, the plain forms, the event stream."""
+
+import json
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from scorepad.games import by_slug  # noqa: E402
+from scorepad.table.changes import new_doc  # noqa: E402
+from scorepad.web.app import BODY_LIMIT, make_app  # noqa: E402
+from scorepad.web.host import Host  # noqa: E402
+from scorepad.web.live import Live  # noqa: E402
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def hosted(store, slug="lost-cities", players=("Ana", "Ben"), rounds=1, **options):
+    session_id = store.insert(new_doc(by_slug(slug), list(players), options.pop("variants", []), rounds, seed=3,
+                                      **options))
+    host = Host(store, session_id, "en")
+    return host, make_app(host, Live(host.table))
+
+
+def phone(app, host, seat=...):
+    client = TestClient(app, base_url="http://table.test")
+    assert client.get(f"/join/{host.secret}", follow_redirects=False).status_code == 303
+    if seat is not ...:
+        assert client.post("/api/seat", json={"player": seat}).status_code == 200
+    return client
+
+
+def answer(client, at, value, version=None):
+    if version is None:
+        version = client.get("/api/state").json()["version"]
+    return client.post("/api/answer", json={"at": at, "value": value, "version": version})
+
+
+def test_without_the_secret_every_route_is_a_bare_404(store):
+    host, app = hosted(store)
+    stranger = TestClient(app, base_url="http://table.test")
+    for method, path in [("GET", "/"), ("GET", "/api/state"), ("GET", "/api/events"), ("GET", "/pad"),
+                         ("GET", "/static/app.js"), ("POST", "/api/answer"), ("POST", "/api/seat"),
+                         ("POST", "/api/undo"), ("POST", "/answer"), ("GET", "/nowhere"), ("GET", "/join/wrong")]:
+        response = stranger.request(method, path)
+        assert (response.status_code, response.text) == (404, "Not Found"), path
+        assert "Ana" not in response.text and "Lost" not in response.text
+    wrong = TestClient(app, base_url="http://table.test", cookies={"scorepad_table": host.secret[:-1] + "x"})
+    assert wrong.get("/api/state").status_code == 404
+    assert stranger.get("/api/state", headers={"Authorization": f"Bearer {host.secret}"}).status_code == 200
+
+
+def test_the_join_link_sets_a_strict_cookie_and_goes_to_the_table(store):
+    host, app = hosted(store)
+    client = TestClient(app, base_url="http://table.test")
+    response = client.get(f"/join/{host.secret}", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/"
+    cookies = response.headers.get_list("set-cookie")
+    assert any(c.startswith("scorepad_table=") and "HttpOnly" in c and "SameSite=strict" in c for c in cookies)
+    assert len(host.secret) >= 22  # 128 bits or more, base64
+
+
+def test_state_follows_the_spec(store):
+    host, app = hosted(store)
+    state = phone(app, host).get("/api/state").json()
+    assert {k: state[k] for k in ("session", "game", "players", "seat", "version", "status", "standings")} == {
+        "session": host.id, "game": "lost-cities", "players": ["Ana", "Ben"], "seat": None, "version": 0,
+        "status": "playing", "standings": None}
+    assert state["open"] == [{"at": ["setup", "oldest"], "player": None, "mine": False, "choices": ["Ana", "Ben"],
+                              "label": "Who is the oldest player? (They start game 1.)"}]
+
+
+def test_a_seat_is_held_by_one_phone_until_freed(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    other = phone(app, host)
+    taken = other.post("/api/seat", json={"player": "Ana"})
+    assert taken.status_code == 409 and "another phone" in taken.json()["error"]
+    assert other.post("/api/seat", json={"player": "Cy"}).status_code == 422
+    assert other.post("/api/seat", json={"player": None}).json()["seat"] is None  # the table's screen
+    assert host.seats.free("Ana")
+    assert other.post("/api/seat", json={"player": "Ana"}).json()["seat"] == "Ana"
+    assert ana.get("/api/state").json()["held"] == ["Ana"]
+
+
+def test_answers_follow_the_version_rule_and_are_stored_first(store):
+    host, app = hosted(store)
+    ana, ben = phone(app, host, "Ana"), phone(app, host, "Ben")
+    assert answer(ana, ["setup", "oldest"], "Ben", 0).status_code == 200
+    late = answer(ben, ["setup", "oldest"], "Ana", 0)  # the second answer to the same question
+    assert late.status_code == 409 and late.json()["version"] == 1 and "changed meanwhile" in late.json()["error"]
+    assert store.get(host.id)["entries"] == [{"at": ["setup", "oldest"], "value": "Ben"}]
+    done = answer(ana, ["rounds", 0, "Ana", "yellow"], "ww35910")
+    assert done.status_code == 200 and done.json()["version"] == 2
+    assert store.get(host.id)["entries"][-1] == {"at": ["rounds", 0, "Ana", "yellow"], "value": ["W", "W", 3, 5, 9, 10]}
+
+
+def test_refusals_say_the_terminals_sentence_in_the_phones_language(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    answer(ana, ["setup", "oldest"], "Ana")
+    answer(ana, ["rounds", 0, "Ana", "yellow"], "ww35910")
+    refused = answer(ana, ["rounds", 0, "Ana", "blue"], "33")
+    assert refused.status_code == 422 and refused.json() == {"error": "3 appears twice; each number is in the deck once"}
+    persian = ana.post("/api/answer?lang=fa", json={"at": ["rounds", 0, "Ana", "blue"], "value": "۳۳", "version": 2})
+    assert persian.status_code == 422 and persian.json()["error"] != refused.json()["error"]
+    assert answer(ana, ["rounds", 0, "Ana", "blue"], "۲ ۵ ۷").status_code == 200  # Persian digits are digits
+    assert store.get(host.id)["entries"][-1]["value"] == [2, 5, 7]
+
+
+def test_another_players_question_is_403_while_their_phone_holds_the_seat(store):
+    host, app = hosted(store)
+    ana, ben = phone(app, host, "Ana"), phone(app, host, "Ben")
+    answer(ana, ["setup", "oldest"], "Ana")
+    assert answer(ben, ["rounds", 0, "Ana", "yellow"], "2").status_code == 403
+    assert phone(app, host).get("/api/state").json()["open"][0]["mine"] is False  # no seat: answers nothing
+    host.seats.free("Ana")  # Ana's phone is flat: Ben answers for her
+    assert answer(ben, ["rounds", 0, "Ana", "yellow"], "2").status_code == 200
+
+
+def test_private_cash_standings_reach_no_phone_while_playing(store):
+    host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
+    ava = phone(app, host, "Ava")
+    assert ava.get("/api/state").json()["standings"] is None
+    assert "$" not in ava.get("/pad").text
+
+
+def test_the_body_cap_and_the_content_type(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    big = json.dumps({"at": ["setup", "oldest"], "value": "x" * BODY_LIMIT, "version": 0})
+    response = ana.post("/api/answer", content=big, headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert ana.post("/api/answer", content="{", headers={"Content-Type": "application/json"}).status_code == 400
+    assert ana.post("/api/answer", content="at=x", headers={"Content-Type": "text/plain"}).status_code == 415
+    for body in ([], {"at": "setup", "value": "Ana", "version": 0}, {"at": ["setup", "oldest"], "value": 3,
+                                                                      "version": 0},
+                 {"at": ["setup", "oldest"], "value": "Ana", "version": "0"}):
+        assert ana.post("/api/answer", json=body).status_code == 422, body
+    assert store.get(host.id)["entries"] == []
+
+
+def test_a_request_from_another_site_is_refused(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    forged = ana.post("/api/answer", json={"at": ["setup", "oldest"], "value": "Ben", "version": 0},
+                      headers={"Origin": "http://evil.example"})
+    assert forged.status_code == 404
+    assert ana.post("/answer", data={"at": '["setup", "oldest"]', "value": "Ben", "version": "0",
+                                     "token": "guessed"}).status_code == 404
+    assert store.get(host.id)["entries"] == []
+
+
+def test_a_plain_form_records_an_answer(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    token = host.seats.held["Ana"]
+    response = ana.post("/answer", data={"at": '["setup", "oldest"]', "value": "Ben", "version": "0", "token": token},
+                        follow_redirects=False)
+    assert response.status_code == 303
+    assert store.get(host.id)["entries"] == [{"at": ["setup", "oldest"], "value": "Ben"}]
+    refused = ana.post("/answer", data={"at": '["rounds", 0, "Ana", "yellow"]', "value": "1", "version": "1",
+                                        "token": token})
+    assert refused.status_code == 422 and "there is no card 1" in refused.text
+
+
+def test_names_are_text_never_markup(store):
+    host, app = hosted(store, players=(XSS, "Ben"))
+    client = phone(app, host, XSS)
+    for path in ("/", "/pad"):
+        page = client.get(path).text
+        assert XSS not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert client.get("/api/state").json()["players"][0] == XSS  # data stays data
+
+
+def test_undo_follows_the_version_rule(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    answer(ana, ["setup", "oldest"], "Ana")
+    assert ana.post("/api/undo", json={"version": 0}).status_code == 409
+    undone = ana.post("/api/undo", json={"version": 1})
+    assert undone.status_code == 200 and "Took back" in undone.json()["message"]
+    assert store.get(host.id)["entries"] == []
+
+
+def test_the_event_stream_says_the_version(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    with ana.stream("GET", "/api/events") as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        first = next(stream.iter_lines())
+        assert json.loads(first.removeprefix("data: ")) == {"version": 0}
+
+
+def test_no_page_names_an_address_outside_scorepad(store):
+    import re
+
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    for path in ("/", "/pad", "/static/app.js", "/static/app.css"):
+        text = ana.get(path).text
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.I), path
+        assert "@import" not in text
