@@ -17,7 +17,7 @@ from scorepad.games import GAMES
 
 SLUGS = ", ".join(g.slug for g in GAMES)  # the registry grows as games land
 
-COMMANDS = ["games", "play", "resume", "undo", "edit", "list", "show", "score", "export", "import", "sheet", "delete",
+COMMANDS = ["games", "play", "resume", "undo", "edit", "list", "show", "score", "export", "import", "sheet", "host", "delete",
             "players", "stats"]
 
 
@@ -89,7 +89,7 @@ def test_help_lists_the_commands_in_their_order():
     # The order scorepad/cli/__init__.py imports the command modules in (typer lists command groups last).
     listed = [line.split()[0] for line in ok("--help").split("Commands:\n")[1].splitlines() if line.strip()]
     assert listed == ["games", "play", "resume", "undo", "edit", "delete", "list", "show", "score", "export", "import",
-                      "sheet", "stats", "players"]
+                      "sheet", "host", "stats", "players"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -132,17 +132,27 @@ def play(ctx: typer.Context,
         terminal.need_terminal("play")
         _run(ctx, max(unfinished)[1], resumed=True)
         return
+    session_id = start(ctx, "play", game, names, variant or [], rounds, modules, drawn, terminal_needed=True)
+    _run(ctx, session_id, resumed=False)
+
+
+def start(ctx: typer.Context, command: str, game: str, names: list[str], variants: list[str], rounds: int | None,
+          modules: list[str], drawn: dict[str, list[str]], *, terminal_needed: bool) -> int:
+    """A new session of `game` (`play` and `host` alike): the options refused before anything is asked, the names
+    asked at a terminal when --players gives none (`terminal_needed`: the command asks at a terminal anyway, so
+    without one nothing is stored); its id."""
     chosen = by_slug(game)
-    sessions.check_options(chosen, variant or [], rounds, modules, drawn)  # refuse bad options before asking anything
+    sessions.check_options(chosen, variants, rounds, modules, drawn)  # refuse bad options before asking anything
     if names:
-        _check_names(sessions.new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
-    terminal.need_terminal("play")
+        _check_names(sessions.new_doc(chosen, names, variants, rounds, modules, drawn=drawn))
+    if terminal_needed or not names:
+        terminal.need_terminal(command)
     if not names:
         names = _ask_names(chosen, known=functools.partial(_known_names, ctx))
-    doc = _check_names(sessions.new_doc(chosen, names, variant or [], rounds, modules, drawn=drawn))
+    doc = _check_names(sessions.new_doc(chosen, names, variants, rounds, modules, drawn=drawn))
     session_id = open_store(ctx).insert(doc)
     echo(_(STARTED).format(id=session_id, title=chosen.title, players=players_line(doc["players"])))
-    _run(ctx, session_id, resumed=False)
+    return session_id
 
 
 RESUME_HELP = N_(

@@ -1,0 +1,82 @@
+"""`scorepad host`: open a session to the phones at the table (shared/spec/table-web.md). The terminal prints the
+join link and its QR code, then stays the host's view while the web stack (scorepad.web, loaded here only)
+serves, until Ctrl-C, SIGTERM or SIGHUP."""
+
+import sys
+from typing import Optional
+
+import typer
+
+from scorepad import claims, signals
+from scorepad.cli.output import echo, handles_errors, players_line, stopped
+from scorepad.cli.playing import start
+from scorepad.cli.root import app
+from scorepad.cli.shared import load_session, names_given, open_store
+from scorepad.errors import ScorepadError
+from scorepad.i18n import N_, _, language
+
+HOST_HELP = N_(
+    "Open a game to the phones at the table.\n\nServes a session (or, with a game's slug, a new one started as "
+    "`play` starts it) on this computer's address on the local network, prints the join link and draws it as a "
+    "QR code. Each player scans it with their phone's camera: nothing to install, no account, no internet. "
+    "Ctrl-C stops serving; every answer is saved.")
+STOPPED_HOSTING = N_("Stopped serving. Session {id} is saved; serve it again with: scorepad host {id}")
+# TRANSLATORS: {address} and {port} are what was asked for; {reason} is the system's words.
+NO_ADDRESS = N_("cannot serve on {address} port {port}: {reason}")
+
+
+@app.command(help=HOST_HELP, context_settings={"allow_extra_args": True})
+@handles_errors
+def host(ctx: typer.Context,
+         target: str = typer.Argument(..., metavar=N_("ID|GAME"),
+                                      help=N_("A session's id, or a game's slug to start a new session.")),
+         players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar=N_("NAME NAME…"),
+                                                     help=N_("The players of a new session, in seating order.")),
+         variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar=N_("NAME"),
+                                                     help=N_("A variant (repeatable; see `scorepad games`).")),
+         rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar=N_("N"),
+                                              help=N_("Rounds (games) to play.")),
+         module: Optional[list[str]] = typer.Option(None, "--module", "-m", metavar=N_("NAME"),
+                                                    help=N_("A game module (repeatable; see `scorepad games`).")),
+         open_cash: bool = typer.Option(False, "--open-cash",
+                                        help=N_("Chinatown: show every player's cash on screen.")),
+         address: Optional[str] = typer.Option(None, "--address", metavar=N_("ADDRESS"),
+                                               help=N_("Where to serve (default: this computer's address on the "
+                                                       "local network; 127.0.0.1 serves this computer only).")),
+         port: int = typer.Option(0, "--port", min=0, max=65535, metavar=N_("PORT"),
+                                  help=N_("The port (default: a free one).")),
+         no_qr: bool = typer.Option(False, "--no-qr", help=N_("Print the join link without its QR code."))) -> None:
+    from scorepad import qr
+    from scorepad.web import server
+    from scorepad.web.host import Host
+
+    if target.isdecimal():
+        session_id = int(target)
+        load_session(ctx, session_id)  # one clear line for an id that is no session
+    else:
+        names = names_given(ctx, players)
+        modules = list(module or []) + (["open-cash"] if open_cash else [])
+        session_id = start(ctx, "host", target, names, variant or [], rounds, modules, {}, terminal_needed=False)
+    store = open_store(ctx)
+    session = load_session(ctx, session_id)
+    where = address or server.local_address()
+    try:
+        sock = server.bind(where, port)
+    except OSError as error:
+        raise ScorepadError(_(NO_ADDRESS).format(address=where, port=port, reason=error.strerror or error)) from None
+    served = Host(store, session_id, language())
+    link = server.link(sock, served)
+    echo(_(server.SERVING))
+    typer.echo(link)  # the first http:// URL on standard output, on a line of its own (the spec)
+    if not no_qr:
+        typer.echo("\n".join(qr.lines(qr.modules(link), colour=sys.stdout.isatty())))  # our own escapes: black on white
+    echo(_(server.HOSTING).format(id=session_id, title=session.game.title, players=players_line(session.players)))
+    with claims.claimed(store, session_id):
+        try:
+            server.serve(served, sock, echo)
+        except KeyboardInterrupt:  # the stopping signal, raised again once the server has finished its requests
+            raise stopped(_(STOPPED_HOSTING).format(id=session_id)) from None
+        finally:
+            sock.close()
+    if signals.pending() is not None:
+        raise stopped(_(STOPPED_HOSTING).format(id=session_id))

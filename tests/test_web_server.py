@@ -1,0 +1,91 @@
+"""`scorepad host` as a real process: the join link on standard output, answers over HTTP, the stopping signals,
+and a server killed outright (SIGKILL) that loses no answer a phone saw accepted."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+import pytest
+
+pytest.importorskip("uvicorn")
+
+
+def host(database, *args):
+    """A `scorepad host` process serving on this computer only, and its join link (the first http:// line)."""
+    process = subprocess.Popen([sys.executable, "-m", "scorepad", "--db", str(database), "host", *args,
+                                "--address", "127.0.0.1", "--no-qr"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    for line in process.stdout:
+        if line.startswith("http://"):
+            return process, line.strip()
+    process.wait(10)
+    raise AssertionError(process.stderr.read())
+
+
+OPENER = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())  # keeps the phone's cookie, as a browser
+
+
+def call(link, path, body=None):
+    base, secret = link.split("/join/")
+    request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Authorization": f"Bearer {secret}", "Content-Type": "application/json"})
+    try:
+        with OPENER.open(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_stopping_signal_stops_serving_with_its_exit_code(tmp_path, signum):
+    process, link = host(tmp_path / "db.json", "lost-cities", "--players", "Ana", "Ben")
+    assert call(link, "/api/state")[0] == 200
+    process.send_signal(signum)
+    assert process.wait(15) == 128 + signum
+    assert "scorepad host 1" in process.stderr.read()
+
+
+def test_answers_survive_a_server_killed_outright(tmp_path):
+    database = tmp_path / "db.json"
+    process, link = host(database, "lost-cities", "--players", "Ana", "Ben", "--rounds", "1")
+    accepted = []
+    try:
+        status, state = call(link, "/api/seat", {"player": "Ana"})
+        assert status == 200
+        for at, value in ((["setup", "oldest"], "Ben"), (["rounds", 0, "Ana", "yellow"], "w3 4 6 8 9"),
+                          (["rounds", 0, "Ana", "blue"], "2 5 7 10")):
+            status, state = call(link, "/api/answer", {"at": at, "value": value, "version": state["version"]})
+            assert status == 200
+            accepted.append(at)
+    finally:
+        process.kill()  # SIGKILL: no goodbye, no flush
+        process.wait(10)
+    exported = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(database), "export", "1"],
+                              capture_output=True, text=True, check=True)
+    log = [entry["at"] for entry in json.loads(exported.stdout)["session"]["log"]]
+    assert log == accepted
+
+
+def test_an_id_that_is_no_session_is_one_error_line(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(tmp_path / "db.json"), "host", "7",
+                           "--address", "127.0.0.1", "--no-qr"], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1 and done.stderr.startswith("Error: ") and done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_a_port_in_use_is_one_error_line(tmp_path):
+    import socket
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(tmp_path / "db.json"), "host",
+                               "lost-cities", "-p", "Ana", "Ben", "--address", "127.0.0.1", "--port", str(port),
+                               "--no-qr"], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1 and f"port {port}" in done.stderr and "Traceback" not in done.stderr
