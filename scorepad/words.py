@@ -1,16 +1,14 @@
 """Shared wording: how the calculators' phrases (codes and values) become sentences in the chosen language, and
 the words every screen shares (the winner line, plurals, money, minus signs) — one home for each.
 
-A phrase code is `GAME.NAME` for a game's own (its wording is the `PHRASES` table of scorepad/games/<module>.py)
-or a bare name for the common ones (PHRASES below). A table entry is a template (an `N_()` msgid, filled with the
-phrase's values by str.format) or a function of the values that returns the text (for plurals or words that
-depend on a value). Importing this module installs it as the calculators' wording.
+A phrase code is `GAME.NAME` for a game's own (its wording is the game's `phrases`, which the registry hands over
+as it loads the game: `learn_game`) or a bare name for the common ones (PHRASES below). A table entry is a template
+(an `N_()` msgid, filled with the phrase's values by str.format) or a function of the values that returns the text
+(for plurals or words that depend on a value). Importing this module installs it as the calculators' wording.
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Union
 
@@ -20,14 +18,9 @@ from scorepad.i18n import N_, NP_, Plural, _, pgettext, plural
 
 Wording = Union[str, Callable[[Mapping[str, Any]], str]]
 
-# Where each game's phrases are worded: the prefix of its codes → the module holding its PHRASES table.
-# (Both London editions share one calculator and one prefix.)
-GAME_PHRASES = {
-    "lost-cities": "scorepad.games.lost_cities",
-    "next-station-london": "scorepad.games.next_station_london",
-    "london": "scorepad.games.london",
-    "chinatown": "scorepad.games.chinatown",
-}
+# The games' own wording, handed over by the registry as it loads each game (scorepad/games/__init__.py): the
+# wording sits below the games and never imports one. A game's slug -> (its phrases, how it labels its fields).
+_GAMES: dict[str, tuple[Mapping[str, Wording], Callable[[str], str | None] | None]] = {}
 
 ROUND = N_("round {round}")
 PLAYER = N_("player {player}")
@@ -35,16 +28,24 @@ WHERE = N_("{where}: {message}")  # "round 2, player Ana, blue: 5 after 9: numbe
 WHERE_SEPARATOR = N_(", ")
 
 
+def learn_game(slug: str, phrases: Mapping[str, Wording], field_label: Callable[[str], str | None] | None) -> None:
+    """Word a game's own phrase codes and name its fields in errors as it does (Game.phrases, Game.field_label):
+    the registry calls this as it loads the game; a game loaded again replaces what was learnt of it."""
+    _GAMES[slug] = (phrases, field_label)
+
+
+def forget_game(slug: str) -> None:
+    """What `learn_game` learnt of a game, forgotten (a test's own game, once the test is done with it)."""
+    _GAMES.pop(slug, None)
+
+
 def _field(game: str | None, field: str) -> str:
     """How an error names a field: as the game labels it (its `field_label`, e.g. a colour's name), else as the
-    table file's key. `game` is the slug scorepad stamps on an error raised while it scores that game's table."""
-    if game:
-        from scorepad.games import by_slug
-
-        with contextlib.suppress(core.InvalidInput):  # a game no longer known: its key, as a table file has it
-            label = by_slug(game).field_label
-            if label is not None:
-                return label(field) or field
+    table file's key. `game` is the slug scorepad stamps on an error raised while it scores that game's table (a
+    game no longer known: its key, as a table file has it)."""
+    label = _GAMES[game][1] if game in _GAMES else None
+    if label is not None:
+        return label(field) or field
     return field
 
 
@@ -135,7 +136,7 @@ def _codepoint(values: Mapping[str, Any]) -> str:
     return f"U+{values['code']:04X}"
 
 
-# Code → wording (scorepad/games/<module>.py hold each game's own).
+# Code → wording (each game's own are its `phrases`, in scorepad/games/<game>/words.py).
 PHRASES: dict[str, Wording] = {
     "error.where": _where,
     "number.not-whole": lambda v: _(NOT_WHOLE).format(value=repr(v["value"]),
@@ -179,10 +180,12 @@ PHRASES: dict[str, Wording] = {
 }
 
 
-def _table(code: str) -> Mapping[str, Wording]:
-    prefix, dot, _name = code.partition(".")
-    module = GAME_PHRASES.get(prefix) if dot else None
-    return importlib.import_module(module).PHRASES if module else PHRASES
+def _wording(code: str) -> Wording:
+    """A code's wording: a game's own (learn_game), else a common one."""
+    for phrases, _label in _GAMES.values():
+        if code in phrases:
+            return phrases[code]
+    return PHRASES[code]
 
 
 # Zero-width joiners and marks Persian, Arabic and emoji names hold (calculators.core allows them in names).
@@ -214,7 +217,7 @@ def quoted(text: str) -> str:
 
 def say(phrase: Phrase) -> str:
     """A phrase in the chosen language. An unknown code is a bug (a test checks every code has its wording)."""
-    wording = _table(phrase.code).get(phrase.code) or PHRASES[phrase.code]
+    wording = _wording(phrase.code)
     values = {key: _Quoted(value) if type(value) is str else value for key, value in phrase.values.items()}
     if callable(wording):
         return wording(values)

@@ -27,6 +27,7 @@ from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import new_doc
 
 ROOT = Path(__file__).resolve().parent.parent
+by_slug("chinatown")  # scorepad.words learns the game's wording: the tie lines and refusals below read as scorepad's
 
 # The rules file's short names (§5) -> the spec's type names.
 SHORT = {"Photo": "photo", "TeaHouse": "tea-house", "Seafood": "seafood", "Jewellery": "jewelry",

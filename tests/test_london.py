@@ -19,6 +19,7 @@ from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import new_doc
 
+by_slug("london-1e")  # scorepad.words learns the game's wording: the tie lines and refusals below read as scorepad's
 FIELDS_1E = ("money", "loans", "hand", "poverty", "card_vp", "borough_vp", "underground", "vp", "boroughs",
              "best_card")
 FIELDS_2E = ("vp", "money", "loans", "hand", "poverty", "card_vp", "boroughs", "best_card")

@@ -5,7 +5,9 @@ import pytest
 from calculators.core import InvalidInput
 from calculators.lost_cities import (OFFICIAL, VARIANTS, check_expedition, check_round, rules_for, score,
                                      score_expedition)
-import scorepad.words  # noqa: F401  (the refusals below are worded in English, as scorepad says them)
+from scorepad.games import by_slug
+
+by_slug("lost-cities")  # scorepad.words learns the game's wording: the refusals below read as scorepad says them
 
 W = "W"
 AR = rules_for(["bonus-numbers-only", "wagers-alone-score-zero"])  # the Arabic summary's reading (A4)

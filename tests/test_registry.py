@@ -82,7 +82,7 @@ def test_a_game_may_name_its_fields_in_errors_as_its_players_do():
 
     from calculators.core import InvalidInput
     from conftest import TABLES
-    from scorepad.games import _loaded
+    from scorepad.games import registered
     from scorepad.session import score_table
 
     game = by_slug("lost-cities")
@@ -91,8 +91,8 @@ def test_a_game_may_name_its_fields_in_errors_as_its_players_do():
         score_table(table, game)
     assert str(plain.value).startswith("round 1, player Ana, blue: ")
     labelled = dataclasses.replace(game, field_label=lambda key: {"blue": "Blue expedition"}.get(key))
-    _loaded["lost-cities"] = labelled
-    try:
+    with registered(labelled):
+        assert by_slug("lost-cities") is labelled
         with pytest.raises(InvalidInput) as refused:
             score_table(table, labelled)
         assert refused.value.game == "lost-cities"
@@ -100,5 +100,4 @@ def test_a_game_may_name_its_fields_in_errors_as_its_players_do():
         with pytest.raises(InvalidInput) as other:  # a field the game does not label: its key
             score_table({**table, "players": ["Ana", "Ana"]}, labelled)
         assert str(other.value).startswith("players: ")
-    finally:
-        _loaded["lost-cities"] = game
+    assert by_slug("lost-cities") is game and str(refused.value) == str(plain.value)  # the game's own labels again

@@ -7,10 +7,13 @@ does not pay for loading the other games (about 30 ms of the 40 that five games 
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from calculators.core import InvalidInput
+from scorepad import words
 from scorepad.games.base import Game
 
 if TYPE_CHECKING:
@@ -24,7 +27,7 @@ REGISTRY: tuple[tuple[str, str, str], ...] = (  # slug, module in scorepad.games
     ("chinatown", "chinatown", "GAME"),
 )
 SLUGS: tuple[str, ...] = tuple(slug for slug, _, _ in REGISTRY)
-_loaded: dict[str, Game] = {}  # slug -> game, filled on first use (a test may put its own game here)
+_loaded: dict[str, Game] = {}  # slug -> game, filled on first use (and by `registered`)
 
 
 def by_slug(slug: str) -> Game:
@@ -32,8 +35,31 @@ def by_slug(slug: str) -> Game:
         entry = next((e for e in REGISTRY if e[0] == slug), None)
         if entry is None:
             raise InvalidInput("game.unknown", name=slug, games=list(SLUGS), field="game")
-        _loaded[slug] = getattr(importlib.import_module(f"scorepad.games.{entry[1]}"), entry[2])
+        _load(getattr(importlib.import_module(f"scorepad.games.{entry[1]}"), entry[2]))
     return _loaded[slug]
+
+
+def _load(game: Game) -> None:
+    """`game` answers to its slug, and scorepad.words learns its wording (the wording never imports a game)."""
+    _loaded[game.slug] = game
+    words.learn_game(game.slug, game.phrases, game.field_label)
+
+
+@contextlib.contextmanager
+def registered(game: Game) -> Iterator[Game]:
+    """While the block runs, `game` answers to its slug as a game of the tuple does: a test's own game, or a game
+    of the tuple changed for a test. Afterwards whatever answered before (or nothing) answers again. SLUGS and
+    GAMES stay the tuple's: a game a test registers is no game `scorepad games` lists."""
+    before = _loaded.get(game.slug)
+    _load(game)
+    try:
+        yield game
+    finally:
+        if before is None:
+            del _loaded[game.slug]
+            words.forget_game(game.slug)
+        else:
+            _load(before)
 
 
 def of_table(table: Any) -> Game:

@@ -181,6 +181,9 @@ class Game:
     # How an error names one of its table file's fields (scorepad/words.py), if not by its key: a key -> its
     # label in the chosen language (e.g. Lost Cities' "blue" -> the colour's name), or None for the key itself.
     field_label: Callable[[str], str | None] | None = None
+    # How its own phrase codes (`GAME.NAME`: its calculator's refusals and tie-breaks, its notation's) are worded:
+    # code -> an N_() msgid or a function of the values (scorepad/words.py; the registry hands them over).
+    phrases: Mapping[str, Any] = field(default_factory=dict)
     # How a score's part (a `Standing.parts` key, English in the JSON) is named on screen; None: the key's msgid.
     part_label: Callable[[str], str] | None = None
     # Setup answers named on play's command line (module -> the words given, e.g. Next Station: London's

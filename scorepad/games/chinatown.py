@@ -1365,4 +1365,5 @@ GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIAN
             report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS, modules=MODULES,
             commands=commands, private=lambda session: not open_cash(session),
             variant_rounds={rules.FOUR_SEASONS: rules.SEASONS}, figure=money, field_label=field_label,
-            variant_labels={rules.FOUR_SEASONS: SEASON_WORD}, facts=facts)
+            variant_labels={rules.FOUR_SEASONS: SEASON_WORD}, facts=facts,
+            phrases=PHRASES)

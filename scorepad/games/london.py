@@ -1006,7 +1006,8 @@ def _game(r: rules.Rules) -> Game:
                 named_answers=((("setup", "track", None, "player"), None),),
                 default_rounds=None, score=rules.score, steps=steps, template=TEMPLATE, sheet=sheet_for(r),
                 report=report, round_label=ROUND_LABEL, blurb=BLURBS[r.slug], max_rounds=0, commands=commands,
-                recap_totals=recap_totals, breakdown=reckoning_text, part_label=part_name, facts=facts)
+                recap_totals=recap_totals, breakdown=reckoning_text, part_label=part_name, facts=facts,
+                phrases=PHRASES)
 
 
 GAME_1E = _game(rules.FIRST_EDITION)

@@ -446,4 +446,4 @@ GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIAN
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="lost-cities",
             sheet=sheet, report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.MAX_ROUNDS,
             breakdown=breakdown, field_label=field_label, part_label=lambda key: field_label(key) or key,
-            facts=facts)
+            facts=facts, phrases=PHRASES)

@@ -1062,4 +1062,4 @@ GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIAN
             sheet=sheet, report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS,
             modules=MODULES, commands=commands, result_notes=result_notes, preset=preset, breakdown=breakdown,
             part_label=lambda key: PART_NAMES[key]() if key in PART_NAMES else _(key),
-            field_label=field_label, facts=facts)
+            field_label=field_label, facts=facts, phrases=PHRASES)
