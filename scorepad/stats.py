@@ -193,7 +193,7 @@ def _figures(game: Any, figures: Mapping[str, Any]) -> str:
 
 
 def _lost_cities(game: Any, colours: Mapping[str, Any]) -> str:
-    from scorepad.games.lost_cities import colour_name
+    from scorepad.games.lost_cities.words import colour_name
 
     most = max((int(n) for figure in colours.values() for n in figure["wagers"]), default=0)
     headers = [_(COLOUR), _(STARTED), _(MEAN), _(NO_WAGER),

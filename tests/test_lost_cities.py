@@ -236,11 +236,12 @@ def test_every_code_has_its_wording():
     import re
     from pathlib import Path
 
-    from scorepad.games import lost_cities as guided
+    from scorepad.games import lost_cities as package
 
-    code = Path(guided.__file__).read_text() + Path(score.__code__.co_filename).read_text()
-    raised = set(re.findall(r'"(lost-cities\.[a-z-]+)"', code))
-    assert raised == set(guided.PHRASES), raised ^ set(guided.PHRASES)
+    phrases = by_slug("lost-cities").phrases
+    code = "".join(path.read_text() for path in Path(package.__file__).parent.glob("*.py"))
+    raised = set(re.findall(r'"(lost-cities\.[a-z-]+)"', code + Path(score.__code__.co_filename).read_text()))
+    assert raised == set(phrases), raised ^ set(phrases)
 
 
 class Persian:
@@ -267,14 +268,14 @@ class Persian:
 ])
 def test_cards_typed_in_persian_or_arabic(monkeypatch, typed, cards):
     from scorepad import i18n
-    from scorepad.games.lost_cities import parse_cards
+    from scorepad.games.lost_cities.notation import parse_cards
 
     monkeypatch.setattr(i18n, "_translation", Persian())
     assert parse_cards(typed) == cards
 
 
 def test_the_own_word_is_not_a_wager_in_english():
-    from scorepad.games.lost_cities import parse_cards
+    from scorepad.games.lost_cities.notation import parse_cards
 
     with pytest.raises(InvalidInput) as error:
         parse_cards("ش ۴", round=1, player="Ana", field="blue")
@@ -308,11 +309,10 @@ def test_a_match_typed_in_persian_digits_scores_as_typed_in_western(monkeypatch,
 def test_the_breakdown_and_the_sheet_word_the_colours():
     from conftest import LC11
 
-    from scorepad.games import lost_cities as guided
-
+    game = by_slug("lost-cities")
     result = score(LC11)
-    assert "  yellow" in guided.breakdown(result) and "Breakdown:" in guided.breakdown(result)
-    data = guided.sheet(result, players=["Ana", "Ben"])
+    assert "  yellow" in game.breakdown(result) and "Breakdown:" in game.breakdown(result)
+    data = game.sheet(result, players=["Ana", "Ben"])
     first = data["grids"]["game"][0]["rows"]
     assert [(row["label"], row["key"]) for row in first][:2] == [("Yellow", "Yellow"), ("Blue", "Blue")]
     assert data["notes"] == ["Score = (card sum − 20) × (1 + wagers); +20 if 8 or more cards. "
@@ -323,11 +323,9 @@ def test_the_breakdown_and_the_sheet_word_the_colours():
 
 
 def test_the_variants_are_explained_with_the_calculators_values():
-    from scorepad.games import lost_cities as guided
-
-    assert tuple(guided.GAME.variants) == VARIANTS
-    assert guided.GAME.variants["purple"] == ("sixth expedition (2019 long game): 72 cards, purple scores like "
-                                              "the other 5")
-    assert guided.GAME.variants["wagers-alone-score-zero"] == ("an expedition of wagers only scores 0 instead of "
-                                                               "−40/−60/−80 (Arabic summary)")
-    assert "+20 bonus needs 8 number cards" in guided.GAME.variants["bonus-numbers-only"]
+    variants = by_slug("lost-cities").variants
+    assert tuple(variants) == VARIANTS
+    assert variants["purple"] == "sixth expedition (2019 long game): 72 cards, purple scores like the other 5"
+    assert variants["wagers-alone-score-zero"] == ("an expedition of wagers only scores 0 instead of "
+                                                   "−40/−60/−80 (Arabic summary)")
+    assert "+20 bonus needs 8 number cards" in variants["bonus-numbers-only"]
