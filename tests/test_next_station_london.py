@@ -14,9 +14,11 @@ from calculators.core import InvalidInput, Phrase, say
 from scorepad import cli
 from scorepad.cli import terminal
 from scorepad.games import by_slug
-from scorepad.games.next_station_london import (FACE_NAMES, THREE_NUMBERS, card_text, objective_text,
-                                               objectives, parse_objective_cards, parse_power_cards, powers,
-                                               round_text, setup_text)
+from scorepad.games.next_station_london.deck import card_text
+from scorepad.games.next_station_london.guide import round_text, setup_text
+from scorepad.games.next_station_london.notation import parse_objective_cards, parse_power_cards
+from scorepad.games.next_station_london.seats import objectives, powers
+from scorepad.games.next_station_london.words import FACE_NAMES, THREE_NUMBERS, objective_text
 from scorepad.prompts import Aborted
 from scorepad.session import Session, new_doc, record
 
@@ -186,7 +188,7 @@ def test_missing_interchange_counts_are_zero():
     (160, 1, 150, (136, 150), "136–150"),
 ])
 def test_solo_rating(solo_total, modules, rated, band, words):
-    from scorepad.games.next_station_london import band_text
+    from scorepad.games.next_station_london.words import band_text
 
     assert nsl.solo_rating(solo_total, modules) == (rated, band)
     assert band_text(band) == words
@@ -1139,32 +1141,31 @@ def test_every_code_has_its_wording():
     import re
     from pathlib import Path
 
-    from scorepad.games import next_station_london as guided
+    from scorepad.games import next_station_london as package
 
-    code = Path(guided.__file__).read_text() + Path(nsl.__file__).read_text()
-    raised = set(re.findall(r'"(next-station-london\.[a-z-]+)"', code))
-    assert raised == set(guided.PHRASES), raised ^ set(guided.PHRASES)
+    phrases = by_slug("next-station-london").phrases
+    code = "".join(path.read_text() for path in Path(package.__file__).parent.glob("*.py"))
+    raised = set(re.findall(r'"(next-station-london\.[a-z-]+)"', code + Path(nsl.__file__).read_text()))
+    assert raised == set(phrases), raised ^ set(phrases)
 
 
 def test_no_sentence_is_left_in_the_calculator():
     # the variants, modules, cards and powers are names; what they mean is worded in scorepad/games
-    from scorepad.games import next_station_london as guided
+    from scorepad.games.next_station_london import words
 
-    assert tuple(guided.GAME.variants) == nsl.VARIANTS and tuple(guided.GAME.modules) == nsl.MODULES
-    assert set(guided.OBJECTIVE_TEXTS) == set(nsl.OBJECTIVES) and set(guided.POWER_TEXTS) == set(nsl.POWERS)
-    assert guided.GAME.modules["objectives"] == ("shared objectives: 2 of 5 cards drawn, +10 each for whoever "
-                                                 "completes it")
-    assert guided.objective_text("districts") == "At least one station of your network in each of the 13 districts."
-    assert guided.power_text("circle") == ("Circle: circle one station; it counts twice in its district, for this "
-                                           "line only.")
+    game = by_slug("next-station-london")
+    assert tuple(game.variants) == nsl.VARIANTS and tuple(game.modules) == nsl.MODULES
+    assert set(words.OBJECTIVE_TEXTS) == set(nsl.OBJECTIVES) and set(words.POWER_TEXTS) == set(nsl.POWERS)
+    assert game.modules["objectives"] == "shared objectives: 2 of 5 cards drawn, +10 each for whoever completes it"
+    assert words.objective_text("districts") == "At least one station of your network in each of the 13 districts."
+    assert words.power_text("circle") == ("Circle: circle one station; it counts twice in its district, for this "
+                                          "line only.")
 
 
 @pytest.mark.parametrize("variants, players", [((), 3), ((), 1), (("additive-lines", "no-interchanges"), 2)])
 def test_the_sheet_notes_are_worded_from_the_calculators_values(variants, players):
     from scorepad import sheets
-    from scorepad.games import next_station_london as guided
-
-    data = guided.sheet(None, players=[""] * players, variants=variants)
+    data = by_slug("next-station-london").sheet(None, players=[""] * players, variants=variants)
     if not variants:
         assert data["notes"][:2] == sheets.load_template("next-station-london")["page"]["notes"]  # the fallback
     if players == 1:
@@ -1220,7 +1221,7 @@ def test_nsl4_typed_in_persian_and_arabic_digits_and_menus(store, monkeypatch):
 ])
 def test_the_solo_order_in_the_languages_own_colour_words(monkeypatch, typed, order):
     from scorepad import i18n
-    from scorepad.games.next_station_london import parse_order
+    from scorepad.games.next_station_london.notation import parse_order
 
     monkeypatch.setattr(i18n, "_translation", Persian())
     assert parse_order(typed) == order

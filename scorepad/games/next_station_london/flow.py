@@ -1,0 +1,176 @@
+"""The guided Next Station: London game: the cards of the modules, the setup, each round's deck and lines, the
+interchanges and objectives at the end, the standings; and the words a player may type at its prompts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from calculators import next_station_london as rules
+from calculators.core import InvalidInput
+from scorepad.games.base import Ask, Commands, Say, Step, keeping, one_of_players
+from scorepad.games.next_station_london.deck import turn_text
+from scorepad.games.next_station_london.guide import (guide_text, objectives_list, pencils_text, round_text,
+                                                      setup_text)
+from scorepad.games.next_station_london.notation import (CARD_OPTIONS, field_span, not_a_number, parse_interchanges,
+                                                         parse_objectives, parse_order, show_interchanges,
+                                                         show_powers, show_words, whole_number)
+from scorepad.games.next_station_london.report import interchange_formula, line_result, summary_text
+from scorepad.games.next_station_london.seats import circle_holder, pencils
+from scorepad.games.next_station_london.words import (ASK_CONTROLLER, ASK_DECK, ASK_FIELD, ASK_INTERCHANGES,
+                                                      ASK_OBJECTIVE_CARDS, ASK_OBJECTIVE_NAMES, ASK_OBJECTIVES,
+                                                      ASK_ORDER, ASK_POWER_CARDS, ASK_POWER_NAMES, ASK_TURN,
+                                                      CARD_CHOICES, CARD_LINE_TEXT, CHOOSE, CIRCLE_HELP,
+                                                      COMMAND_HELP, COUNT_INTERCHANGES, DECK_CHOICES, DIGITAL,
+                                                      END_OF_GAME, FACE_NAMES, FIELD_NAMES, FINAL_OBJECTIVES,
+                                                      INTERCHANGE_RESULT, NO_INTERCHANGES, OBJECTIVE_CARDS,
+                                                      PHYSICAL, PHYSICAL_DECK_SOLO, PHYSICAL_DECK_TABLE, POWER_CARDS,
+                                                      POWER_TEXTS, PRESS_ENTER, SCORE_ROUND, SECTIONS_HELP, TYPED,
+                                                      WE_DREW, colour_name, objective_text)
+from scorepad.grid import standings_text
+from scorepad.i18n import _, western_digits
+
+if TYPE_CHECKING:
+    from scorepad.session import Session
+
+
+def _card_steps(session: Session) -> list[Step]:
+    """With a module: whether scorepad draws its cards or the table did, and then which ones."""
+    out: list[Step] = []
+    listed = {"objectives": (OBJECTIVE_CARDS, {k: objective_text(k) for k in rules.OBJECTIVES}, ASK_OBJECTIVE_CARDS,
+                             ASK_OBJECTIVE_NAMES, show_words),
+              "powers": (POWER_CARDS, {k: _(POWER_TEXTS[k]) for k in rules.POWERS}, ASK_POWER_CARDS,
+                         ASK_POWER_NAMES, show_powers)}
+    for module, (question, cards, parse) in CARD_OPTIONS.items():
+        if module not in session.modules:
+            continue
+        heading, texts, ask, ask_names, show = listed[module]
+        out.append(Say(lambda heading=heading, texts=texts: _(heading) + "".join(
+            "\n" + CARD_LINE_TEXT.format(name=TYPED[name](), text=text) for name, text in texts.items())))
+        out.append(_menu(question, _(ask), CARD_CHOICES, "cards"))
+        if session.get(*question) == WE_DREW:
+            out.append(Ask(cards, _(ask_names), parse=parse, show=show))
+    return out
+
+
+def _menu(at: tuple, message: str, choices: Sequence[str], field: str, **options: Any) -> Ask:
+    """A menu whose choices show in the chosen language; the answer is stored as the English choice, so a game
+    goes on the same in another language (the table file's session, `resume --lang`)."""
+    def parse(text: str) -> str:
+        for choice in choices:
+            if text in (choice, _(choice)):
+                return choice
+        raise InvalidInput(_(CHOOSE).format(text=text, first=_(choices[0]), second=_(choices[1])), field=field)
+
+    return Ask(at, message, parse=parse, choices=tuple(_(c) for c in choices), show=_, **options)
+
+
+def _deck_steps(session: Session, number: int) -> list[Step]:
+    # A table that chose the physical cards last round most likely keeps them: that choice comes first.
+    last = session.get("setup", "deck-mode", number - 1) if number else None
+    out: list[Step] = [_menu(("setup", "deck-mode", number), _(ASK_DECK).format(number=number + 1), DECK_CHOICES,
+                             "deck", default=_(last) if last else "",
+                             editable=False)]  # played already: which deck it was changes no score
+    mode = session.get("setup", "deck-mode", number)
+    if mode == PHYSICAL:
+        physical = PHYSICAL_DECK_SOLO if len(session.players) == 1 else PHYSICAL_DECK_TABLE
+        out.append(Say(lambda: _(physical).format(cards=len(rules.DECK), n=rules.UNDERGROUND_TO_END)))
+    elif mode == DIGITAL:
+        for turn, cards in enumerate(rules.round_turns(session.seed, number)):
+            shown = " + ".join(card.name for card in cards)
+
+            def parse(text: str, shown: str = shown) -> str:
+                if text.strip():
+                    raise InvalidInput(_(PRESS_ENTER))
+                return shown  # stored so undo names the card it takes back
+
+            out.append(Ask(("setup", "deck", number, turn), _(ASK_TURN).format(number=number + 1, turn=turn + 1),
+                           parse=parse,
+                           show=lambda value, cards=cards: " + ".join(_(FACE_NAMES[c.face]) for c in cards),
+                           editable=False))
+            out.append(Say(lambda n=number, t=turn: turn_text(session, n, t)))
+    return out
+
+
+# --- line entry ----------------------------------------------------------------------------------------
+
+def _field_question(session: Session, r: rules.Rules, number: int, player: str, name: str, colour: str) -> Ask:
+    where = {"round": number + 1, "player": player, "field": name}
+
+    def parse(text: str) -> int:
+        text = western_digits(text).strip()
+        value = whole_number(text)
+        if value is None:
+            span = field_span(name)
+            raise InvalidInput(not_a_number(text, span), **where)
+        # the line's other fields as recorded so far: the same checks as scoring, field by field
+        others = {other: session.get("rounds", number, player, other) for other in r.line_fields if other != name}
+        return rules.check_line_field(name, value, {k: v for k, v in others.items() if v is not None}, **where)
+
+    return Ask(("rounds", number, player, name),
+               _(ASK_FIELD).format(number=number + 1, player=player, colour=colour, field=FIELD_NAMES[name]()),
+               parse=parse)
+
+
+# --- the guided game ---------------------------------------------------------------------------------
+
+def steps(session: Session) -> list[Step]:
+    r = rules.rules_for(session.variants)
+    solo = len(session.players) == 1
+    out: list[Step] = [*_card_steps(session), Say(lambda: setup_text(session))]
+    if solo:
+        default = show_words(rules.PENCILS)
+        out.append(Ask(("setup", "order"), _(ASK_ORDER).format(order=default), parse=keeping(parse_order, default),
+                       show=show_words))
+    else:
+        out.append(Ask(("setup", "controller"), _(ASK_CONTROLLER),
+                       parse=one_of_players(session.players, field="controller"), choices=tuple(session.players)))
+    for number in range(session.rounds_planned):
+        out.append(Say(lambda n=number: round_text(session, n)))
+        out += _deck_steps(session, number)
+        out.append(Say(lambda n=number: score_round_text(session, r, n)))
+        for index, player in enumerate(session.players):
+            colour = colour_name(pencils(session, number)[index])
+            for name in r.line_fields:
+                out.append(_field_question(session, r, number, player, name, colour))
+            out.append(Say(lambda n=number, p=player: line_result(session, r, n, p)))
+        out.append(Say(lambda: summary_text(session)))
+    out.append(Say(lambda: final_text(session, r)))
+    most = rules.FIELD_RANGES["objectives"][1]
+    for player in session.players:
+        if r.interchanges_score:
+            out.append(Ask(("final", player, "interchanges"), _(ASK_INTERCHANGES).format(player=player),
+                           parse=lambda text, p=player: parse_interchanges(text, p), show=show_interchanges,
+                           echo=lambda value, p=player: _(INTERCHANGE_RESULT).format(
+                               player=p, formula=interchange_formula(value))))
+        if "objectives" in session.modules:
+            out.append(Ask(("final", player, "objectives"), _(ASK_OBJECTIVES).format(player=player, most=most),
+                           parse=lambda text, p=player: parse_objectives(text, p, session.modules)))
+    out.append(Say(lambda: standings_text(session.score(session.complete_rounds()), session.game)))
+    return out
+
+
+def final_text(session: Session, r: rules.Rules) -> str:
+    """The end of the game: what to count (interchanges, objectives)."""
+    points = {f"p{k}": v for k, v in rules.INTERCHANGE_POINTS.items()}
+    lines = [_(END_OF_GAME), _(COUNT_INTERCHANGES).format(**points) if r.interchanges_score else _(NO_INTERCHANGES)]
+    if "objectives" in session.modules:
+        lines.append(_(FINAL_OBJECTIVES).format(most=rules.FIELD_RANGES["objectives"][1])
+                     + objectives_list(session, "    "))
+    return "\n".join(lines)
+
+
+def score_round_text(session: Session, r: rules.Rules, number: int) -> str:
+    holder = circle_holder(session, number)
+    high = {name: top for name, (_low, top) in rules.FIELD_RANGES.items()}
+    return _(SCORE_ROUND).format(
+        number=number + 1, sections="\n" + _(SECTIONS_HELP).format(sections=high["sections"]) if r.additive_lines
+        else "", circle="\n" + _(CIRCLE_HELP).format(player=holder) if holder else "", districts=high["districts"],
+        stations=high["stations"], thames=high["thames"], points=rules.THAMES_POINTS, tourist=high["tourist"])
+
+
+def commands(session: Session) -> Commands:
+    """The prompt words summary, guide and pencils (in English: the play loop takes the language's word too)."""
+    shown = {"summary": lambda rest: summary_text(session), "guide": lambda rest: guide_text(session),
+             "pencils": lambda rest: pencils_text(session)}
+    return {word: (_(COMMAND_HELP[word]), show) for word, show in shown.items()}
