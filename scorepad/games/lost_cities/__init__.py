@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from calculators import lost_cities as rules
 from scorepad.games.base import Game
-from scorepad.games.lost_cities.facts import facts
-from scorepad.games.lost_cities.flow import steps
-from scorepad.games.lost_cities.report import breakdown, report
-from scorepad.games.lost_cities.sheet import sheet
-from scorepad.games.lost_cities.words import BLURB, PHRASES, ROUND_LABEL, TITLE, VARIANTS, field_label
+from scorepad.games.lost_cities import facts, flow, report, sheet, words
 
-
-GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,
+GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=words.VARIANTS,
             named_answers=((("setup", "oldest"), None),),
-            default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="lost-cities",
-            sheet=sheet, report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.MAX_ROUNDS,
-            breakdown=breakdown, field_label=field_label, part_label=lambda key: field_label(key) or key,
-            facts=facts, phrases=PHRASES)
+            default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=flow.steps, template="lost-cities",
+            sheet=sheet.sheet, report=report.report, round_label=words.ROUND_LABEL, blurb=words.BLURB,
+            max_rounds=rules.MAX_ROUNDS, breakdown=report.breakdown, field_label=words.field_label,
+            part_label=lambda key: words.field_label(key) or key, facts=facts.facts, phrases=words.PHRASES)

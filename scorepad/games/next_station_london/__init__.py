@@ -5,20 +5,14 @@ from __future__ import annotations
 
 from calculators import next_station_london as rules
 from scorepad.games.base import Game
-from scorepad.games.next_station_london.facts import facts
-from scorepad.games.next_station_london.flow import commands, steps
-from scorepad.games.next_station_london.notation import preset
-from scorepad.games.next_station_london.report import breakdown, report, result_notes
-from scorepad.games.next_station_london.sheet import sheet
-from scorepad.games.next_station_london.words import (BLURB, MODULES, PART_NAMES, PHRASES, ROUND_LABEL, TITLE,
-                                                      VARIANTS, field_label)
+from scorepad.games.next_station_london import facts, flow, notation, report, sheet, words
 from scorepad.i18n import _
 
-
-GAME = Game(slug=rules.GAME, title=TITLE, players=rules.PLAYERS, variants=VARIANTS,
+GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=words.VARIANTS,
             named_answers=((("setup", "controller"), None),),
-            default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=steps, template="next-station-london",
-            sheet=sheet, report=report, round_label=ROUND_LABEL, blurb=BLURB, max_rounds=rules.DEFAULT_ROUNDS,
-            modules=MODULES, commands=commands, result_notes=result_notes, preset=preset, breakdown=breakdown,
-            part_label=lambda key: PART_NAMES[key]() if key in PART_NAMES else _(key),
-            field_label=field_label, facts=facts, phrases=PHRASES)
+            default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=flow.steps, template="next-station-london",
+            sheet=sheet.sheet, report=report.report, round_label=words.ROUND_LABEL, blurb=words.BLURB,
+            max_rounds=rules.DEFAULT_ROUNDS, modules=words.MODULES, commands=flow.commands,
+            result_notes=report.result_notes, preset=notation.preset, breakdown=report.breakdown,
+            part_label=lambda key: words.PART_NAMES[key]() if key in words.PART_NAMES else _(key),
+            field_label=words.field_label, facts=facts.facts, phrases=words.PHRASES)
