@@ -133,9 +133,10 @@ def start_player(session: Any) -> str | None:
         name = session.get("setup", START_SETUP[slug])
         return name if name in session.players else None
     if slug == "london-1e":
-        from scorepad.games import london
+        from scorepad.games.london.flow import first_player
+        from scorepad.games.london.tracking import flat
 
-        return None if london.flat(session) else london.first_player(session)
+        return None if flat(session) else first_player(session)
     return None
 
 

@@ -3,6 +3,7 @@
 import json
 import shutil
 import sys
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -14,7 +15,8 @@ from calculators.london import FIRST_EDITION, SECOND_EDITION, poverty_after, pov
 from scorepad import cli, sheets
 from scorepad import session as sessions
 from scorepad.games import by_slug, session_of
-from scorepad.games import london as guided
+from scorepad.games.london import flow, notation, tracking
+from scorepad.games.london import words as wording
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import new_doc
@@ -209,7 +211,8 @@ def test_the_least_poor_are_listed_with_commas():
     rows = {p: ZEROS_2E for p in ("Ana", "Ben", "Cy", "Di")}
     t = {"game": "london-2e", "players": list(rows),
          "final": {p: {**z, "boroughs": 1, "best_card": 0} for p, z in rows.items()}}
-    assert "Least poverty after hands: Ana, Ben, Cy and Di with 0; everyone drops 0." in guided.reckoning_text(score(t))
+    least = "Least poverty after hands: Ana, Ben, Cy and Di with 0; everyone drops 0."
+    assert least in by_slug("london-1e").breakdown(score(t))
 
 
 # A tie that reaches a tie-break figure left out is an error naming the tied players and the field.
@@ -384,7 +387,7 @@ def test_flat_penalties_refuses_the_official_fields():
 # --- the guided game ----------------------------------------------------------------------------------
 
 
-LOAN, REPAY, RUN, RELIEF, GAIN, POINTS, SUMMARY, GUIDE, END, UNDO = (guided.event_labels()[k] for k in (
+LOAN, REPAY, RUN, RELIEF, GAIN, POINTS, SUMMARY, GUIDE, END, UNDO = (wording.event_labels()[k] for k in (
     "loan", "repay", "run", "relief", "gain", "points", "summary", "guide", "end", "undo"))
 
 # Example 2 (rules §8.1) played through: tracking gives Yellow 3 loans, 6 poverty, 10 VP counters and
@@ -423,11 +426,11 @@ def test_three_players_first_edition_with_tracking_and_the_reckoning(store):
     assert session.table()["rounds"] == [] and "setup" not in session.table()
     # the setup guide for 3 players, the seeded first player, the turn guide, no repayment in the 1st edition
     assert "with 3 players use the first 4 columns" in text and "Poverty: 5 points each" in text
-    assert f"scorepad drew {guided.first_player(session)}" in text
+    assert f"scorepad drew {flow.first_player(session)}" in text
     assert "when the last card is taken from the deck" in text
     assert "(the game's first purchase: City, Westminster\n       or Southwark & Bermondsey; later ones next to " \
            "anyone's borough)" in text  # S1: the first purchase of the game, not each player's first
-    assert REPAY not in guided.tracking_steps(session)[0].choices
+    assert REPAY not in flow.tracking_steps(session)[0].choices
     # the run-city helper and the tracking lines
     assert "Blue runs the city: 10 stacks + 0 in hand − 2 boroughs = +8 poverty: 5 → 13." in text
     assert "Red removes 3 poverty: 5 → 2." in text
@@ -472,15 +475,15 @@ def test_a_prefilled_figure_s_hint_follows_the_question_without_its_own_mark_in_
     session_id = start(store)
     with pytest.raises(Aborted):
         run(store, session_id, TRACKING_2 + [Aborted])
-    with speaking({guided.ASK_FIELD: "{player} · {question}：", guided.ASK_TRACKED: "{message} [記錄為{value}]：",
-                   guided.EVENT_LABEL: "事件{n} · {question}", guided.ASK_BOROUGHS: "{player}佔有幾個行政區（卡）？"},
+    with speaking({wording.ASK_FIELD: "{player} · {question}：", wording.ASK_TRACKED: "{message} [記錄為{value}]：",
+                   wording.EVENT_LABEL: "事件{n} · {question}", wording.ASK_BOROUGHS: "{player}佔有幾個行政區（卡）？"},
                   code="zh-Hant"):  # how edit and undo name an answer: the question, without its hint and its mark
         session = session_of(store.get(session_id), session_id)
         asks = {a.at: a for a in session.asks()}
         assert asks[("final", "Yellow", "loans")].message == "Yellow · loans still held [記錄為3]："
         assert [a.label for a in asks.values() if "佔有" in a.label] == ["事件2 · Yellow佔有幾個行政區",
                                                                          "事件4 · Blue佔有幾個行政區"]
-    with speaking({guided.ASK_FIELD: "{player} · {question}؟", guided.ASK_TRACKED: "{message} [{value}]؟"}):
+    with speaking({wording.ASK_FIELD: "{player} · {question}؟", wording.ASK_TRACKED: "{message} [{value}]؟"}):
         asks = {a.at: a for a in session_of(store.get(session_id), session_id).asks()}
         assert asks[("final", "Yellow", "loans")].message == "Yellow · loans still held [3]؟"
 
@@ -535,7 +538,7 @@ def test_flat_penalties_has_its_own_guide_and_four_questions(store):
     assert prompter.refused == [("summary", "'summary' is not a whole number"),
                                 ("11", "debt 11 is over 10: in the Persian summary debt and poverty are at most 10 at "
                                        "the end of every round, the excess paid off by returning city cards")]
-    assert "summary" not in guided.commands(session_of(store.get(session_id), session_id))
+    assert "summary" not in tracking.commands(session_of(store.get(session_id), session_id))
 
 
 def test_the_player_menu_names_the_event_and_offers_undo(store):
@@ -552,15 +555,15 @@ def test_the_player_menu_names_the_event_and_offers_undo(store):
     with pytest.raises(AssertionError):
         play(store, session_id, prompter, [].append)
     assert prompter.asked == ["Ana · prestige on the score track:"]
-    state = guided.track(session)
+    state = tracking.track(session)
     assert (state["Ben"].loans, state["Ana"].poverty, state["Ana"].points) == (0, 2, 0)
     assert [session.get("setup", "track", k, "event") for k in range(4)] == ["loan", "run", "repay", "end"]
-    steps = guided.event_steps(session, 0, "repay", SECOND_EDITION, guided.track(session, upto=0))
+    steps = flow.event_steps(session, 0, "repay", SECOND_EDITION, tracking.track(session, upto=0))
     assert (steps[0].message, steps[0].choices) == ("Who repays loans? (nobody holds a tracked loan: choose undo)",
                                                     ("undo",))
-    steps = guided.event_steps(session, 2, "repay", SECOND_EDITION, guided.track(session, upto=2))  # Ben's loan
+    steps = flow.event_steps(session, 2, "repay", SECOND_EDITION, tracking.track(session, upto=2))  # Ben's loan
     assert (steps[0].message, steps[0].choices) == ("Who repays loans?", ("Ben", "undo"))
-    steps = guided.event_steps(session, 1, "run", SECOND_EDITION, guided.track(session, upto=1))
+    steps = flow.event_steps(session, 1, "run", SECOND_EDITION, tracking.track(session, upto=1))
     assert (steps[0].message, steps[0].choices) == ("Who runs their city?", ("Ana", "Ben", "undo"))
 
 
@@ -571,7 +574,7 @@ def test_poverty_gained_outside_a_run_is_tracked_and_kept_by_enter(store):
     with pytest.raises(Aborted):
         run(store, session_id, answers)
     session = session_of(store.get(session_id), session_id)
-    assert guided.event_lines(session) == ["Ben gains 2 poverty: 0 → 2.", "Ben removes 1 poverty: 2 → 1.",
+    assert tracking.event_lines(session) == ["Ben gains 2 poverty: 0 → 2.", "Ben removes 1 poverty: 2 → 1.",
                                            "Ben gains 3 poverty: 1 → 4."]
     asks = {a.at: a for a in session.asks()}
     assert asks[("final", "Ben", "poverty")].message == ("Ben · poverty held (before the hand) [4 tracked; Enter "
@@ -606,14 +609,14 @@ def test_a_refusal_about_an_earlier_answer_says_which(store):
 
 def test_a_count_refuses_enter_alone_and_huge_figures():
     with pytest.raises(InvalidInput, match=r"^count: type a whole number from 1 to 999, or undo$"):
-        guided.parse_count("", 1, field="count")
+        notation.parse_count("", 1, field="count")
     with pytest.raises(InvalidInput, match=r"^stacks: 10000000000000000000000 is out of range \(expected 0–999\)$"):
-        guided.parse_count("10000000000000000000000", field="stacks")
+        notation.parse_count("10000000000000000000000", field="stacks")
 
 
 def test_commands_summary_and_guide(store):
     session = session_of(store.get(start(store, "london-2e", ("Ana", "Ben"))), 1)
-    words = guided.commands(session)
+    words = tracking.commands(session)
     assert "Ana         0        0            0" in words["summary"][1]("")
     assert "every other player takes one final turn" in words["guide"][1]("")
 
@@ -621,8 +624,8 @@ def test_commands_summary_and_guide(store):
 def test_first_player_is_the_same_after_resume(store):
     a = session_of(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=123))
     b = session_of(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=123))
-    assert guided.first_player(a) == guided.first_player(b)
-    firsts = {guided.first_player(session_of(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=s)))
+    assert flow.first_player(a) == flow.first_player(b)
+    firsts = {flow.first_player(session_of(new_doc(by_slug("london-1e"), ["A", "B", "C", "D"], [], None, seed=s)))
               for s in range(40)}
     assert firsts == {"A", "B", "C", "D"}
 
@@ -751,7 +754,7 @@ def test_blank_sheet_has_empty_name_headers(tmp_path, slug, players, label):
 def test_flat_sheet_has_the_flat_rows_and_no_poverty_table(tmp_path):
     t = table("london-2e", {"A": (15, 0, 4, 2), "B": (18, 0, 7, 5)}, ("card_vp", "bonus", "debt", "poverty"),
               ["flat-penalties"])
-    data = guided.GAME_2E.sheet(score(t), players=["A", "B"])
+    data = by_slug("london-2e").sheet(score(t), players=["A", "B"])
     assert [row["label"] for row in data["grids"]["reckoning"][0]["rows"]] == ["Card points", "+ bonus", "− debt",
                                                                                 "− poverty"]
     # the flat variant has no tie-breaks: its section is not titled with them
@@ -811,23 +814,23 @@ def test_a_filled_first_edition_sheet_with_three_tie_break_lines_is_one_page(tmp
 
 def test_the_sheet_and_the_guide_take_rule_values_from_the_calculator(store):
     from calculators import london as calc
-    assert guided.poverty_bands() == [("0", 0), ("1–2", 1), ("3", 2), ("4", 3), ("5", 5), ("6", 7), ("7", 9),
+    assert wording.poverty_bands() == [("0", 0), ("1–2", 1), ("3", 2), ("4", 3), ("5", 5), ("6", 7), ("7", 9),
                                       ("8", 11), ("9", 13), ("10", 15)]
-    assert [p for _, p in guided.poverty_bands()] == sorted(set(calc.POVERTY_PENALTY))
+    assert [p for _, p in wording.poverty_bands()] == sorted(set(calc.POVERTY_PENALTY))
     session = session_of(store.get(start(store, "london-2e", ("Ana", "Ben"))), 1)
-    guide = guided.guide_text(session)
+    guide = tracking.guide_text(session)
     assert "you may repay loans, £15 each" in guide and "Discard down to 9 cards" in guide
     assert "Loans: £10 each, any time (forced if you must pay and cannot); −7 each if unpaid" in guide
-    assert guided.event_labels()["loan"] == "Take a loan (£10 each)"
-    assert not [text for text in (guided.GUIDE_1E, guided.GUIDE_2E, guided.GUIDE_FLAT, *guided.EVENT_TEXTS.values(),
-                                  *guided.SHEET_NOTES["london-1e"], *guided.SHEET_NOTES["london-2e"],
-                                  *guided.SHEET_NOTES_FLAT, *(label for label, _ in guided.ROWS_1E + guided.ROWS_2E))
+    assert wording.event_labels()["loan"] == "Take a loan (£10 each)"
+    assert not [text for text in (wording.GUIDE_1E, wording.GUIDE_2E, wording.GUIDE_FLAT, *wording.EVENT_TEXTS.values(),
+                                  *wording.SHEET_NOTES["london-1e"], *wording.SHEET_NOTES["london-2e"],
+                                  *wording.SHEET_NOTES_FLAT, *(label for label, _ in wording.ROWS_1E + wording.ROWS_2E))
                 if any(value in text for value in ("£10", "£15", "£3", "−7", "− 7", "+2", "+ 2", " 9 ", "above 10"))]
 
 
 def test_repeated_columns_take_labels_from_a_data_list():
     template = sheets.load_template("london")
-    data = guided.GAME_2E.sheet(None, players=["", "", ""])
+    data = by_slug("london-2e").sheet(None, players=["", "", ""])
     import io
     buf = io.BytesIO()
     sheets.render(template, {**data, "player_names": ["Ana", "Ben", ""]}, buf)
@@ -979,7 +982,7 @@ def test_a_view_is_no_answer_and_undo_takes_back_the_answer_before_it(store):
     assert [(e["at"], e["value"]) for e in session.doc["entries"]] == [
         (["setup", "track", 0, "event"], "loan"), (["setup", "track", 0, "player"], "Ana"),
         (["setup", "track", 0, "count"], 1), (["setup", "track", 1, "event"], "end")]
-    assert guided.track(session)["Ana"].loans == 1
+    assert tracking.track(session)["Ana"].loans == 1
 
 
 def test_views_print_their_text_and_the_menu_asks_again(store):
@@ -994,7 +997,7 @@ def test_views_print_their_text_and_the_menu_asks_again(store):
     assert "every other player takes one final turn" in text          # the guide
     assert prompter.asked[:6] == ["What happened?", "Who takes loans?", "How many loans does Ana take?",
                                   "What happened?", "What happened?", "What happened?"]
-    assert "summary" not in guided.event_keys(SECOND_EDITION)
+    assert "summary" not in tracking.event_keys(SECOND_EDITION)
 
 
 def test_a_view_stored_by_an_older_scorepad_is_skipped(store):
@@ -1004,7 +1007,7 @@ def test_a_view_stored_by_an_older_scorepad_is_skipped(store):
                       (("setup", "track", 1, "player"), "Ben"), (("setup", "track", 1, "count"), 1)):
         sessions.record(doc, at, value)
     session = session_of(doc, session_id)
-    assert guided.track(session)["Ben"].loans == 1 and session.next_ask().at == ("setup", "track", 2, "event")
+    assert tracking.track(session)["Ben"].loans == 1 and session.next_ask().at == ("setup", "track", 2, "event")
 
 
 def test_a_reckoning_stopped_at_a_tie_break_resumes_there(store):
@@ -1054,9 +1057,10 @@ def _codes(path, pattern=r'"(london\.[a-z-]+)"'):
 def test_every_london_code_has_its_wording():
     # the calculator's every code (a literal anywhere: `"london.missing-flat" if … else "london.missing"`) and
     # scorepad's own refusals at the prompt
-    codes = _codes("calculators/london.py") | _codes("scorepad/games/london.py", r'InvalidInput\("(london\.[a-z-]+)"')
-    assert len(codes) >= 15 and codes <= set(guided.PHRASES)
-    assert set(guided.PHRASES) <= codes  # and no wording for a code nobody raises
+    package = sorted(str(path) for path in Path(flow.__file__).parent.glob("*.py"))
+    codes = _codes("calculators/london.py").union(*(_codes(path, r'InvalidInput\("(london\.[a-z-]+)"') for path in package))
+    assert len(codes) >= 15 and codes <= set(by_slug("london-1e").phrases)
+    assert set(by_slug("london-1e").phrases) <= codes  # and no wording for a code nobody raises
 
 
 def test_the_printed_poverty_table_is_the_calculators():
@@ -1078,15 +1082,15 @@ def test_no_rule_value_is_typed_in_a_text():
     """Every figure a guide, a setup, a menu, a row or a sheet note names is a {placeholder} filled from
     calculators/london.py: left are step numbers, "1 per …", "tie-break 2" and "at 0"."""
     import re
-    texts = [*guided.EVENT_TEXTS.values(), guided.GUIDE_1E, guided.GUIDE_2E, guided.GUIDE_FLAT, *guided.SETUP_1E,
-             *guided.SETUP_2E, *guided.SETUP_FLAT, *guided.SHEET_NOTES_FLAT, *guided.SHEET_NOTES["london-1e"],
-             *guided.SHEET_NOTES["london-2e"], *(label for label, _ in guided.ROWS_1E + guided.ROWS_2E),
-             guided.FINAL_INTRO, guided.FINAL_INTRO_FLAT, guided.ASK_LOANS, guided.FLAT_CAP, guided.TRACKING]
+    texts = [*wording.EVENT_TEXTS.values(), wording.GUIDE_1E, wording.GUIDE_2E, wording.GUIDE_FLAT, *wording.SETUP_1E,
+             *wording.SETUP_2E, *wording.SETUP_FLAT, *wording.SHEET_NOTES_FLAT, *wording.SHEET_NOTES["london-1e"],
+             *wording.SHEET_NOTES["london-2e"], *(label for label, _ in wording.ROWS_1E + wording.ROWS_2E),
+             wording.FINAL_INTRO, wording.FINAL_INTRO_FLAT, wording.ASK_LOANS, wording.FLAT_CAP, wording.TRACKING]
     structure = re.compile(r"(^|\s)\d[a-d]?\. |[+−]?1 (VP |poverty )?per|tie-break \d|at 0|= 0|London 2010")
     for text in texts:
         left = structure.sub("", re.sub(r"\{[a-z_]+\}", "", text))
         assert not re.search(r"\d", left), (text, left)
-    setup = guided.rule_text(guided.SETUP_1E[1], title="", count=2, players="", money=5, poverty=5, hand=6, columns=3,
+    setup = wording.rule_text(wording.SETUP_1E[1], title="", count=2, players="", money=5, poverty=5, hand=6, columns=3,
                              first="")
     assert "the 11 building counters" in setup and "10\n    Underground counters" in setup
 
@@ -1109,17 +1113,17 @@ def test_a_game_answered_in_persian_digits(store):
 
 
 def test_arabic_indic_digits_and_a_refusal_name_the_text_typed():
-    assert guided.parse_count("٤٢") == 42
+    assert notation.parse_count("٤٢") == 42
     with pytest.raises(InvalidInput) as caught:
-        guided.parse_count("۴x", field="money")
+        notation.parse_count("۴x", field="money")
     assert (caught.value.code, caught.value.values, caught.value.message) == (
         "london.not-whole", {"text": "۴x"}, "'۴x' is not a whole number")
 
 
 def test_the_typed_words_are_the_english_ones_in_english(store):
     session = session_of(store.get(start(store, "london-2e", ("P1", "P2"))), 1)
-    assert list(guided.commands(session)) == ["summary", "guide"]  # English: the play loop takes the language's too
-    assert guided.typed_words() == {"summary": "summary", "guide": "guide", "undo": "undo", "help": "help"}
+    assert list(tracking.commands(session)) == ["summary", "guide"]  # English: the play loop takes the language's too
+    assert wording.typed_words() == {"summary": "summary", "guide": "guide", "undo": "undo", "help": "help"}
 
 
 def test_in_another_language_the_menus_undo_and_the_summary_are_its_words(store):
@@ -1128,7 +1132,7 @@ def test_in_another_language_the_menus_undo_and_the_summary_are_its_words(store)
     session_id = start(store, "london-2e", ("P1", "P2"))
     lines = []
     with speaking({("typed word", "undo"): "واگرد", ("typed word", "summary"): "خلاصه",
-                   guided.SUMMARY_TITLE: "وام، فقر و امتیاز تا اینجا:"}):
+                   wording.SUMMARY_TITLE: "وام، فقر و امتیاز تا اینجا:"}):
         # at "Who takes loans?" the menu's last choice, the language's undo word; then its summary word, typed
         prompter = ScriptedPrompter([LOAN, "واگرد", "خلاصه", LOAN, "P1", "۲", Aborted])
         with pytest.raises(Aborted):
@@ -1143,7 +1147,7 @@ def test_a_tie_break_line_takes_the_languages_plural_forms():
     from fake_language import russian_plural, speaking
 
     forms = ["{names}: {total} очко", "{names}: {total} очка", "{names}: {total} очков"]
-    with speaking({guided.TIE_ON: forms, guided.SHARED: "{lead} — делят место."}, code="ru", plural=russian_plural):
+    with speaking({wording.TIE_ON: forms, wording.SHARED: "{lead} — делят место."}, code="ru", plural=russian_plural):
         said = [say(Phrase("london.tiebreak", {"players": ("А", "Б"), "total": total, "level": (), "decider": None,
                                                "facts": (), "ranking": (), "noun": "borough"}))
                 for total in (21, 22, 25)]
