@@ -19,15 +19,18 @@ from typer.testing import CliRunner
 from calculators import chinatown as ct
 from calculators.core import InvalidInput, Phrase, say
 from scorepad import cli, i18n
+from scorepad import words as scorepad_words
 from scorepad.cli import terminal
 from scorepad.games import by_slug, session_of
-from scorepad.games import chinatown as game
+from scorepad.games.chinatown import flow, names, notation, sheet
+from scorepad.games.chinatown import report as shown
+from scorepad.games.chinatown import words as wording
 from scorepad.play import play
 from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import new_doc
 
 ROOT = Path(__file__).resolve().parent.parent
-by_slug("chinatown")  # scorepad.words learns the game's wording: the tie lines and refusals below read as scorepad's
+CHINATOWN = by_slug("chinatown")  # scorepad.words learns its wording: the tie lines and refusals below read as said
 
 # The rules file's short names (§5) -> the spec's type names.
 SHORT = {"Photo": "photo", "TeaHouse": "tea-house", "Seafood": "seafood", "Jewellery": "jewelry",
@@ -323,7 +326,7 @@ def test_a_tie_on_cash_goes_to_the_most_shop_tiles_then_is_shared(table, ranks, 
     assert [(s.player, s.rank) for s in result.standings] == ranks
     assert len({s.total for s in result.standings if s.player in dict(ranks)}) < len(ranks)  # a tie it is
     assert result.winners == [p for p, rank in ranks if rank == 1]
-    assert tuple(say(line) for line in game.score(table).tiebreaks) == tuple(lines)
+    assert tuple(say(line) for line in CHINATOWN.score(table).tiebreaks) == tuple(lines)
 
 
 def test_e11_the_tie_as_data():  # E11: the calculator says who was level, on what, and the tiles
@@ -335,15 +338,15 @@ def test_e11_the_tie_as_data():  # E11: the calculator says who was level, on wh
 
 def test_a_game_in_progress_has_nobody_who_wins_the_tie_yet():  # spec: in progress "leads", never "wins"
     table = {**TIES[2][0], "session": {"status": "playing"}}  # the 2-way row, one year of six played
-    assert [say(line) for line in game.score(table).tiebreaks] == [
+    assert [say(line) for line in CHINATOWN.score(table).tiebreaks] == [
         "Ben and Ana are level on $100,000; Ben is ahead on the tie: 4 shop tiles to 3."]
-    assert game.tie_lines(replace(ct.score(TIES[2][0]), finished=False)) == game.score(table).tiebreaks
-    finished = game.score({**table, "session": {"status": "finished"}}).tiebreaks
+    assert shown.tie_lines(replace(ct.score(TIES[2][0]), finished=False)) == CHINATOWN.score(table).tiebreaks
+    finished = CHINATOWN.score({**table, "session": {"status": "finished"}}).tiebreaks
     assert [say(line) for line in finished] == TIES[2][2]
 
 
 def test_no_tie_no_words():
-    result = game.score(game_table(*E8[:2]))
+    result = CHINATOWN.score(game_table(*E8[:2]))
     assert result.detail.ties == () and result.tiebreaks == ()
 
 
@@ -562,7 +565,7 @@ def test_an_edit_that_breaks_a_later_answer_is_refused_naming_it(table, message)
     ("rest 009", [("restaurant", 6), ("restaurant", 3)]),
 ])
 def test_business_notation(text, expected):
-    assert [(b["type"], b["tiles"]) for b in game.parse_businesses(text)] == expected
+    assert [(b["type"], b["tiles"]) for b in notation.parse_businesses(text)] == expected
 
 
 @pytest.mark.parametrize("text, message", [
@@ -582,7 +585,7 @@ def test_business_notation(text, expected):
 ])
 def test_business_notation_refusals(text, message):
     with pytest.raises(InvalidInput, match=message):
-        game.parse_businesses(text)
+        notation.parse_businesses(text)
 
 
 PLAYERS = ["Ana", "Ben", "Cy"]
@@ -599,7 +602,7 @@ PLAYERS = ["Ana", "Ben", "Cy"]
     ("Ana pays Ben $5 K", ("Ana", "Ben", 5_000)),
 ])
 def test_trade_notation(text, expected):
-    trade = game.parse_trade(text, PLAYERS, 2)
+    trade = notation.parse_trade(text, PLAYERS, 2)
     assert (trade["from"], trade["to"], trade["amount"]) == expected and trade["round"] == 2
 
 
@@ -610,16 +613,16 @@ def test_trade_notation(text, expected):
     ("Ava pays Paysan 5k", ("Ava", "Paysan", 5_000)),
 ])
 def test_a_payee_whose_name_starts_like_to_or_pays(text, expected):
-    trade = game.parse_trade(text, ["Ava", "Tom", "Paysan"], 1)
+    trade = notation.parse_trade(text, ["Ava", "Tom", "Paysan"], 1)
     assert (trade["from"], trade["to"], trade["amount"]) == expected
 
 
 def test_names_that_differ_only_in_case_or_share_a_start():
-    trade = game.parse_trade("a A 5k", ["A", "a", "Bo"], 1)  # was "A pays themselves"
+    trade = notation.parse_trade("a A 5k", ["A", "a", "Bo"], 1)  # was "A pays themselves"
     assert (trade["from"], trade["to"]) == ("a", "A")
-    assert game.parse_trade("ann anna 5k", ["Ann", "Anna", "Bo"], 1)["to"] == "Anna"
+    assert notation.parse_trade("ann anna 5k", ["Ann", "Anna", "Bo"], 1)["to"] == "Anna"
     with pytest.raises(InvalidInput, match=r"^round 1, trade: 'An' could be Ann or Anna: type more of the name$"):
-        game.parse_trade("An Bo 5k", ["Ann", "Anna", "Bo"], 1)
+        notation.parse_trade("An Bo 5k", ["Ann", "Anna", "Bo"], 1)
 
 
 @pytest.mark.parametrize("text, message", [
@@ -637,7 +640,7 @@ def test_names_that_differ_only_in_case_or_share_a_start():
 ])
 def test_trade_notation_refusals(text, message):
     with pytest.raises(InvalidInput) as caught:
-        game.parse_trade(text, PLAYERS, 1)
+        notation.parse_trade(text, PLAYERS, 1)
     assert re.search(message, caught.value.message), caught.value.message
 
 
@@ -659,7 +662,7 @@ def typed_trades(deals):
 
 def typed_businesses(text):
     """"Jewellery2 TakeOut1" -> "jewel 2, take 1" (what a player types)."""
-    return ", ".join(f"{game.short_name(b['type'])} {b['tiles']}" for b in businesses(text))
+    return ", ".join(f"{names.short_name(b['type'])} {b['tiles']}" for b in businesses(text))
 
 
 def typed_year(players, deals, owned):
@@ -801,7 +804,7 @@ def test_open_cash_shows_every_players_cash(store):
 def test_the_last_year_does_not_promise_privacy_just_before_the_reveal(store):
     session_id = start(store, PLAYERS, rounds=2)
     _, _, text = run(store, session_id, ["Ana", "", "rest 1", "none", "none", "", "", "", ""])
-    footer = game.PRIVATE_FOOTER.format(cash="cash")
+    footer = wording.PRIVATE_FOOTER.format(cash="cash")
     assert text.count(footer) == 1  # after 1965, not after 1966 (the final standings follow)
     assert text.index(footer) < text.index("1966: income and trades")
 
@@ -929,8 +932,8 @@ def test_open_cash_sessions_show_their_totals_in_list_and_score(store):
 def test_four_seasons_has_four_rounds_at_most():
     assert invoke("play", "chinatown", "-p", "A", "B", "C", "-v", "four-seasons", "-r", "5").stderr == \
         "Error: rounds: 5 rounds; Chinatown with four-seasons takes 1–4\n"
-    assert new_doc(game.GAME, ["A", "B", "C"], ["four-seasons"], None)["rounds_planned"] == 4
-    assert new_doc(game.GAME, ["A", "B", "C"], [], None)["rounds_planned"] == 6
+    assert new_doc(CHINATOWN, ["A", "B", "C"], ["four-seasons"], None)["rounds_planned"] == 4
+    assert new_doc(CHINATOWN, ["A", "B", "C"], [], None)["rounds_planned"] == 6
 
 
 def test_four_season_game(store):  # S2 typed at the prompts
@@ -1249,8 +1252,8 @@ def test_odd_digits_in_the_business_notation():
     # '²' passes str.isdigit() but int() refuses it: refused as text, never a traceback;
     # Arabic-Indic digits (a Persian keyboard) are decimal digits and read as numbers.
     with pytest.raises(InvalidInput, match="'²' is not part of a business"):
-        game.parse_businesses("rest ²")
-    assert game.parse_businesses("rest ٣") == [{"type": "restaurant", "tiles": 3}]
+        notation.parse_businesses("rest ²")
+    assert notation.parse_businesses("rest ٣") == [{"type": "restaurant", "tiles": 3}]
 
 
 # --- languages: the refusals as data, what a Persian or Arabic keyboard types, the words of a translation --------
@@ -1281,10 +1284,10 @@ def test_a_refusal_is_a_code_and_values(table, code, values):  # the calculator 
 
 def test_every_chinatown_code_has_its_wording():
     codes = set()
-    for path in (ROOT / "calculators" / "chinatown.py", ROOT / "scorepad" / "games" / "chinatown.py"):
+    for path in (ROOT / "calculators" / "chinatown.py", *(ROOT / "scorepad" / "games" / "chinatown").glob("*.py")):
         codes |= set(re.findall(r"(?:InvalidInput|Phrase)\(\s*\"(chinatown\.[a-z-]+)\"", path.read_text()))
         codes |= set(re.findall(r"code=\"(chinatown\.[a-z-]+)\"", path.read_text()))
-    assert len(codes) > 30 and codes <= set(game.PHRASES), codes - set(game.PHRASES)
+    assert len(codes) > 30 and codes <= set(CHINATOWN.phrases), codes - set(CHINATOWN.phrases)
 
 
 def test_the_ties_are_data_worded_here():  # E11's tie, and three level players (one place shared)
@@ -1305,22 +1308,22 @@ def test_the_ties_are_data_worded_here():  # E11's tie, and three level players 
     ("٧٫٥K", 7_500),
 ])
 def test_money_in_persian_and_arabic_digits(text, dollars):
-    assert game.parse_money(text) == dollars
+    assert notation.parse_money(text) == dollars
 
 
 @pytest.mark.parametrize("text, dollars", [("Ana Ben ۱۰k", 10_000), ("Ana Ben ١٠٬٠٠٠", 10_000),
                                            ("Ana Ben ۱٫۵ k", 1_500), ("Ana، Ben، ۱۰k", 10_000)])
 def test_a_trade_typed_with_persian_or_arabic_digits(text, dollars):
-    assert game.parse_trade(text, PLAYERS, 1)["amount"] == dollars
+    assert notation.parse_trade(text, PLAYERS, 1)["amount"] == dollars
 
 
 def test_a_persian_digit_amount_still_refuses_a_fraction_of_a_dollar():
     with pytest.raises(InvalidInput, match=r"^'۱٫۵' is not a whole number of dollars$"):
-        game.parse_money("۱٫۵")
+        notation.parse_money("۱٫۵")
 
 
 def test_businesses_typed_with_persian_digits_and_the_arabic_comma():
-    assert game.parse_businesses("rest ۴، photo ٣") == [{"type": "restaurant", "tiles": 4}, {"type": "photo", "tiles": 3}]
+    assert notation.parse_businesses("rest ۴، photo ٣") == [{"type": "restaurant", "tiles": 4}, {"type": "photo", "tiles": 3}]
 
 
 class Words(gettext.NullTranslations):
@@ -1355,21 +1358,21 @@ def persian(monkeypatch):
     ("rest", "restaurant"), ("Restaurant", "restaurant"), ("fish", "tropical-fish"),  # English always works
 ])
 def test_a_persian_player_types_the_persian_name_or_its_start(persian, text, kind):
-    assert game.business_type(text) == kind
+    assert notation.business_type(text) == kind
 
 
 def test_a_persian_table_types_its_own_words(persian):
     typed = "رس ۴ و عک ۳، چای‌خانه ۲"
-    assert game.parse_businesses(typed) == [{"type": "restaurant", "tiles": 4}, {"type": "photo", "tiles": 3},
+    assert notation.parse_businesses(typed) == [{"type": "restaurant", "tiles": 4}, {"type": "photo", "tiles": 3},
                                             {"type": "tea-house", "tiles": 2}]
-    assert game.parse_businesses("هیچ") == [] and game.parse_businesses("none") == []
-    owned = game.parse_businesses(typed)
-    assert game.format_businesses(owned) == "رس 4, عک 3, tea 2"  # what Enter keeps: it reads back the same
-    assert game.parse_businesses(game.format_businesses(owned)) == owned
-    assert game.parse_money("۱۰ه") == game.parse_money("10k") == 10_000
-    assert game.parse_trade("Ana Ben ۵ ه", PLAYERS, 1)["amount"] == 5_000
-    assert game.money(-1_250_000) == "−$1٬250٬000"
-    assert game.names_text(["Ana", "Ben", "Cy"]) == "Ana, Ben و Cy"
+    assert notation.parse_businesses("هیچ") == [] and notation.parse_businesses("none") == []
+    owned = notation.parse_businesses(typed)
+    assert notation.format_businesses(owned) == "رس 4, عک 3, tea 2"  # what Enter keeps: it reads back the same
+    assert notation.parse_businesses(notation.format_businesses(owned)) == owned
+    assert notation.parse_money("۱۰ه") == notation.parse_money("10k") == 10_000
+    assert notation.parse_trade("Ana Ben ۵ ه", PLAYERS, 1)["amount"] == 5_000
+    assert scorepad_words.money(-1_250_000) == "−$1٬250٬000"
+    assert scorepad_words.names_text(["Ana", "Ben", "Cy"]) == "Ana, Ben و Cy"
 
 
 def test_the_prompt_words_in_a_translation_and_in_english(persian, store):
@@ -1377,10 +1380,10 @@ def test_the_prompt_words_in_a_translation_and_in_english(persian, store):
 
     session_id = start(store, PLAYERS)
     session = session_of(store.get(session_id), session_id)
-    words = game.commands(session)
+    words = shown.commands(session)
     for typed, player in (("پول Ana", "Ana"), ("cash Ben", "Ben")):  # the language's word, and the English one
         assert _command(typed, words).run() == f"{player} has $50٬000 (the starting money)."
-    assert "پول NAME" in words["cash"][0] and "`پول NAME`" in game.steps(session)[0].text()
+    assert "پول NAME" in words["cash"][0] and "`پول NAME`" in flow.steps(session)[0].text()
 
 
 @pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.ENGLISH])
@@ -1388,9 +1391,9 @@ def test_every_language_types_each_business_back_as_it_shows_it(code):
     i18n.use(code)
     try:
         for kind in ct.COMPLETE_SIZE:
-            assert game.business_type(game.short_name(kind)) == kind, (code, kind)
-            assert game.business_type(game.type_name(kind)) == kind, (code, kind)
-            assert game.business_type(game.ENGLISH_SHORT[kind]) == kind, (code, kind)
+            assert notation.business_type(names.short_name(kind)) == kind, (code, kind)
+            assert notation.business_type(names.type_name(kind)) == kind, (code, kind)
+            assert notation.business_type(names.ENGLISH_SHORT[kind]) == kind, (code, kind)
     finally:
         i18n.use(i18n.ENGLISH)
 
@@ -1403,17 +1406,17 @@ def test_the_guide_and_the_sheet_read_the_calculators_values(monkeypatch):
 
     class Table:
         players, modules, variants, rounds_planned = PLAYERS, (), (), 6
-    setup = game.setup_text(Table(), "")
+    setup = flow.setup_text(Table(), "")
     assert "pays each player $70,000" in setup and "90 shop tiles" in setup and "85 building cards" in setup
-    assert game.sheet_notes()[0].startswith("Income per business: 1 tile $15k · 2 $25k")
-    assert game.seasons_notes()[2].startswith("At the end: +$20,000 per shop built.")
-    assert game.bonus_rule() == "$20,000 per shop built"
-    assert "+$20,000 per shop at the end" in game.GAME.variants["four-seasons"]
+    assert sheet.sheet_notes()[0].startswith("Income per business: 1 tile $15k · 2 $25k")
+    assert sheet.seasons_notes()[2].startswith("At the end: +$20,000 per shop built.")
+    assert shown.bonus_rule() == "$20,000 per shop built"
+    assert "+$20,000 per shop at the end" in CHINATOWN.variants["four-seasons"]
 
 
 def test_the_registry_reads_the_explanations_in_the_chosen_language(persian, monkeypatch):
-    monkeypatch.setitem(PERSIAN.words, game.OPEN_CASH_EXPLAINED, "پول همه")
-    monkeypatch.setitem(PERSIAN.words, game.FOUR_SEASONS_EXPLAINED, "چهار فصل، {cash}")
+    monkeypatch.setitem(PERSIAN.words, wording.OPEN_CASH_EXPLAINED, "پول همه")
+    monkeypatch.setitem(PERSIAN.words, wording.FOUR_SEASONS_EXPLAINED, "چهار فصل، {cash}")
     assert by_slug("chinatown").modules["open-cash"] == "پول همه"
     assert by_slug("chinatown").variants["four-seasons"] == "چهار فصل، $60٬000"
-    assert game.field_label("trade 2 amount") == "trade 2 amount" and game.field_label("businesses") is None
+    assert wording.field_label("trade 2 amount") == "trade 2 amount" and wording.field_label("businesses") is None

@@ -1,0 +1,17 @@
+"""Chinatown at the table: the game it registers (scorepad/games/__init__.py), from the modules beside this one."""
+
+from __future__ import annotations
+
+from calculators import chinatown as rules
+from scorepad.games.base import Game
+from scorepad.games.chinatown import facts, flow, report, sheet, state, words
+from scorepad.words import money
+
+GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=words.VARIANTS,
+            named_answers=((("setup", "first"), None), (("trades", None), "from"), (("trades", None), "to")),
+            default_rounds=rules.DEFAULT_ROUNDS, score=report.score, steps=flow.steps, template="chinatown",
+            sheet=sheet.sheet, report=report.report, round_label=words.ROUND_LABEL, blurb=words.BLURB,
+            max_rounds=rules.DEFAULT_ROUNDS, modules=words.MODULES, commands=report.commands,
+            private=lambda session: not state.open_cash(session), variant_rounds={rules.FOUR_SEASONS: rules.SEASONS},
+            figure=money, field_label=words.field_label, variant_labels={rules.FOUR_SEASONS: words.SEASON_WORD},
+            facts=facts.facts, phrases=words.PHRASES)

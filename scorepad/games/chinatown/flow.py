@@ -1,0 +1,256 @@
+"""The guided Chinatown game: the setup, each year's (or season's) guide, trades and notes, businesses (or
+auctions and shops built), the year's summary, and the final standings with every ledger."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from calculators import chinatown as rules
+from scorepad.games.base import Ask, Say, Step, keeping
+from scorepad.games.chinatown.names import none_words, short_name, types_text
+from scorepad.games.chinatown.words import (ASK_BUILT, ASK_BUSINESSES, ASK_BUSINESSES_AGAIN, ASK_FIRST,
+                                            ASK_FIRST_SEASONS, ASK_NOTE, ASK_SPENT, ASK_TRADE, BUILT_NOTHING,
+                                            ECHO_BUILT, ECHO_INCOME, INCOME_START, NEW_TYPE, NOTE_EXAMPLE,
+                                            NOTE_EXAMPLE_SEASONS, NOTE_LABEL, NO_MORE_TRADES, OPEN, OPEN_CASH, PRIVATE,
+                                            SEASONS_SETUP, SEASON_START, SEASON_START_SHORT, SETUP, SHOW_NO_NOTE,
+                                            SHOW_TRADING_DONE, TRADE_HELP, TRADE_LABEL, YEARS_PLAYED, YEAR_START,
+                                            YEAR_START_SHORT, example, listed)
+from scorepad.games.chinatown.notation import (business_text, format_built, format_businesses, format_trade,
+                                               parse_built, parse_businesses, parse_money, parse_trade, player_named,
+                                               trade_line)
+from scorepad.games.chinatown.report import command_word, final_text, year_summary
+from scorepad.games.chinatown.state import label, next_trade_index, periods, probe, starter, trades_of
+from scorepad.i18n import _, pgettext, plural
+from scorepad.words import money, names_text
+
+if TYPE_CHECKING:
+    from scorepad.session import Session
+
+
+def steps(session: Session) -> list[Step]:
+    r = rules.rules_for(session.variants)
+    def privacy() -> str:
+        if OPEN_CASH in session.modules:
+            return _(OPEN)
+        return _(PRIVATE).format(cash=command_word("cash"), help=pgettext("typed word", "help"))
+
+    if r.seasons:
+        out: list[Step] = [Say(lambda: _(SEASONS_SETUP).format(
+                               players=listed(session.players), count=len(session.players),
+                               spaces=rules.SHOP_SPACES, cash=money(rules.FOUR_SEASONS_START_CASH),
+                               note=money(rules.FOUR_SEASONS_NOTE), board=rules.SHOP_CARDS_ON_BOARD,
+                               privacy=privacy())),
+                           Ask(("setup", "first"), _(ASK_FIRST_SEASONS),
+                               parse=lambda t: player_named(t, session.players), choices=tuple(session.players))]
+    else:
+        out = [Say(lambda: setup_text(session, privacy())),
+               Ask(("setup", "first"), _(ASK_FIRST), parse=lambda t: player_named(t, session.players),
+                   choices=tuple(session.players))]
+    for number in range(periods(session)):
+        if r.seasons:
+            out += season_steps(session, number)
+        else:
+            out += year_steps(session, number)
+    out.append(Say(lambda: final_text(session)))
+    return out
+
+
+def setup_text(session: Session, privacy: str) -> str:
+    years = periods(session)
+    span = f"{rules.YEARS[0]}–{rules.YEARS[years - 1]}" if years > 1 else str(rules.YEARS[0])
+    return _(SETUP).format(players=listed(session.players), count=len(session.players),
+                           years=plural(YEARS_PLAYED, years).format(n=years, span=span), first_year=rules.YEARS[0],
+                           markers=rules.MARKERS, cash=money(rules.START_CASH), tiles=sum(rules.SUPPLY.values()),
+                           cards=rules.BUILDING_CARDS, privacy=privacy)
+
+
+def year_steps(session: Session, number: int) -> list[Step]:
+    year = label(session, number)
+    dealt, kept, tiles = rules.cards_and_tiles(len(session.players), number + 1)
+
+    def guide() -> str:  # the whole year once, then a reminder
+        text = _(YEAR_START_SHORT) if number else _(YEAR_START) + "\n" + _(TRADE_HELP)
+        return text.format(year=year, number=number + 1, years=periods(session), starter=starter(session, number),
+                           dealt=dealt, kept=kept, returned=rules.CARDS_RETURNED, tiles=tiles,
+                           smallest=min(rules.COMPLETE_SIZE.values()), largest=max(rules.COMPLETE_SIZE.values()),
+                           payer=session.players[0], payee=session.players[1])
+
+    out: list[Step] = [Say(guide)]
+    if not _trading(session, number, out):
+        return out
+    out.append(Say(lambda: income_text(year)))
+    for player in session.players:
+        out.append(_businesses_question(session, number, player))
+    out.append(Say(lambda: year_summary(session, number)))
+    return out
+
+
+def income_text(year: str) -> str:
+    """How the players list their businesses (before the first of them): the notation and the types."""
+    photo = short_name("photo")
+    return _(INCOME_START).format(year=year, example=example(), types=types_text(), larger=f"{photo} 4",
+                                  size=rules.COMPLETE_SIZE["photo"], none=none_words()[-1])
+
+
+def season_steps(session: Session, number: int) -> list[Step]:
+    def guide() -> str:
+        text = _(SEASON_START_SHORT) if number else _(SEASON_START) + "\n" + _(TRADE_HELP)
+        return text.format(number=number + 1, seasons=periods(session), starter=starter(session, number),
+                           count=len(session.players), payer=session.players[0], payee=session.players[1],
+                           zero=money(0), **{"raise": money(rules.MIN_RAISE)}, builds=rules.BUILDS_PER_SEASON,
+                           spaces=rules.SHOP_SPACES, shop=money(rules.SHOP_INCOME), cap=rules.SAME_TYPE_CAP,
+                           bonus=money(rules.END_BONUS_PER_SHOP), last=rules.SEASONS)
+
+    out: list[Step] = [Say(guide)]
+    for player in session.players:
+        out.append(_spent_question(session, number, player))
+    if not _trading(session, number, out):
+        return out
+    for player in session.players:
+        out.append(_built_question(session, number, player))
+    out.append(Say(lambda: year_summary(session, number)))
+    return out
+
+
+def _trading(session: Session, number: int, out: list[Step]) -> bool:
+    """The round's trade questions so far and the next one; True once the round's trading is done."""
+    for index, trade in trades_of(session, number):
+        out.append(_trade_question(session, number, index))
+        if trade is None:
+            return True
+        out.append(_note_question(session, trade, index))
+    if any(at[0] == "rounds" and at[1] == number and at[-1] != "spent" for at in session.answers):
+        return True  # an imported table has no end-of-trading answers: the round's inputs are there
+    out.append(_trade_question(session, number, next_trade_index(session)))
+    return False
+
+
+def _trade_question(session: Session, number: int, index: int) -> Ask:
+    year = label(session, number)
+
+    def parse(text: str) -> dict[str, Any] | None:
+        trade = parse_trade(text, session.players, number + 1)
+        if trade is not None:
+            probe(session, number, trade=trade, index=index)  # below $0 is refused with the calculator's message
+        return trade
+
+    def echo(trade: dict[str, Any] | None) -> str:
+        return trade_line(trade) if trade else _(NO_MORE_TRADES).format(year=year)
+
+    return Ask(("trades", index), _(ASK_TRADE).format(year=year), parse=parse,
+               show=lambda trade: format_trade(trade) or _(SHOW_TRADING_DONE), echo=echo,
+               part=("round", number),  # the recap on resume: a trade is its year's (its path names no year)
+               label=_(TRADE_LABEL).format(year=year, n=_trade_number(session, number, index)))
+
+
+def _trade_number(session: Session, number: int, index: int) -> int:
+    """A trade's place in its round, from 1 (the next trade's, when it is not recorded yet)."""
+    return 1 + sum(1 for i, _trade in trades_of(session, number) if i < index)
+
+
+def _note_question(session: Session, trade: Mapping[str, Any], index: int) -> Ask:
+    example = _(NOTE_EXAMPLE_SEASONS if rules.rules_for(session.variants).seasons else NOTE_EXAMPLE)
+    number = trade["round"] - 1
+    return Ask(("setup", "note", index), _(ASK_NOTE).format(payer=trade["from"], amount=money(trade["amount"]),
+                                                            example=example),
+               parse=_note, show=lambda note: note or _(SHOW_NO_NOTE), part=("round", trade["round"] - 1),
+               label=_(NOTE_LABEL).format(year=label(session, number), n=_trade_number(session, number, index)))
+
+
+def _note(text: str) -> str:
+    """A trade's note as typed; "(no note)", as the question shows an empty one (an edit offers it), is none."""
+    text = text.strip()
+    return "" if text == _(SHOW_NO_NOTE) else text
+
+
+def _businesses_question(session: Session, number: int, player: str) -> Ask:
+    year = label(session, number)
+    where = {"round": number + 1, "player": player, "field": "businesses"}
+
+    previous = session.get("rounds", number - 1, player, "businesses") if number else None
+
+    def parse(text: str) -> list[dict[str, Any]]:
+        owned = rules.check_businesses(parse_businesses(text, **where), **where)
+        probe(session, number, player, "businesses", owned)  # the tile supply, across everyone this year
+        return owned
+
+    def echo(owned: list[dict[str, Any]]) -> str:
+        scored = [rules.Business(b["type"], b["tiles"], rules.business_income(b["type"], b["tiles"]),
+                                 rules.is_complete(b["type"], b["tiles"])) for b in owned]
+        lines = [business_text(b) for b in scored]
+        total = sum(b.income for b in scored)
+        return "\n".join(lines + [_(ECHO_INCOME).format(player=player, year=year, income=money(total))])
+
+    message = _(ASK_BUSINESSES).format(year=year, player=player)
+    if previous is not None:
+        message = _(ASK_BUSINESSES_AGAIN).format(year=year, player=player, last=format_businesses(previous),
+                                                 previous=label(session, number - 1))
+    if previous is not None:  # last year's businesses, kept by Enter alone (typed out, they read back the same)
+        parse = keeping(parse, format_businesses(previous))
+    return Ask(("rounds", number, player, "businesses"), message, parse=parse, show=format_businesses, echo=echo)
+
+
+def _spent_question(session: Session, number: int, player: str) -> Ask:
+    where = {"round": number + 1, "player": player, "field": "spent"}
+
+    def parse(text: str) -> int:
+        spent = parse_money(text or "0", **where)
+        probe(session, number, player, "spent", spent)  # cash cannot drop below $0
+        return spent
+
+    return Ask(("rounds", number, player, "spent"), _(ASK_SPENT).format(number=number + 1, player=player),
+               parse=parse, show=str)
+
+
+def _built_question(session: Session, number: int, player: str) -> Ask:
+    where = {"round": number + 1, "player": player, "field": "built"}
+
+    known = built_types(session, number, player)
+
+    def parse(text: str) -> list[str]:
+        built, seen = [], dict(known)
+        for name in parse_built(text, **where):  # `Restaurant, rest` in one answer is one type too
+            built.append(same_type(name, seen))
+            seen.setdefault(rules.shop_key(built[-1]), built[-1])
+        probe(session, number, player, "built", built)  # 2 a season, 6 spaces
+        return built
+
+    def echo(built: list[str]) -> str:
+        if not built:
+            return _(ECHO_BUILT).format(player=player, shops=_(BUILT_NOTHING))
+        shops, seen = [], set(known)
+        for name in built:
+            shops.append(name if rules.shop_key(name) in seen else _(NEW_TYPE).format(name=name))
+            seen.add(rules.shop_key(name))
+        return _(ECHO_BUILT).format(player=player, shops=names_text(shops))
+
+    return Ask(("rounds", number, player, "built"), _(ASK_BUILT).format(number=number + 1, player=player),
+               parse=parse, show=format_built, echo=echo)
+
+
+def built_types(session: Session, number: int, player: str) -> dict[str, str]:
+    """Shop types built before this answer (earlier seasons, and this season's earlier answers): key -> name."""
+    known: dict[str, str] = {}
+    for season in range(number + 1):
+        for p in session.players:
+            if (season, p) == (number, player):
+                continue
+            built = session.get("rounds", season, p, "built")
+            for name in built if isinstance(built, list) else []:
+                known.setdefault(rules.shop_key(name), name)
+    return known
+
+
+def same_type(name: str, known: Mapping[str, str]) -> str:
+    """A type already built, when the name is its start or one of its words (`rest`, `B` for `Type B`).
+
+    Types are free names in the four-season game, so `B` after `Type B` would otherwise start a second type.
+    >>> same_type("rest", {"restaurant": "Restaurant", "type b": "Type B"}), same_type("b", {"type b": "Type B"})
+    ('Restaurant', 'Type B')
+    """
+    key = rules.shop_key(name)
+    if key in known:
+        return known[key]
+    found = [known[k] for k in known if k.startswith(key) or key in k.split()]
+    return found[0] if len(found) == 1 else name
