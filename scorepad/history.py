@@ -3,6 +3,7 @@
 - `played(store, game=, player=, since=)`: the finished sessions, oldest first, each a Played dict
   `{"id", "game", "date", "players", "totals", "ranks", "winners", "facts"}` read from the store's index of
   summaries (scorepad/summary.py) and its facts files: no session file is opened, no game module imported.
+  The games' own figures are added up through each game's Figures (Game.figures, scorepad/games/figures.py).
   `select(played_list, game=, player=, since=)` filters a list the same way.
 - `people(played)`: every person, key -> the name shown. A player is the same player across sessions when the
   names match after strip() + casefold() (`key`; spec, "History and exports"); the name shown is the spelling of
@@ -19,22 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-Played = dict[str, Any]
+from calculators.core import InvalidInput
+from scorepad.games import SLUGS, by_slug
+from scorepad.games.figures import Figures, Played, key
 
 JSON_KEYS = ("sessions", "games")  # the spec's object: everything else stats() returns stays out of --json
 GAME_JSON_KEYS = ("sessions", "players", "head_to_head")
-# What Next Station: London's figures give of a line (its facts name their own order: "line").
-LINE_FACTS = ("districts", "stations", "thames", "tourist", "score")
-
-_KEYS: dict[str, str] = {}  # name -> key, computed once (a history repeats the same few names)
-
-
-def key(name: Any) -> str:
-    """Who a name is: the same person for `Ana`, `ana` and ` Ana ` (spec: trimmed, case-folded)."""
-    found = _KEYS.get(name)
-    if found is None:
-        found = _KEYS[name] = str(name).strip().casefold()
-    return found
 
 
 def _day(date: Any) -> str | None:
@@ -112,7 +103,8 @@ def stats(played_list: Sequence[Played], *, names: Mapping[str, str] | None = No
     Returned: the spec's "sessions" and "games" (per game "sessions", "players": shown name -> sessions, wins,
     win_rate, mean, best, worst; "head_to_head": A -> B -> won, lost, level), and for the screens `names`,
     `records` (per game: `highest`, `margin`, `streak`, each a dict naming its "player", or None) and `figures`
-    (per game, from the games' facts: see `_figures`). Players are listed by wins, win rate, mean, then name;
+    (per game, what its Figures finish of its facts: scorepad/games/<game>/facts.py). Players are listed by wins,
+    win rate, mean, then name;
     head to head in the same order.
     """
     return finish(partial(played_list), names=people(played_list) if names is None else names, player=player,
@@ -129,7 +121,7 @@ def stats_of(store: Any, *, game: str | None = None, player: str | None = None,
     if parts is None:
         return None
     try:
-        whole = merge(parts)
+        whole = merge(parts, figures=figures)
         if game is not None:
             whole["games"] = {slug: found for slug, found in whole["games"].items() if slug == game}
         names = {k: name for k, (_date, _id, name) in sorted(whole["names"].items(), key=lambda item: item[1][:2])}
@@ -164,7 +156,7 @@ def _counts(summary: Mapping[str, Any]) -> bool:
 #    "pairs": {a: {b: [won, lost, level]}}, "highest": {key: [total, date, id, name, date as stored]},
 #    "margin": {winner's key: [margin, date, id, name, winner's total, date as stored]},
 #    "seq": [[keys, [[date, id, players' bits, winners' bits], …]], …] (for the streaks: bit n is keys[n]; one
-#    chunk a part; sessions of two or more players), "figures": {...} (per game: _FIGURES)}
+#    chunk a part; sessions of two or more players), "figures": {...} (the sums of the game's Figures)}
 # where `date` is the day-and-time order key ("" for an unknown date): every "first" is the least (date, id).
 # JSON data throughout: the store keeps one per index file (Store.derived).
 
@@ -233,17 +225,18 @@ def partial(played_list: Iterable[Played]) -> dict[str, Any]:
             if won > 0 and (held is None or won > held[0] or (won == held[0] and [date, doc_id] < held[1:3])):
                 found["margin"][key(winners[0])] = [won, date, doc_id, winners[0], top, session["date"]]
         facts = session.get("facts")
-        add = _FIGURES.get(slug)
-        if facts and add is not None:
+        own = _figures_of(slug) if facts else None
+        if own is not None:
             try:
-                add(found["figures"], session, facts)
+                own.add(found["figures"], session, facts)
             except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # facts edited by hand
                 found["figures"]["damaged"] = True
     return {"names": names, "games": games}
 
 
-def merge(partials: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """One partial of several (of parts of the history that share no session)."""
+def merge(partials: Iterable[Mapping[str, Any]], *, figures: bool = True) -> dict[str, Any]:
+    """One partial of several (of parts of the history that share no session); `figures=False`: without the games'
+    own figures (`stats --json` has none: their games need not be loaded)."""
     names: dict[str, list[Any]] = {}
     games: dict[str, dict[str, Any]] = {}
     for part in partials:
@@ -258,7 +251,8 @@ def merge(partials: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
                                "pairs": {a: {b: list(r) for b, r in against.items()}
                                          for a, against in game["pairs"].items()},
                                "highest": dict(game["highest"]), "margin": dict(game["margin"]),
-                               "seq": list(game["seq"]), "figures": _merge_figures(slug, {}, game["figures"])}  # copied
+                               "seq": list(game["seq"]),
+                               "figures": _merge_figures(slug, {}, game["figures"]) if figures else {}}  # copied
                 continue
             found["sessions"] += game["sessions"]
             for k, row in game["players"].items():
@@ -289,7 +283,8 @@ def merge(partials: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
                     if held is None or _beats(record, held):
                         found[name][k] = record
             found["seq"] += game["seq"]
-            found["figures"] = _merge_figures(slug, found["figures"], game["figures"])
+            if figures:
+                found["figures"] = _merge_figures(slug, found["figures"], game["figures"])
     return {"names": names, "games": games}
 
 
@@ -303,8 +298,6 @@ def _beats(record: Sequence[Any], held: Sequence[Any]) -> bool:
 def finish(whole: Mapping[str, Any], *, names: Mapping[str, str], player: str | None = None,
            figures: bool = True) -> dict[str, Any]:
     """stats() of a (merged) partial; see stats()."""
-    from scorepad.games import SLUGS
-
     names = dict(names)
     only = key(player) if player is not None else None
 
@@ -381,217 +374,24 @@ def _records(game: Mapping[str, Any], only: str | None, shown: Any) -> dict[str,
                                                     "first": streak[1], "last": streak[2]}}
 
 
-# --- the games' own figures, from their facts (Game.facts in scorepad/games/*.py) ---------------------------
-#
-# Each game adds a session's facts into its partial's "figures" (key -> sums), merges two of them, and finishes
-# them into what `_figures` (the docstring below) describes.
+# --- the games' own figures: each game adds a session's facts into its partial's "figures", merges two of them,
+# and finishes them (Game.figures, in scorepad/games/<game>/facts.py)
 
-def _figures(slug: str, sessions: Sequence[Played], only: str | None, shown: Any) -> dict[str, Any]:
-    """Per game, what its players care about (issue 12), over the sessions that carry facts:
-
-    - lost-cities: `colours`: colour -> {"chances": expeditions that could have been started (player × game),
-      "started", "mean": mean points of a started one, "wagers": {"0".."3": {"count", "mean"}}} (what wagers
-      returned: the mean points of the expeditions started with that many);
-    - next-station-london: `players`: name -> {"sessions", "lines": lines drawn, "line": mean points of a line,
-      "districts", "stations", "thames", "tourist": means per line, "parts": the mean of each part per game
-      (the calculator's keys: "lines", "tourist", "interchanges", "objectives")}; `solo`: [{"id", "date",
-      "player", "total", "rating"}] oldest first (the solo ratings over time);
-    - london-1e / london-2e: `players`: name -> {"sessions", "poverty": mean poverty points lost,
-      "poverty_worst", "loan_penalty": mean points lost to unpaid loans, "unpaid_loans": mean unpaid loans (None:
-      only the flat-penalties variant was played, which does not count them)};
-    - chinatown: `players`: name -> {"sessions", "cash": mean final cash, "years": [mean income of 1965, …],
-      "seasons": [mean income of season 1, …]} (as long as the longest game; each mean over the games that got
-      that far).
-    Names are as `shown` gives them; `only`: that person's alone. Facts edited by hand: {} (no figures).
-    """
-    whole = partial(sessions)["games"].get(slug)
-    if whole is None:
-        return {}
-    return _finish_figures(slug, whole, [k for k in whole["players"] if only is None or k == only], shown)
-
-
-def _ratio(total: float, count: int) -> float | None:
-    return round(total / count, 2) if count else None
-
-
-def _mine(figures: dict[str, Any], name: str, fresh: Any) -> Any:
-    k = key(name)
-    found = figures.get(k)
-    if found is None:
-        found = figures[k] = fresh()
-    return found
-
-
-def _add_lost_cities(figures: dict[str, Any], session: Played, facts: Mapping[str, Any]) -> None:
-    colours = facts["colours"]
-    for name, values in facts["players"].items():
-        mine = _mine(figures, name, dict)  # colour -> [chances, started, points, {wagers: [count, points]}]
-        order = [mine.setdefault(colour, [0, 0, 0, {}]) for colour in colours]
-        for n in range(0, len(values) - 1, 2):
-            figure = order[(n // 2) % len(order)]
-            figure[0] += 1
-            points = values[n]
-            if points is not None:
-                figure[1] += 1
-                figure[2] += points
-                wagered = figure[3].setdefault(str(values[n + 1]), [0, 0])
-                wagered[0] += 1
-                wagered[1] += points
-
-
-def _merge_lost_cities(into: dict[str, Any], other: Mapping[str, Any]) -> None:
-    for k, colours in other.items():
-        mine = into.setdefault(k, {})
-        for colour, (chances, started, points, wagers) in colours.items():
-            held = mine.setdefault(colour, [0, 0, 0, {}])
-            held[0] += chances
-            held[1] += started
-            held[2] += points
-            for n, (count, total) in wagers.items():
-                got = held[3].setdefault(n, [0, 0])
-                got[0] += count
-                got[1] += total
-
-
-def _finish_lost_cities(figures: Mapping[str, Any], keys: Iterable[str], shown: Any) -> dict[str, Any]:
-    summed = _merged_of(figures, keys, _merge_lost_cities)
-    return {"colours": {colour: {"chances": chances, "started": started, "mean": _ratio(points, started),
-                                 "wagers": {n: {"count": count, "mean": _ratio(total, count)}
-                                            for n, (count, total) in sorted(wagers.items(), key=lambda i: int(i[0]))}}
-                        for colour, (chances, started, points, wagers) in summed.items() if chances}}
-
-
-def _merged_of(figures: Mapping[str, Any], keys: Iterable[str], merge_into: Any) -> dict[str, Any]:
-    """The figures of these keys summed into one entry (Lost Cities' colours are the table's, not a player's)."""
-    summed: dict[str, Any] = {}
-    for k in keys:
-        if k in figures:
-            merge_into(summed, {"all": figures[k]})
-    return summed.get("all", {})
-
-
-def _add_next_station(figures: dict[str, Any], session: Played, facts: Mapping[str, Any]) -> None:
-    parts, line = facts["parts"], facts["line"]
-    for name, values in facts["players"].items():
-        mine = _mine(figures, name, lambda: {"sessions": 0, "lines": 0, "parts": {}, "line": {}, "solo": []})
-        mine["sessions"] += 1
-        for part, points in zip(parts, values):
-            mine["parts"][part] = mine["parts"].get(part, 0) + points
-        drawn = values[len(parts):]
-        if line:
-            mine["lines"] += len(drawn) // len(line)
-            for n, value in enumerate(drawn):
-                field = line[n % len(line)]
-                mine["line"][field] = mine["line"].get(field, 0) + value
-        rating = facts.get("rating", {}).get(name)
-        if rating is not None:
-            mine["solo"].append([session["date"] or "", session["id"], session["totals"][name], rating,
-                                 session["date"]])
-
-
-def _merge_next_station(into: dict[str, Any], other: Mapping[str, Any]) -> None:
-    for k, figure in other.items():
-        mine = into.setdefault(k, {"sessions": 0, "lines": 0, "parts": {}, "line": {}, "solo": []})
-        mine["sessions"] += figure["sessions"]
-        mine["lines"] += figure["lines"]
-        for name in ("parts", "line"):
-            for field, total in figure[name].items():
-                mine[name][field] = mine[name].get(field, 0) + total
-        mine["solo"] += figure["solo"]
-
-
-def _finish_next_station(figures: Mapping[str, Any], keys: Iterable[str], shown: Any) -> dict[str, Any]:
-    players, solo = {}, []
-    for k in keys:
-        f = figures.get(k)
-        if f is None:
-            continue
-        players[shown(k)] = {"sessions": f["sessions"], "lines": f["lines"],
-                             "line": _ratio(f["line"].get("score", 0), f["lines"]),
-                             **{field: _ratio(f["line"].get(field, 0), f["lines"]) for field in LINE_FACTS[:-1]},
-                             "parts": {part: _ratio(points, f["sessions"]) for part, points in f["parts"].items()}}
-        solo += [(entry, shown(k)) for entry in f["solo"]]
-    solo.sort(key=lambda item: (item[0][0], item[0][1]))
-    return {"players": players, "solo": [{"id": entry[1], "date": entry[4], "player": name, "total": entry[2],
-                                          "rating": entry[3]} for entry, name in solo]}
-
-
-def _add_london(figures: dict[str, Any], session: Played, facts: Mapping[str, Any]) -> None:
-    for name, (poverty, unpaid, penalty) in facts["players"].items():
-        # [sessions, poverty, worst poverty, loan penalty, sessions counting loans, unpaid loans]
-        mine = _mine(figures, name, lambda: [0, 0, poverty, 0, 0, 0])
-        mine[0] += 1
-        mine[1] += poverty
-        mine[2] = max(mine[2], poverty)
-        mine[3] += penalty
-        if unpaid is not None:
-            mine[4] += 1
-            mine[5] += unpaid
-
-
-def _merge_london(into: dict[str, Any], other: Mapping[str, Any]) -> None:
-    for k, figure in other.items():
-        held = into.get(k)
-        into[k] = list(figure) if held is None else [held[0] + figure[0], held[1] + figure[1],
-                                                     max(held[2], figure[2]), held[3] + figure[3],
-                                                     held[4] + figure[4], held[5] + figure[5]]
-
-
-def _finish_london(figures: Mapping[str, Any], keys: Iterable[str], shown: Any) -> dict[str, Any]:
-    return {"players": {shown(k): {"sessions": n, "poverty": _ratio(poverty, n), "poverty_worst": worst,
-                                   "loan_penalty": _ratio(penalty, n), "unpaid_loans": _ratio(loans, counted)}
-                        for k in keys if k in figures
-                        for n, poverty, worst, penalty, counted, loans in [figures[k]]}}
-
-
-def _add_chinatown(figures: dict[str, Any], session: Played, facts: Mapping[str, Any]) -> None:
-    kind = "seasons" if facts.get("rounds") == "seasons" else "years"
-    for name, values in facts["players"].items():
-        mine = _mine(figures, name, lambda: {"sessions": 0, "cash": 0, "years": [], "seasons": []})
-        mine["sessions"] += 1
-        mine["cash"] += values[0]
-        by_round = mine[kind]
-        for n, income in enumerate(values[1:]):
-            if n == len(by_round):
-                by_round.append([0, 0])
-            by_round[n][0] += 1
-            by_round[n][1] += income
-
-
-def _merge_chinatown(into: dict[str, Any], other: Mapping[str, Any]) -> None:
-    for k, figure in other.items():
-        mine = into.setdefault(k, {"sessions": 0, "cash": 0, "years": [], "seasons": []})
-        mine["sessions"] += figure["sessions"]
-        mine["cash"] += figure["cash"]
-        for kind in ("years", "seasons"):
-            for n, (count, total) in enumerate(figure[kind]):
-                if n == len(mine[kind]):
-                    mine[kind].append([0, 0])
-                mine[kind][n] = [mine[kind][n][0] + count, mine[kind][n][1] + total]
-
-
-def _finish_chinatown(figures: Mapping[str, Any], keys: Iterable[str], shown: Any) -> dict[str, Any]:
-    return {"players": {shown(k): {"sessions": f["sessions"], "cash": _ratio(f["cash"], f["sessions"]),
-                                   "years": [_ratio(total, count) for count, total in f["years"]],
-                                   "seasons": [_ratio(total, count) for count, total in f["seasons"]]}
-                        for k in keys if k in figures for f in [figures[k]]}}
-
-
-_FIGURES = {"lost-cities": _add_lost_cities, "next-station-london": _add_next_station, "london-1e": _add_london,
-            "london-2e": _add_london, "chinatown": _add_chinatown}
-_MERGE = {"lost-cities": _merge_lost_cities, "next-station-london": _merge_next_station,
-          "london-1e": _merge_london, "london-2e": _merge_london, "chinatown": _merge_chinatown}
-_FINISH = {"lost-cities": _finish_lost_cities, "next-station-london": _finish_next_station,
-           "london-1e": _finish_london, "london-2e": _finish_london, "chinatown": _finish_chinatown}
+def _figures_of(slug: Any) -> Figures | None:
+    """A game's Figures (None: it keeps none, or the game is no longer known)."""
+    try:
+        return by_slug(slug).figures
+    except InvalidInput:
+        return None
 
 
 def _merge_figures(slug: str, into: dict[str, Any], other: Mapping[str, Any]) -> dict[str, Any]:
     """`other`'s figures added into `into` (a fresh dict of merge's own: changed in place), returned."""
     if other.get("damaged") or into.get("damaged"):
         return {"damaged": True}
-    merge_into = _MERGE.get(slug)
-    if merge_into is not None:
-        merge_into(into, other)
+    own = _figures_of(slug)
+    if own is not None:
+        own.merge(into, other)
         return into
     return {}
 
@@ -599,7 +399,7 @@ def _merge_figures(slug: str, into: dict[str, Any], other: Mapping[str, Any]) ->
 def _finish_figures(slug: str, game: Mapping[str, Any], keys: Sequence[str], shown: Any) -> dict[str, Any]:
     """The game's figures of these players (keys, in the order the tables list them)."""
     figures = game["figures"]
-    finish_them = _FINISH.get(slug)
-    if finish_them is None or figures.get("damaged"):
+    own = _figures_of(slug)
+    if own is None or figures.get("damaged"):
         return {}
-    return finish_them(figures, keys, shown)
+    return own.finish(figures, keys, shown)

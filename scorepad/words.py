@@ -251,6 +251,8 @@ DOLLARS = N_("${amount}")
 # TRANSLATORS: an amount of money in pounds (London); {amount} is "17". Keep the £ sign.
 POUNDS = N_("£{amount}")
 CURRENCIES = {"$": DOLLARS, "£": POUNDS}
+# TRANSLATORS: a percentage ({rate} is "58.33"); write the percent sign as your language does.
+PERCENT = N_("{rate}%")
 
 
 def names_text(names: Sequence[str]) -> str:
@@ -305,6 +307,21 @@ def number(value: Any, minus: str = MINUS) -> str:
     ('−14', '3', '-2')
     """
     return f"{minus}{-value}" if value < 0 else str(value)
+
+
+def decimal(value: float | None, places: int = 2) -> str:
+    """A mean as `stats` prints it: two places, the language's decimal mark, a real minus sign ("—": none)."""
+    if value is None:
+        return "—"
+    # TRANSLATORS: the decimal mark of a number ("41.50"); Persian and Arabic may write ٫, Russian a comma.
+    rounded = round(value, places)
+    text = f"{abs(rounded):.{places}f}".replace(".", pgettext("decimal mark", "."))
+    return MINUS + text if rounded < 0 else text
+
+
+def percent(rate: float) -> str:
+    """A share as a percentage with two places: `58.33%`."""
+    return _(PERCENT).format(rate=decimal(rate * 100))
 
 
 def signed(value: int) -> str:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from calculators.core import InvalidInput, Result
 from scorepad.i18n import _
+
+if TYPE_CHECKING:  # a type only: `list` imports this module and needs none of the statistics
+    from scorepad.games.figures import Figures
 
 Path = tuple[Any, ...]  # where an answer goes in the table file, e.g. ("rounds", 0, "Ana", "yellow")
 
@@ -192,6 +195,7 @@ class Game:
     # What `stats` gathers of a finished session beyond totals and ranks (scorepad.summary, scorepad.history):
     # (session, its final Result) -> plain JSON data, `{"players": {name: {...}}, ...}`; None: nothing more.
     facts: Callable[[Any, Result], dict[str, Any]] | None = None
+    figures: Figures | None = None  # what `stats` makes of those facts, and how it prints them; None: nothing
 
     def __post_init__(self) -> None:
         # Explanations and labels read in the chosen language (a plain dict of msgids becomes an Explained).

@@ -14,4 +14,4 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             max_rounds=rules.DEFAULT_ROUNDS, modules=words.MODULES, commands=report.commands,
             private=lambda session: not state.open_cash(session), variant_rounds={rules.FOUR_SEASONS: rules.SEASONS},
             figure=money, field_label=words.field_label, variant_labels={rules.FOUR_SEASONS: words.SEASON_WORD},
-            facts=facts.facts, phrases=words.PHRASES)
+            facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES)

@@ -121,6 +121,11 @@ LEDGER_TITLE = N_("{player}'s ledger:")
 FIRST_PLAYER = N_("First player: {player}")
 SO_FAR = N_("{label} so far:")
 NOTHING_YET = N_("Nothing recorded yet.")
+# `stats`: final cash and each year's (or season's) income, as means per game (facts.py).
+CASH = N_("Cash and income (means per game):")
+FINAL_CASH = N_("Final cash")
+# TRANSLATORS: a column of Chinatown's figures: the mean income of one season of the four-season game.
+SEASON_INCOME = N_("Season {n}")
 # Why players level on cash are ranked as they are (rules §2.9: the most shop tiles on the board, then shared),
 # worded from the calculator's phrases (calculators/chinatown.py tie_phrase).
 # TRANSLATORS: {names} are the players level on the money {total}; {won} is "11 shop tiles", {lost} a number.

@@ -17,7 +17,7 @@ def _game(r: rules.Rules) -> Game:
                 sheet=sheet.sheet_for(r), report=report.report, round_label=words.ROUND_LABEL,
                 blurb=words.BLURBS[r.slug], max_rounds=0, commands=tracking.commands,
                 recap_totals=tracking.recap_totals, breakdown=report.reckoning_text, part_label=words.part_name,
-                facts=facts.facts, phrases=words.PHRASES)
+                facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES)
 
 
 GAME_1E = _game(rules.FIRST_EDITION)

@@ -230,6 +230,15 @@ SUMMARY_POINTS = {"london-1e": N_("VP counters"), "london-2e": N_("Score track")
 SUMMARY_BOROUGHS = N_("Boroughs")
 NOTHING_YET = N_("Nothing recorded yet.")
 TRACKED_TITLE = N_("Tracked during play:")
+# `stats`: poverty and loans, as means per game (facts.py).
+POVERTY = N_("Poverty and loans (means per game):")
+# TRANSLATORS: a column of London's figures: the points lost to poverty.
+POVERTY_PENALTY = N_("Poverty penalty")
+# TRANSLATORS: a column of London's figures: the most points lost to poverty in one game.
+POVERTY_WORST = N_("Worst poverty")
+UNPAID_LOANS = N_("Unpaid loans")
+# TRANSLATORS: a column of London's figures: the points lost to unpaid loans.
+LOAN_PENALTY = N_("Loan penalty")
 
 # Rows of the reckoning, in the rulebook's order: (label, what to show) — S1 §2.6 and S3 §3.6.
 ROWS_1E = (

@@ -11,4 +11,5 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             default_rounds=rules.DEFAULT_ROUNDS, score=rules.score, steps=flow.steps, template="lost-cities",
             sheet=sheet.sheet, report=report.report, round_label=words.ROUND_LABEL, blurb=words.BLURB,
             max_rounds=rules.MAX_ROUNDS, breakdown=report.breakdown, field_label=words.field_label,
-            part_label=lambda key: words.field_label(key) or key, facts=facts.facts, phrases=words.PHRASES)
+            part_label=lambda key: words.field_label(key) or key, facts=facts.facts,
+            figures=facts.FIGURES, phrases=words.PHRASES)

@@ -90,6 +90,16 @@ VARIANTS_TEXT = N_("variants: {names}")
 SHEET_NOTE = N_("Score = (card sum − {cost}) × (1 + wagers); +{bonus} if {cards} or more cards. "
                 "Unstarted expedition: 0.")
 
+# `stats`: what the expeditions of every match returned (facts.py).
+EXPEDITIONS = N_("Expeditions (mean points of a started one; with each number of wagers, and how many):")
+COLOUR = N_("Colour")
+# TRANSLATORS: a column: how often an expedition of this colour was started (a percentage of the chances).
+STARTED = N_("Started")
+NO_WAGER = N_("No wager")
+WAGERS = NP_("{n} wager", "{n} wagers")
+# TRANSLATORS: a cell: a mean and, in brackets, how many it is the mean of ("12.50 (4)").
+MEAN_OF = N_("{mean} ({count})")
+
 # The colours: an expedition's name as a label ("Yellow", in a question, a breakdown and on the sheet) and as a
 # word in a sentence ("blue 9 is already in Ana's expedition"). The table file's keys stay English ("yellow").
 COLOUR_LABELS = {

@@ -6,7 +6,6 @@ from __future__ import annotations
 from calculators import next_station_london as rules
 from scorepad.games.base import Game
 from scorepad.games.next_station_london import facts, flow, notation, report, sheet, words
-from scorepad.i18n import _
 
 GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=words.VARIANTS,
             named_answers=((("setup", "controller"), None),),
@@ -14,5 +13,5 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             sheet=sheet.sheet, report=report.report, round_label=words.ROUND_LABEL, blurb=words.BLURB,
             max_rounds=rules.DEFAULT_ROUNDS, modules=words.MODULES, commands=flow.commands,
             result_notes=report.result_notes, preset=notation.preset, breakdown=report.breakdown,
-            part_label=lambda key: words.PART_NAMES[key]() if key in words.PART_NAMES else _(key),
-            field_label=words.field_label, facts=facts.facts, phrases=words.PHRASES)
+            part_label=words.part_label, field_label=words.field_label, facts=facts.facts, figures=facts.FIGURES,
+            phrases=words.PHRASES)

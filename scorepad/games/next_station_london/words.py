@@ -218,6 +218,24 @@ SO_FAR_COLUMN = N_("So far")
 CROSSED = N_("{crossed} crossed = {points}")
 FIRST_CONTROLLER = N_("First controller: {controller}")
 ROUND_REPORT = N_("Round {number}:")
+# `stats`: the means of the lines and parts of every game, and the solo ratings (facts.py).
+# TRANSLATORS: Next Station: London's figures: a line's own means (per round), then the parts' (per game).
+LINES = N_("Lines (means per line) and parts (means per game):")
+# TRANSLATORS: a column of Next Station: London's figures: the mean points of one line (one round).
+MEAN_LINE = N_("Mean line")
+# TRANSLATORS: columns of Next Station: London's figures: the mean count per line of districts, stations and
+# Thames crossings (the scoring sheet's words).
+DISTRICTS = N_("Districts")
+STATIONS = N_("Stations")
+THAMES = N_("Thames")
+SOLO = N_("Solo ratings over time:")
+# TRANSLATORS: under the solo ratings when only the latest are listed.
+SOLO_LATEST = N_("(the latest {shown} of {count})")
+DATE = N_("Date")
+SCORE = N_("Score")
+RATING = N_("Rating")
+UNKNOWN_DATE = N_("unknown date")
+SOLO_SHOWN = 10  # solo ratings listed: the latest ones (the PDF report draws them all)
 # The fields of a line, as the questions name them (the table file's keys stay English).
 FIELD_NAMES = {
     "sections": lambda: pgettext("line field", "sections"),
@@ -362,6 +380,11 @@ def as_typed(key: str) -> str:
 def colour_name(colour: str) -> str:
     """A pencil's colour as a label, in the chosen language ("Pink")."""
     return COLOUR_NAMES[colour]() if colour in COLOUR_NAMES else colour.title()
+
+
+def part_label(key: str) -> str:
+    """How a part of a score (a Standing.parts key, English in the JSON) is named on screen ("tourist")."""
+    return PART_NAMES[key]() if key in PART_NAMES else _(key)
 
 
 def field_label(key: str) -> str | None:
