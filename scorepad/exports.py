@@ -35,24 +35,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from scorepad.games import by_slug
 from scorepad.i18n import N_
-
-# BoardGameGeek's ids of the games (the spec's "History and exports"; each is the number in the game's page
-# address, boardgamegeek.com/boardgame/ID), with the name BGG lists it under: BG Stats matches games by bggId.
-BGG_IDS = {
-    "lost-cities": 50,                # Lost Cities (1999)
-    "next-station-london": 353545,    # Next Station: London (2022)
-    "london-1e": 65781,               # London (2010)
-    "london-2e": 236191,              # London (Second Edition) (2017)
-    "chinatown": 47,                  # Chinatown (1999)
-}
-BGG_NAMES = {
-    "lost-cities": "Lost Cities",
-    "next-station-london": "Next Station: London",
-    "london-1e": "London",
-    "london-2e": "London (Second Edition)",
-    "chinatown": "Chinatown",
-}
 
 # What `export -o FILE` replaces there without --force (files.NOT_OURS names it).
 CSV_KIND = N_("a scorepad CSV export")
@@ -78,13 +62,6 @@ SOURCE_NAME = "scorepad"  # the push link's `sourceName`: how BG Stats names whe
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 # A play known by its day alone is put at noon: a reader a few time zones away still sees that day.
 NOON = "12:00:00"
-# Where the session knows who started (the setup answer a guided game records), by game; else startPlayer false.
-# Lost Cities: the oldest player starts the first game (K-EN); Chinatown: the First Player card of the first year.
-# Next Station: London is played simultaneously (the controller only turns the cards) and London (2nd edition)'s
-# first player is "whoever set up the game", which scorepad is not told: false for both. London (1st edition):
-# the draw scorepad made from the session's seed (games.london.first_player), for a guided game.
-START_SETUP = {"lost-cities": "oldest", "chinatown": "first"}
-
 
 BGSTATS_KEYS = {"games", "players", "locations", "plays", "userInfo"}
 # meRefId names the phone's owner among the players: 0 is none of them (ids start at 1), so an import makes no
@@ -123,21 +100,7 @@ def play_of(session: Any, summary: Mapping[str, Any] | None = None) -> dict[str,
             "winners": [p for p in session.players if ranks.get(p) == 1],
             "updated": doc.get("updated"), "minutes": minutes(doc.get("created"), doc.get("updated")) if guided else 0,
             "rounds": complete if session.game.default_rounds is not None else 0,
-            "start": start_player(session) if guided else None, "key": key}
-
-
-def start_player(session: Any) -> str | None:
-    """Who started the game, where the session knows it (START_SETUP), else None."""
-    slug = session.game.slug
-    if slug in START_SETUP:
-        name = session.get("setup", START_SETUP[slug])
-        return name if name in session.players else None
-    if slug == "london-1e":
-        from scorepad.games.london.flow import first_player
-        from scorepad.games.london.tracking import flat
-
-        return None if flat(session) else first_player(session)
-    return None
+            "start": session.game.start_player(session) if guided else None, "key": key}
 
 
 def minutes(created: Any, updated: Any) -> int:
@@ -174,10 +137,10 @@ def csv_text(plays: Iterable[Mapping[str, Any]]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_HEADER)
     for play in plays:
-        date = (play.get("date") or "")[:10]
+        date, bgg_id = (play.get("date") or "")[:10], by_slug(play["game"]).bgg_id
         for seat, player in enumerate(play["players"], start=1):
             rank = play["ranks"][player]
-            writer.writerow((play["id"], date, play["game"], BGG_IDS[play["game"]], player, seat,
+            writer.writerow((play["id"], date, play["game"], bgg_id, player, seat,
                              play["totals"][player], rank, 1 if rank == 1 else 0))
     return out.getvalue()
 
@@ -190,8 +153,9 @@ def bgstats_doc(plays: Iterable[Mapping[str, Any]], *, now: datetime | None = No
     for play in plays:
         slug = play["game"]
         if slug not in games:
-            games[slug] = {"id": len(games) + 1, "uuid": uuid_of("game", slug), "name": BGG_NAMES[slug],
-                           "bggId": BGG_IDS[slug], "highestWins": True, "noPoints": False, "cooperative": False,
+            game = by_slug(slug)
+            games[slug] = {"id": len(games) + 1, "uuid": uuid_of("game", slug), "name": game.bgg_name,
+                           "bggId": game.bgg_id, "highestWins": True, "noPoints": False, "cooperative": False,
                            "usesTeams": False}
         scores = []
         for seat, name in enumerate(play["players"], start=1):
@@ -215,10 +179,10 @@ def bgstats_doc(plays: Iterable[Mapping[str, Any]], *, now: datetime | None = No
 
 def push_data(play: Mapping[str, Any], *, now: datetime | None = None) -> dict[str, Any]:
     """The JSON of BG Stats' "push a play" link (the spec's fields, in its order)."""
-    slug = play["game"]
+    slug, game = play["game"], by_slug(play["game"])
     return {"sourceName": SOURCE_NAME, "sourcePlayId": uuid_of("play", str(play.get("key") or play["id"])),
             "playDate": play_date(play.get("date"), utc=True, now=now), "durationMin": int(play.get("minutes") or 0),
-            "game": {"name": BGG_NAMES[slug], "bggId": BGG_IDS[slug], "highestWins": True, "noPoints": False,
+            "game": {"name": game.bgg_name, "bggId": game.bgg_id, "highestWins": True, "noPoints": False,
                      "sourceGameId": slug},
             "players": [{"name": name.strip(), "score": play["totals"][name], "rank": play["ranks"][name],
                          "winner": play["ranks"][name] == 1, "startPlayer": name == play.get("start")}

@@ -142,6 +142,20 @@ def no_notes(result: Result) -> list[str]:
     return []
 
 
+def nobody(session: Any) -> str | None:
+    return None
+
+
+def started_by(setup: str) -> Callable[[Any], str | None]:
+    """A game's `start_player` where one setup answer names who starts (Lost Cities' oldest player): that answer,
+    when it names one of the players."""
+    def start_player(session: Any) -> str | None:
+        name = session.get("setup", setup)
+        return name if name in session.players else None
+
+    return start_player
+
+
 @dataclass(frozen=True)
 class Game:
     """One game in the registry: what `scorepad games` lists and what every command needs of it."""
@@ -196,6 +210,12 @@ class Game:
     # (session, its final Result) -> plain JSON data, `{"players": {name: {...}}, ...}`; None: nothing more.
     facts: Callable[[Any, Result], dict[str, Any]] | None = None
     figures: Figures | None = None  # what `stats` makes of those facts, and how it prints them; None: nothing
+    # BoardGameGeek's id of the game (the number in its page's address, boardgamegeek.com/boardgame/ID) and the name
+    # BGG lists it under, as the exports give them (scorepad/exports.py): BG Stats matches games by the id.
+    bgg_id: int | None = None
+    bgg_name: str = ""
+    # Who started a guided game, where its session knows it (BG Stats' start player), else None.
+    start_player: Callable[[Any], str | None] = nobody
 
     def __post_init__(self) -> None:
         # Explanations and labels read in the chosen language (a plain dict of msgids becomes an Explained).

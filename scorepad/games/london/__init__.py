@@ -4,9 +4,12 @@ beside this one."""
 from __future__ import annotations
 
 from calculators import london as rules
-from scorepad.games.base import Game
+from scorepad.games.base import Game, nobody
 from scorepad.games.london import facts, flow, report, sheet, tracking, words
 from scorepad.games.london.words import event_labels
+
+# BoardGameGeek's id and name of each edition: London (2010), London (Second Edition) (2017).
+BGG = {rules.FIRST_EDITION: (65781, "London"), rules.SECOND_EDITION: (236191, "London (Second Edition)")}
 
 
 def _game(r: rules.Rules) -> Game:
@@ -17,7 +20,8 @@ def _game(r: rules.Rules) -> Game:
                 sheet=sheet.sheet_for(r), report=report.report, round_label=words.ROUND_LABEL,
                 blurb=words.BLURBS[r.slug], max_rounds=0, commands=tracking.commands,
                 recap_totals=tracking.recap_totals, breakdown=report.reckoning_text, part_label=words.part_name,
-                facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES)
+                facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES, bgg_id=BGG[r][0],
+                bgg_name=BGG[r][1], start_player=flow.start_player if r is rules.FIRST_EDITION else nobody)
 
 
 GAME_1E = _game(rules.FIRST_EDITION)

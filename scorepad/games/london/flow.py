@@ -32,6 +32,13 @@ def first_player(session: Session) -> str:
     return random.Random(f"{session.seed}:first-player").choice(session.players)
 
 
+def start_player(session: Session) -> str | None:
+    """Who started a 1st edition game (BG Stats' start player): the draw scorepad made from the session's seed, or
+    nobody in the flat-penalties variant. The 2nd edition's first player is "whoever set up the game", which
+    scorepad is not told."""
+    return None if flat(session) else first_player(session)
+
+
 def setup_text(session: Session) -> str:
     r, count = edition(session), len(session.players)
     values = {"title": session.game.title, "count": count, "players": _(SEPARATOR).join(session.players),
