@@ -1245,3 +1245,18 @@ def test_numbers_typed_in_persian_at_a_line_question(store):
     with pytest.raises(InvalidInput) as refused:
         ask.parse("۱۴")
     assert str(refused.value) == "round 1, player Ana, districts: 14 is out of range (expected 0–13)"
+
+
+# --- a session of scorepad 0.1 (Game.upgrade, through the store's migration) ------------------------------------
+
+def test_a_0_1_session_that_scored_objectives_was_played_with_the_module():
+    from scorepad.games import upgraded
+
+    scored = {"at": ["final", "Ana", "objectives"], "value": 1}
+    old = {"game": "next-station-london", "modules": [], "entries": [{"at": ["setup", "order"], "value": []}, scored]}
+    assert upgraded(old) == {**old, "modules": ["objectives"]} and old["modules"] == []  # a copy, the old kept
+    assert upgraded({**old, "modules": ["powers"]})["modules"] == ["powers", "objectives"]
+    kept = [{**old, "entries": [{**scored, "value": 0}]}, {**old, "modules": ["objectives"]}, {**old, "entries": []},
+            {**old, "game": "lost-cities"}, {**old, "game": "azul"}, {**old, "game": ["x"]}]
+    for doc in kept:  # nothing scored, the module there, no entry, another game's, a game no longer known, junk
+        assert upgraded(doc) is doc

@@ -72,6 +72,19 @@ def of_table(table: Any) -> Game:
     return by_slug(slug)
 
 
+def upgraded(doc: dict[str, Any]) -> dict[str, Any]:
+    """A stored session of an older scorepad as this release reads it: its game's `upgrade` (a document naming no
+    game this release knows stays as it is: opening it says it is damaged)."""
+    slug = doc.get("game")
+    if not isinstance(slug, str):
+        return doc
+    try:
+        game = by_slug(slug)
+    except InvalidInput:
+        return doc
+    return game.upgrade(doc)
+
+
 def session_of(doc: dict[str, Any], id: int | None = None) -> Session:
     """A stored session document opened with its game (a document naming no known game is damaged)."""
     from scorepad.session import Session, damaged

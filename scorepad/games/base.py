@@ -146,6 +146,10 @@ def nobody(session: Any) -> str | None:
     return None
 
 
+def unchanged(doc: dict[str, Any]) -> dict[str, Any]:
+    return doc
+
+
 def started_by(setup: str) -> Callable[[Any], str | None]:
     """A game's `start_player` where one setup answer names who starts (Lost Cities' oldest player): that answer,
     when it names one of the players."""
@@ -216,6 +220,9 @@ class Game:
     bgg_name: str = ""
     # Who started a guided game, where its session knows it (BG Stats' start player), else None.
     start_player: Callable[[Any], str | None] = nobody
+    # A stored session of an older scorepad as this release reads it, meaning what it meant then (the store's
+    # migration: scorepad.games.upgraded): the document, or a changed copy.
+    upgrade: Callable[[dict[str, Any]], dict[str, Any]] = unchanged
 
     def __post_init__(self) -> None:
         # Explanations and labels read in the chosen language (a plain dict of msgids becomes an Explained).

@@ -9,6 +9,7 @@ from typing import Any
 
 from calculators.core import (COMMON_KEYS, InvalidInput, Result, check_date, check_modules, check_players, check_variants,
                              is_int)
+from scorepad import games
 from scorepad.errors import ScorepadError
 from scorepad.games.base import Game
 from scorepad.i18n import N_, _
@@ -299,18 +300,9 @@ def export_doc(session: Session) -> dict[str, Any]:
 
 
 def upgraded(doc: dict[str, Any]) -> dict[str, Any]:
-    """A session of scorepad 0.1 as this release reads it, meaning what it meant then (the store's migration).
-
-    0.1 scored Next Station: London objectives whatever the modules; a table now needs the `objectives`
-    module for them, so a 0.1 game that scored objectives was played with it.
-    """
-    if doc.get("game") == "next-station-london":
-        scored = any(e.get("at", [None])[0] == "final" and e["at"][-1] == "objectives" and e.get("value")
-                     for e in doc.get("entries", []) if isinstance(e, dict) and isinstance(e.get("at"), list))
-        modules = doc.get("modules") or []
-        if scored and isinstance(modules, list) and "objectives" not in modules:
-            doc = {**doc, "modules": [*modules, "objectives"]}
-    return doc
+    """A session of an older scorepad as this release reads it, meaning what it meant then (the store's migration):
+    each game upgrades its own (Game.upgrade)."""
+    return games.upgraded(doc)
 
 
 def identities(doc: dict[str, Any]) -> list[str]:
