@@ -218,6 +218,8 @@ class Game:
     # BGG lists it under, as the exports give them (scorepad/exports.py): BG Stats matches games by the id.
     bgg_id: int | None = None
     bgg_name: str = ""
+    # The heading of its column in `scorepad players`, short (two to six characters) and in the chosen language.
+    column_heading: Callable[[], str] | None = None
     # Who started a guided game, where its session knows it (BG Stats' start player), else None.
     start_player: Callable[[Any], str | None] = nobody
     # A stored session of an older scorepad as this release reads it, meaning what it meant then (the store's

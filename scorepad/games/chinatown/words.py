@@ -14,7 +14,7 @@ from typing import Any
 from calculators import chinatown as rules
 from scorepad.games.base import Explained
 from scorepad.games.chinatown.names import (none_words, short_name, type_word, types_text)
-from scorepad.i18n import N_, NP_, _, plural
+from scorepad.i18n import N_, NP_, _, pgettext, plural
 from scorepad.words import money, names_text, variants_text
 
 # --- text for people ----------------------------------------------------------------------------------
@@ -392,6 +392,12 @@ def field_label(field: str) -> str | None:
         return None
     n, key = match.groups()
     return _(TRADE_KEY_FIELD).format(n=n, key=key) if key else _(TRADE_FIELD).format(n=n)
+
+
+def column_heading() -> str:
+    """The heading of its column in `scorepad players` (the line under the table gives the whole title)."""
+    # TRANSLATORS: a column heading of `scorepad players`: finished Chinatown sessions (short).
+    return pgettext("players column", "CT")
 
 
 VARIANTS = Worded({rules.FOUR_SEASONS: lambda: _(FOUR_SEASONS_EXPLAINED).format(

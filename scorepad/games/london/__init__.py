@@ -20,7 +20,8 @@ def _game(r: rules.Rules) -> Game:
                 sheet=sheet.sheet_for(r), report=report.report, round_label=words.ROUND_LABEL,
                 blurb=words.BLURBS[r.slug], max_rounds=0, commands=tracking.commands,
                 recap_totals=tracking.recap_totals, breakdown=report.reckoning_text, part_label=words.part_name,
-                facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES, bgg_id=BGG[r][0],
+                facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES,
+                column_heading=words.COLUMN_HEADINGS[r.slug], bgg_id=BGG[r][0],
                 bgg_name=BGG[r][1], start_player=flow.start_player if r is rules.FIRST_EDITION else nobody)
 
 

@@ -24,6 +24,13 @@ BLURBS = {
     "london-2e": N_("Osprey 2017: build a city, buy borough cards, keep poverty down; loans repaid at the start "
                     "of a turn."),
 }
+# The heading of each edition's column in `scorepad players` (the line under the table gives the whole title).
+COLUMN_HEADINGS = {
+    # TRANSLATORS: a column heading of `scorepad players`: finished London (first edition, 2010) sessions (short).
+    "london-1e": lambda: pgettext("players column", "L1"),
+    # TRANSLATORS: a column heading of `scorepad players`: finished London (second edition, 2017) sessions (short).
+    "london-2e": lambda: pgettext("players column", "L2"),
+}
 EDITION_NAMES = {"london-1e": N_("first edition, Treefrog 2010"), "london-2e": N_("second edition, Osprey 2017")}
 FLAT_NAME = N_("flat penalties, from the Persian summary")
 # What `scorepad games` and the variant menu say of a variant (the Game's `variants`).

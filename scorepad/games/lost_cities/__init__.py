@@ -12,6 +12,6 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             sheet=sheet.sheet, report=report.report, round_label=words.ROUND_LABEL, blurb=words.BLURB,
             max_rounds=rules.MAX_ROUNDS, breakdown=report.breakdown, field_label=words.field_label,
             part_label=lambda key: words.field_label(key) or key, facts=facts.facts,
-            figures=facts.FIGURES, phrases=words.PHRASES,
+            figures=facts.FIGURES, phrases=words.PHRASES, column_heading=words.column_heading,
             # Lost Cities (1999); the oldest player starts the first game (K-EN).
             bgg_id=50, bgg_name="Lost Cities", start_player=started_by("oldest"))

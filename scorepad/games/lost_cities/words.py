@@ -137,6 +137,13 @@ def field_label(key: str) -> str | None:
     return colour_word(key) if key in COLOUR_WORDS else None
 
 
+def column_heading() -> str:
+    """The heading of its column in `scorepad players` (the line under the table gives the whole title)."""
+    # TRANSLATORS: a column heading of `scorepad players`: finished Lost Cities sessions. Two to six characters
+    # (an abbreviation is fine: the line under the table gives the whole title).
+    return pgettext("players column", "LC")
+
+
 def wager_words() -> tuple[str, ...]:
     """What a player types for a wager: `w`, and the chosen language's own short word."""
     # TRANSLATORS: typed for a wager card in Lost Cities (English: w); one or two letters of your word for a

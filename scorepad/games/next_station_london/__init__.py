@@ -14,6 +14,6 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             max_rounds=rules.DEFAULT_ROUNDS, modules=words.MODULES, commands=flow.commands,
             result_notes=report.result_notes, preset=notation.preset, breakdown=report.breakdown,
             part_label=words.part_label, field_label=words.field_label, facts=facts.facts, figures=facts.FIGURES,
-            phrases=words.PHRASES, upgrade=upgrade.upgraded,
+            phrases=words.PHRASES, column_heading=words.column_heading, upgrade=upgrade.upgraded,
             # Next Station: London (2022); no start player: everyone draws at once, the controller only turns cards.
             bgg_id=353545, bgg_name="Next Station: London")

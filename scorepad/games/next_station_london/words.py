@@ -392,6 +392,12 @@ def field_label(key: str) -> str | None:
     return FIELD_NAMES[key]() if key in FIELD_NAMES else None
 
 
+def column_heading() -> str:
+    """The heading of its column in `scorepad players` (the line under the table gives the whole title)."""
+    # TRANSLATORS: a column heading of `scorepad players`: finished Next Station: London sessions (short).
+    return pgettext("players column", "NSL")
+
+
 # --- the score sheet ---------------------------------------------------------------------------------
 
 LINE_ROWS = (("sections", N_("Sections")), ("districts", N_("Districts")), ("stations", N_("Stations")),
