@@ -2,7 +2,7 @@
 
 - `played(store, game=, player=, since=)`: the finished sessions, oldest first, each a Played dict
   `{"id", "game", "date", "players", "totals", "ranks", "winners", "facts"}` read from the store's index of
-  summaries (scorepad/summary.py) and its facts files: no session file is opened, no game module imported.
+  summaries (scorepad/table/summary.py) and its facts files: no session file is opened, no game module imported.
   The games' own figures are added up through each game's Figures (Game.figures, scorepad/games/figures.py).
   `select(played_list, game=, player=, since=)` filters a list the same way.
 - `people(played)`: every person, key -> the name shown. A player is the same player across sessions when the
@@ -23,6 +23,7 @@ from typing import Any
 from calculators.core import InvalidInput
 from scorepad.games import SLUGS, by_slug
 from scorepad.games.figures import Figures, Played, key
+from scorepad.table.summary import order
 
 JSON_KEYS = ("sessions", "games")  # the spec's object: everything else stats() returns stays out of --json
 GAME_JSON_KEYS = ("sessions", "players", "head_to_head")
@@ -37,8 +38,6 @@ def played(store: Any, *, game: str | None = None, player: str | None = None, si
     """The finished sessions, oldest first (by date, then id; a session of unknown date before every dated one),
     chosen as `select` chooses. A session whose summary could not be made (damaged) is left out. `facts=False`:
     each Played's "facts" stays {} and the facts files are not read (`stats --json` needs none)."""
-    from scorepad.summary import order
-
     summaries = store.summaries()
     chosen = sorted(((doc_id, summary) for doc_id, summary in summaries.items() if _counts(summary)),
                     key=lambda item: order(*item))
@@ -132,8 +131,6 @@ def stats_of(store: Any, *, game: str | None = None, player: str | None = None,
 
 def _bucket_partial(summaries: Mapping[int, dict], facts: Any) -> dict[str, Any]:
     """The partial of one index file's finished sessions (Store.derived's `make`); `facts(ids)` reads theirs."""
-    from scorepad.summary import order
-
     chosen = sorted(((doc_id, summary) for doc_id, summary in summaries.items() if _counts(summary)),
                     key=lambda item: order(*item))
     found = [_played(doc_id, summary) for doc_id, summary in chosen]
