@@ -70,7 +70,7 @@ END_BONUS_PER_SHOP: Final = 10_000  # §1.7
 OPEN_CASH: Final = "open-cash"
 MODULES: Final = (OPEN_CASH,)
 
-# The variants' names; what each means is worded in scorepad/games/chinatown.py, from the constants above.
+# The variants' names; what each means is worded in scorepad/games/chinatown/words.py, from the constants above.
 VARIANTS: Final = (FOUR_SEASONS,)
 
 TRADE_KEYS: Final = ("round", "from", "to", "amount", "note")  # note: optional words for the table

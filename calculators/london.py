@@ -5,7 +5,7 @@ rulebook, S14 = the Persian summary behind the `flat-penalties` variant); the co
 section of shared/spec/table-format.md. Both editions score with one function and a frozen `Rules` value.
 
 It holds no sentences (design.md rule 8): a refusal is an InvalidInput code (`london.…`) with its values, a
-tie-break explanation a Phrase, the parts and the editions' nouns keys; scorepad/games/london.py words them all.
+tie-break explanation a Phrase, the parts and the editions' nouns keys; scorepad/games/london/words.py words them all.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def poverty_penalty(left: int) -> int:
     return POVERTY_PENALTY[-1] + POVERTY_PENALTY_OVER_10 * (left - (len(POVERTY_PENALTY) - 1))
 
 
-FLAT_PENALTIES: Final = "flat-penalties"  # the Persian summary's scoring (S14), worded in scorepad/games/london.py
+FLAT_PENALTIES: Final = "flat-penalties"  # the Persian summary's scoring (S14), worded in scorepad/games/london/words.py
 VARIANTS: Final = (FLAT_PENALTIES,)
 
 
@@ -102,7 +102,7 @@ EDITIONS: Final = {r.slug: r for r in (FIRST_EDITION, SECOND_EDITION)}
 FLAT_FIELDS: Final = ("card_vp", "bonus", "debt", "poverty")
 
 # The keys of `parts`, in the order the reckoning adds them. They are the JSON output's keys (table-format.md:
-# "label → points"), which never change with the language; scorepad/games/london.py PARTS words them.
+# "label → points"), which never change with the language; scorepad/games/london/words.py PARTS words them.
 PART_LABELS: Final = {"vp_1e": "VP counters", "vp_2e": "score track", "borough_vp": "boroughs",
                       "underground": "underground", "card_vp": "city cards", "money": "money",
                       "loans": "unpaid loans", "poverty": "poverty",

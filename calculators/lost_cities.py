@@ -30,7 +30,7 @@ EXPEDITION_COST: Final = 20  # taken from the card sum of every started expediti
 BONUS_MIN_CARDS: Final = 8  # K-EN: "each column consisting of at least eight cards"
 BONUS: Final = 20  # added after the multiplier, never multiplied (UH, HM)
 
-# The variants by name (spec); what each means is worded in scorepad/games/lost_cities.py (VARIANTS).
+# The variants by name (spec); what each means is worded in scorepad/games/lost_cities/words.py (VARIANTS).
 # purple: the sixth expedition (2019 long game); bonus-numbers-only and wagers-alone-score-zero: the Arabic summary.
 VARIANTS: Final = ("purple", "bonus-numbers-only", "wagers-alone-score-zero")
 

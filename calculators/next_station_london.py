@@ -42,7 +42,7 @@ OBJECTIVE_POINTS: Final = 10  # per shared objective completed (NSL-RB)
 OBJECTIVES_IN_PLAY: Final = 2
 
 # The variants by name (spec), both from summary 004 (Russian); what each means is worded in
-# scorepad/games/next_station_london.py, as is everything below that a person reads.
+# scorepad/games/next_station_london/, as is everything below that a person reads.
 VARIANTS: Final = ("additive-lines", "no-interchanges")
 
 # Optional modules (NSL-RB "advanced"): they change play, not the arithmetic (objectives: +10 each).
