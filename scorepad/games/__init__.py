@@ -1,8 +1,9 @@
 """The registry: every game scorepad knows, in one literal tuple (no scanning, no self-registration).
 
-Each entry names the module and attribute that define the game. A game's module (and its calculator)
-is imported the first time the game is asked for, so `scorepad score --table` of a Lost Cities match
-does not pay for loading the other games (about 30 ms of the 40 that five games cost together).
+Each entry names the package of scorepad/games/ and the attribute that define the game. A game's package (and its
+calculator) is imported the first time the game is asked for, so `scorepad score --table` of a Lost Cities match
+does not pay for loading the other games (docs/performance.md, "The games"). Loading a game hands its wording to
+scorepad.words; `registered` is how a test gives a game of its own a slug.
 """
 
 from __future__ import annotations
