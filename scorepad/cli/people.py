@@ -37,21 +37,8 @@ PLAYERS_HELP = N_(
     "games in progress too. Every session of a player: scorepad list --player NAME.")
 PLAYERS_JSON_HELP = N_("Print the list as JSON (the shape above).")
 PLAYERS_HEADINGS = (N_("Player"), N_("Finished"), N_("Playing"), N_("Last played"), N_("Latest sessions"))
-# The `players` table has a column per game someone finished, in the games' order, headed by a short name (the
-# table fits 100 columns with the five games and counts in the thousands); a line under it says which is which.
-PLAYERS_GAME_HEADINGS = {
-    # TRANSLATORS: a column heading of `scorepad players`: finished Lost Cities sessions. Two to six characters
-    # (an abbreviation is fine: the line under the table gives the whole title).
-    "lost-cities": lambda: pgettext("players column", "LC"),
-    # TRANSLATORS: a column heading of `scorepad players`: finished Next Station: London sessions (short).
-    "next-station-london": lambda: pgettext("players column", "NSL"),
-    # TRANSLATORS: a column heading of `scorepad players`: finished London (first edition, 2010) sessions (short).
-    "london-1e": lambda: pgettext("players column", "L1"),
-    # TRANSLATORS: a column heading of `scorepad players`: finished London (second edition, 2017) sessions (short).
-    "london-2e": lambda: pgettext("players column", "L2"),
-    # TRANSLATORS: a column heading of `scorepad players`: finished Chinatown sessions (short).
-    "chinatown": lambda: pgettext("players column", "CT"),
-}
+# The `players` table has a column per game someone finished, in the games' order, headed by its short name
+# (Game.column_heading); a line under it says which is which.
 # TRANSLATORS: under the `players` table, one for each game column: {short} is its heading, {title} the game.
 PLAYERS_GAME_KEY = N_("{short} = {title}")
 PLAYERS_KEY_WIDTH = 100  # the line naming the game columns wraps before this many columns
@@ -95,7 +82,7 @@ def players(ctx: typer.Context,
     played = {slug for person in found for slug in person["games"]}
     games = [slug for slug in SLUGS if slug in played] + sorted(played.difference(SLUGS))  # the same on every row
     player, finished, playing, last, latest = (_(heading) for heading in PLAYERS_HEADINGS)
-    headings = [player, finished, playing, *(PLAYERS_GAME_HEADINGS.get(slug, lambda s=slug: s)() for slug in games),
+    headings = [player, finished, playing, *(_column_heading(slug) for slug in games),
                 last, latest]
     rows = [[person["name"], person["finished"], person["playing"],
              *(person["games"].get(slug) or "—" for slug in games),
@@ -107,6 +94,15 @@ def players(ctx: typer.Context,
     if games:  # nobody has finished a game yet: no game column to name
         echo(_players_key(games, headings[3:3 + len(games)]))
     typer.echo(_(PLAYERS_FOOTER))
+
+
+def _column_heading(slug: str) -> str:
+    """A game's short heading (Game.column_heading), or its slug for a game this release does not know."""
+    try:
+        heading = by_slug(slug).column_heading
+    except InvalidInput:
+        return slug
+    return heading() if heading else slug
 
 
 def _players_key(games: list[str], headings: list[str]) -> str:
