@@ -165,3 +165,49 @@ def test_the_engine_imports_no_screen():
            "('typer', 'questionary', 'prompt_toolkit', 'click', 'starlette', 'reportlab')))"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "[]"
+
+
+# --- the real games: who answers together ---------------------------------------------------------------------
+
+def test_a_lost_cities_hand_is_open_to_both_players_at_once_and_order_does_not_matter(store):
+    from conftest import LC11, LC11_TYPED
+
+    from scorepad.games import by_slug
+
+    table = Table(store, store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3, seed=1)))
+    table.answer(("setup", "oldest"), "Ana", table.version)
+    colours = ("yellow", "blue", "white", "green", "red")
+    for number, typed in enumerate(LC11_TYPED):
+        assert [(q.player, q.at[3]) for q in table.open()] == [(p, c) for p in ("Ana", "Ben") for c in colours]
+        answers = list(zip([("rounds", number, p, c) for p in ("Ana", "Ben") for c in colours], typed))
+        for at, text in reversed(answers):  # Ben's red first, Ana's yellow last
+            table.answer(at, text, table.version)
+    assert table.finished and table.session.score().to_json() == by_slug("lost-cities").score(LC11).to_json()
+
+
+def started_game(store, slug, players, answers=(), rounds=None, modules=()):
+    from scorepad.games import by_slug
+
+    table = Table(store, store.insert(new_doc(by_slug(slug), players, [], rounds, list(modules), seed=2)))
+    for text in answers:
+        table.answer(table.open()[0].at, text, table.version)
+    return table
+
+
+def test_next_station_london_turns_cards_one_at_a_time_then_every_line_is_open(store):
+    table = started_game(store, "next-station-london", ["Ana", "Ben"], ["Ana", "Digital deck"], rounds=1)
+    assert [(q.at[:3], q.player) for q in table.open()] == [(("setup", "deck", 0), None)]  # one card a turn
+    while table.open()[0].at[1] == "deck":
+        table.answer(table.open()[0].at, "", table.version)
+    fields = ("districts", "stations", "thames", "tourist")
+    assert [(q.player, q.at[3]) for q in table.open()] == [(p, f) for p in ("Ana", "Ben") for f in fields]
+
+
+def test_london_reckoning_is_every_players_at_once(store):
+    table = started_game(store, "london-2e", ["Ana", "Ben"], ["Go to the final reckoning"])
+    assert {q.player for q in table.open()} == {"Ana", "Ben"} and len(table.open()) > 2
+
+
+def test_chinatown_businesses_are_everyones_once_the_trades_are_done(store):
+    table = started_game(store, "chinatown", ["Ava", "Ben", "Cai"], ["Ava", ""])  # the first player, no trades
+    assert [(q.player, q.at[-1]) for q in table.open()] == [(p, "businesses") for p in ("Ava", "Ben", "Cai")]

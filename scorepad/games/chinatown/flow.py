@@ -4,6 +4,7 @@ auctions and shops built), the year's summary, and the final standings with ever
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from calculators import chinatown as rules
@@ -80,8 +81,8 @@ def year_steps(session: Session, number: int) -> list[Step]:
     if not _trading(session, number, out):
         return out
     out.append(Say(lambda: income_text(year)))
-    for player in session.players:
-        out.append(_businesses_question(session, number, player))
+    for player in session.players:  # once the year's trades are done, everyone lists their businesses at once
+        out.append(replace(_businesses_question(session, number, player), together=("businesses", number)))
     out.append(Say(lambda: year_summary(session, number)))
     return out
 
@@ -104,11 +105,11 @@ def season_steps(session: Session, number: int) -> list[Step]:
 
     out: list[Step] = [Say(guide)]
     for player in session.players:
-        out.append(_spent_question(session, number, player))
+        out.append(replace(_spent_question(session, number, player), together=("spent", number)))
     if not _trading(session, number, out):
         return out
     for player in session.players:
-        out.append(_built_question(session, number, player))
+        out.append(replace(_built_question(session, number, player), together=("built", number)))
     out.append(Say(lambda: year_summary(session, number)))
     return out
 

@@ -170,7 +170,8 @@ def reckoning_steps(session: Session) -> list[Step]:
         return _tracked_ask(("final", player, name), message, parse, known, form)
 
     required = rules.required_fields(r, session.variants)
-    out += [ask(player, name) for player in session.players for name in required]
+    # Every player counts their own city at the same time; the tie-breaks wait for all of it.
+    out += [replace(ask(player, name), together=("reckoning",)) for player in session.players for name in required]
     if not is_flat:
         if any(session.get("final", p, name) is None for p in session.players for name in required):
             return out  # the tie-break questions depend on every other answer

@@ -52,7 +52,7 @@ def _card_question(session: Session, r: rules.Rules, number: int, player: str, c
 
     return Ask(("rounds", number, player, colour),
                _(ASK_CARDS).format(number=number + 1, player=player, colour=colour_name(colour)),
-               parse=parse, show=format_cards, echo=echo)
+               parse=parse, show=format_cards, echo=echo, together=("hand", number))
 
 
 def setup_text(session: Session, r: rules.Rules) -> str:

@@ -109,10 +109,12 @@ def _field_question(session: Session, r: rules.Rules, number: int, player: str, 
 
     return Ask(("rounds", number, player, name),
                _(ASK_FIELD).format(number=number + 1, player=player, colour=colour, field=FIELD_NAMES[name]()),
-               parse=parse)
+               parse=parse, together=("lines", number))
 
 
 # --- the guided game ---------------------------------------------------------------------------------
+
+END = ("end",)  # every player's end-of-game figures are counted at the same time
 
 def steps(session: Session) -> list[Step]:
     r = rules.rules_for(session.variants)
@@ -142,10 +144,11 @@ def steps(session: Session) -> list[Step]:
             out.append(Ask(("final", player, "interchanges"), _(ASK_INTERCHANGES).format(player=player),
                            parse=lambda text, p=player: parse_interchanges(text, p), show=show_interchanges,
                            echo=lambda value, p=player: _(INTERCHANGE_RESULT).format(
-                               player=p, formula=interchange_formula(value))))
+                               player=p, formula=interchange_formula(value)), together=END))
         if "objectives" in session.modules:
             out.append(Ask(("final", player, "objectives"), _(ASK_OBJECTIVES).format(player=player, most=most),
-                           parse=lambda text, p=player: parse_objectives(text, p, session.modules)))
+                           parse=lambda text, p=player: parse_objectives(text, p, session.modules),
+                           together=END))
     out.append(Say(lambda: standings_text(session.score(session.complete_rounds()), session.game)))
     return out
 
