@@ -142,6 +142,18 @@ def no_notes(result: Result) -> list[str]:
     return []
 
 
+def no_control(session: Any, ask: Ask) -> dict[str, Any] | None:
+    return None
+
+
+def no_board(session: Any) -> dict[str, Any] | None:
+    return None
+
+
+def no_own(session: Any, player: str) -> dict[str, Any] | None:
+    return None
+
+
 def nobody(session: Any) -> str | None:
     return None
 
@@ -225,6 +237,14 @@ class Game:
     # A stored session of an older scorepad as this release reads it, meaning what it meant then (the store's
     # migration: scorepad.games.upgraded): the document, or a changed copy.
     upgrade: Callable[[dict[str, Any]], dict[str, Any]] = unchanged
+    # What a phone shows for a question beyond its label and a text box (scorepad.web): (session, ask) -> plain
+    # data naming a control (Lost Cities' grid of cards: {"kind": "cards", …}), or None.
+    control: Callable[[Any, Ask], dict[str, Any] | None] = no_control
+    # What every screen at the table may see beyond the standings (Next Station: London's station cards), or None.
+    board: Callable[[Any], dict[str, Any] | None] = no_board
+    # A player's own figures that the rules keep from the others while the game is played (Chinatown's cash):
+    # (session, player) -> plain data sent to that player's phone alone, or None.
+    own: Callable[[Any, str], dict[str, Any] | None] = no_own
 
     def __post_init__(self) -> None:
         # Explanations and labels read in the chosen language (a plain dict of msgids becomes an Explained).

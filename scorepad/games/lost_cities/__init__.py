@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from calculators import lost_cities as rules
 from scorepad.games.base import Game, started_by
-from scorepad.games.lost_cities import facts, flow, report, sheet, words
+from scorepad.games.lost_cities import facts, flow, phone, report, sheet, words
 
 GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=words.VARIANTS,
             named_answers=((("setup", "oldest"), None),),
@@ -14,4 +14,4 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             part_label=lambda key: words.field_label(key) or key, facts=facts.facts,
             figures=facts.FIGURES, phrases=words.PHRASES, column_heading=words.column_heading,
             # Lost Cities (1999); the oldest player starts the first game (K-EN).
-            bgg_id=50, bgg_name="Lost Cities", start_player=started_by("oldest"))
+            bgg_id=50, bgg_name="Lost Cities", start_player=started_by("oldest"), control=phone.control)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from calculators import next_station_london as rules
 from scorepad.games.base import Game
-from scorepad.games.next_station_london import facts, flow, notation, report, sheet, upgrade, words
+from scorepad.games.next_station_london import facts, flow, notation, phone, report, sheet, upgrade, words
 
 GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=words.VARIANTS,
             named_answers=((("setup", "controller"), None),),
@@ -16,4 +16,4 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             part_label=words.part_label, field_label=words.field_label, facts=facts.facts, figures=facts.FIGURES,
             phrases=words.PHRASES, column_heading=words.column_heading, upgrade=upgrade.upgraded,
             # Next Station: London (2022); no start player: everyone draws at once, the controller only turns cards.
-            bgg_id=353545, bgg_name="Next Station: London")
+            bgg_id=353545, bgg_name="Next Station: London", control=phone.control, board=phone.board)
