@@ -121,11 +121,16 @@ def test_another_players_question_is_403_while_their_phone_holds_the_seat(store)
     assert answer(ben, ["rounds", 0, "Ana", "yellow"], "2").status_code == 200
 
 
-def test_private_cash_standings_reach_no_phone_while_playing(store):
+def test_private_cash_reaches_its_players_phone_alone(store):
     host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
-    ava = phone(app, host, "Ava")
-    assert ava.get("/api/state").json()["standings"] is None
-    assert "$" not in ava.get("/pad").text
+    ava, ben, screen = phone(app, host, "Ava"), phone(app, host, "Ben"), phone(app, host, None)
+    state = ava.get("/api/state").json()
+    assert state["standings"] is None and state["own"]["cash"] == "$50,000"
+    assert "Ava has $50,000" in ava.get("/pad").text and "Ben has" not in ava.get("/pad").text
+    assert ben.get("/api/state").json()["own"]["text"].startswith("Ben has")
+    assert screen.get("/api/state").json()["own"] is None and "$" not in screen.get("/pad").text
+    open_cash, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None, modules=["open-cash"])
+    assert phone(app, open_cash, "Ava").get("/api/state").json()["own"] is None  # everyone's cash is on the table
 
 
 def test_the_body_cap_and_the_content_type(store):

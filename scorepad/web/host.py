@@ -136,17 +136,22 @@ class Host:
             "session": table.id, "game": view.game.slug, "title": view.game.title, "players": list(view.players),
             "seat": seat, "seated": phone.seated, "version": view.version,
             "status": "finished" if view.finished else "playing",
-            "open": [self._open(q, phone) for q in questions],
+            "open": [self._open(view, q, phone) for q in questions],
             "waiting": list(dict.fromkeys(q.player for q in questions if q.player is not None)),
             "standings": result.to_json()["standings"] if result is not None else None,
+            "board": view.game.board(view),
+            "own": view.game.own(view, seat) if seat is not None else None,
             "held": sorted(self.seats.held),
             "lang": i18n.language(), "dir": "rtl" if i18n.right_to_left() else "ltr",
         }
 
-    def _open(self, question: Question, phone: Phone) -> dict[str, Any]:
+    def _open(self, view: Session, question: Question, phone: Phone) -> dict[str, Any]:
         ask = question.ask
         item: dict[str, Any] = {"at": list(question.at), "player": question.player, "label": ask.message,
                                 "mine": self.may_answer(phone, question)}
+        control = view.game.control(view, ask)
+        if control is not None:
+            item["control"] = control
         if ask.choices:
             item["choices"] = [c for c in ask.choices if c not in ask.views]
         if ask.default:

@@ -14,8 +14,16 @@
     if (loading) return loading;
     loading = (async () => {
       try {
-        const response = await fetch("/pad", {credentials: "same-origin", cache: "no-store"});
+        let response;
+        try {
+          response = await fetch("/pad", {credentials: "same-origin", cache: "no-store"});
+        } catch (lost) {  // no network just now: try again soon (and when the browser says it is back)
+          offline.hidden = false;
+          setTimeout(refresh, 2000);
+          return;
+        }
         if (!response.ok) return;
+        offline.hidden = true;
         const kept = {};
         for (const input of pad.querySelectorAll("form.question input[name=value]")) {
           if (input.value !== input.defaultValue || input === document.activeElement) {
@@ -29,6 +37,7 @@
           if (input && old) {
             input.value = old.value;
             if (old.focused) input.focus();
+            marked(form, old.value);
           }
         }
         shown = version();
@@ -38,6 +47,18 @@
       }
     })();
     return loading;
+  }
+
+  // The cards of a grid that a kept answer names, tapped again after the pad is redrawn.
+  function marked(form, value) {
+    const grid = form.querySelector(".cards");
+    if (!grid) return;
+    const words = value.trim().split(/\s+/).filter(Boolean);
+    let wagers = words.filter((w) => isNaN(Number(w))).length;
+    for (const card of grid.querySelectorAll(".card")) {
+      if (card.dataset.card === "W") card.classList.toggle("on", wagers-- > 0);
+      else card.classList.toggle("on", words.includes(card.dataset.card));
+    }
   }
 
   function say(form, text) {
@@ -88,6 +109,20 @@
         }
       });
     }
+    // A grid of cards (Lost Cities): each tap writes the expedition as it is typed ("w w 3 5 9 10").
+    for (const grid of pad.querySelectorAll(".cards")) {
+      const input = grid.closest("form").querySelector("input[name=value]");
+      for (const card of grid.querySelectorAll(".card")) {
+        card.addEventListener("click", () => {
+          card.classList.toggle("on");
+          const chosen = [...grid.querySelectorAll(".card.on")].map((c) => c.dataset.card);
+          const wagers = chosen.filter((c) => c === "W").map(() => grid.dataset.wager);
+          const numbers = chosen.filter((c) => c !== "W").map(Number).sort((a, b) => a - b);
+          input.value = [...wagers, ...numbers].join(" ");
+          input.dispatchEvent(new Event("input"));
+        });
+      }
+    }
     for (const form of pad.querySelectorAll("form.question")) {
       const input = form.querySelector("input[name=value]");
       const preview = form.querySelector(".preview");
@@ -96,7 +131,7 @@
       input.addEventListener("input", () => {
         clearTimeout(timer);
         timer = setTimeout(async () => {
-          if (!input.value.trim()) { preview.textContent = ""; return; }
+          if (!input.value.trim() && !form.querySelector(".cards")) { preview.textContent = ""; return; }
           const {status, data} = await post("/api/check", {at: JSON.parse(form.dataset.at), value: input.value});
           preview.textContent = status === 200 ? (data.echo || "") : (data.error || "");
           preview.classList.toggle("refused", status !== 200);
@@ -116,6 +151,7 @@
     events.onerror = () => { offline.hidden = false; };
   }
   document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+  window.addEventListener("online", () => refresh());
 
   shown = version();
   wire();
