@@ -10,9 +10,11 @@ compiles the .mo files, which are kept in the repository; tests/test_i18n.py che
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -48,35 +50,37 @@ def NP_(singular: str, plural_: str) -> Plural:
     return Plural(singular, plural_)
 
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
-_language = ENGLISH
+# The language in use and its catalogue. A context variable, not a global: `scorepad host` answers each phone in
+# its own language, several requests at once, and each request's task sees only the language it chose.
+_speaking: contextvars.ContextVar[tuple[str, gettext.NullTranslations]] = contextvars.ContextVar(
+    "scorepad_language", default=(ENGLISH, gettext.NullTranslations()))
 
 
 def _(message: str) -> str:
     """`message` (an English msgid) in the current language ("" stays "": gettext would give the header)."""
-    return _translation.gettext(message) if message else message
+    return _speaking.get()[1].gettext(message) if message else message
 
 
 def ngettext(singular: str, plural_: str, n: int) -> str:
-    return _translation.ngettext(singular, plural_, n)
+    return _speaking.get()[1].ngettext(singular, plural_, n)
 
 
 def pgettext(context: str, message: str) -> str:
-    return _translation.pgettext(context, message)
+    return _speaking.get()[1].pgettext(context, message)
 
 
 def plural(message: Plural, n: int) -> str:
     """The form of a plural constant for the count `n` (Russian has three; Persian and Chinese one)."""
-    return _translation.ngettext(message.singular, message.plural, n)
+    return _speaking.get()[1].ngettext(message.singular, message.plural, n)
 
 
 def language() -> str:
     """The language in use (a key of LANGUAGES)."""
-    return _language
+    return _speaking.get()[0]
 
 
 def right_to_left() -> bool:
-    return _language in RIGHT_TO_LEFT
+    return language() in RIGHT_TO_LEFT
 
 
 def folder(code: str) -> str:
@@ -127,13 +131,25 @@ def choose(flag: str | None = None, environ: Mapping[str, str] = os.environ) -> 
 
 
 def use(code: str) -> None:
-    """Speak `code` from now on: read its catalogue (only that one; English needs none)."""
-    global _translation, _language
+    """Speak `code` from now on, in this thread or task."""
+    _speaking.set((code, catalogue(code)))
+
+
+def catalogue(code: str) -> gettext.NullTranslations:
+    """The catalogue of `code` (only that one is read; English needs none; gettext keeps one once read)."""
     if code == ENGLISH:
-        _translation = gettext.NullTranslations()
-    else:  # LOCALE_DIR/<folder>/LC_MESSAGES/scorepad.mo
-        _translation = gettext.translation(DOMAIN, LOCALE_DIR, [folder(code)])
-    _language = code
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, [folder(code)])  # LOCALE_DIR/<folder>/LC_MESSAGES/scorepad.mo
+
+
+@contextlib.contextmanager
+def speaking(code: str, translation: gettext.NullTranslations | None = None) -> Iterator[None]:
+    """Speak `code` inside the block (with `translation`, a catalogue of one's own, e.g. a test's), then as before."""
+    token = _speaking.set((code, translation if translation is not None else catalogue(code)))
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 # --- numbers typed in another script's digits ---------------------------------------------------------------

@@ -178,3 +178,14 @@ def run(store, session_id, answers, **kw):
     prompter = ScriptedPrompter(answers)
     session = play(store, session_id, prompter, lines.append, **kw)
     return session, prompter, "\n".join(lines)
+
+
+@pytest.fixture
+def speak():
+    """`speak(code, catalogue)`: the test speaks that language (with its own catalogue) until it ends."""
+    import contextlib
+
+    from scorepad import i18n
+
+    with contextlib.ExitStack() as stack:
+        yield lambda code, translation=None: stack.enter_context(i18n.speaking(code, translation))

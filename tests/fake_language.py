@@ -4,7 +4,6 @@
 
 Keys: a msgid, (context, msgid) for pgettext, (singular, plural) -> [forms] for plurals."""
 
-import contextlib
 import gettext
 
 from scorepad import i18n
@@ -31,11 +30,5 @@ class Catalogue(gettext.NullTranslations):
         return forms[self.plural(n)] if forms else singular if n == 1 else plural
 
 
-@contextlib.contextmanager
 def speaking(messages, code="fa", plural=lambda n: int(n != 1)):
-    saved = i18n._translation, i18n._language
-    i18n._translation, i18n._language = Catalogue(messages, plural), code
-    try:
-        yield
-    finally:
-        i18n._translation, i18n._language = saved
+    return i18n.speaking(code, Catalogue(messages, plural))

@@ -1,7 +1,6 @@
 """A pseudo-language for tests: every msgid reads «as itself in guillemets», so a test can tell a sentence that went
 through the catalogue from one that did not (English glued in at run time, or a word nobody marked)."""
 
-import contextlib
 import gettext
 
 from scorepad import i18n
@@ -18,12 +17,6 @@ class Pseudo(gettext.NullTranslations):
         return message
 
 
-@contextlib.contextmanager
 def pseudo_language():
     """Speak the pseudo-language for the block."""
-    before = i18n._translation
-    i18n._translation = Pseudo()
-    try:
-        yield
-    finally:
-        i18n._translation = before
+    return i18n.speaking(i18n.ENGLISH, Pseudo())

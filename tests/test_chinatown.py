@@ -1348,8 +1348,9 @@ PERSIAN = Words({("Chinatown business", "Restaurant"): "رستوران", ("China
 
 
 @pytest.fixture
-def persian(monkeypatch):
-    monkeypatch.setattr(i18n, "_translation", PERSIAN)
+def persian():
+    with i18n.speaking("fa", PERSIAN):
+        yield
 
 
 @pytest.mark.parametrize("text, kind", [

@@ -61,7 +61,7 @@ def test_use_reads_only_the_chosen_catalogue(code):
     i18n.use(code)
     try:
         assert i18n.language() == code
-        assert isinstance(i18n._translation, gettext.GNUTranslations)
+        assert isinstance(i18n.catalogue(code), gettext.GNUTranslations)
     finally:
         i18n.use(i18n.ENGLISH)
 

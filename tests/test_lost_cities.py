@@ -266,11 +266,11 @@ class Persian:
     ("ش ش ۴ ۵", [W, W, 4, 5]),       # the language's own word for a wager, beside w
     ("wش۴", [W, W, 4]),
 ])
-def test_cards_typed_in_persian_or_arabic(monkeypatch, typed, cards):
+def test_cards_typed_in_persian_or_arabic(typed, cards, speak):
     from scorepad import i18n
     from scorepad.games.lost_cities.notation import parse_cards
 
-    monkeypatch.setattr(i18n, "_translation", Persian())
+    speak("fa", Persian())
     assert parse_cards(typed) == cards
 
 
@@ -286,7 +286,7 @@ def test_the_own_word_is_not_a_wager_in_english():
     assert error.value.code == "lost-cities.no-card-one"
 
 
-def test_a_match_typed_in_persian_digits_scores_as_typed_in_western(monkeypatch, store):
+def test_a_match_typed_in_persian_digits_scores_as_typed_in_western(store, speak):
     """LC-11 played at the prompts in Persian and Arabic-Indic digits, wagers typed ش: Ben 136, Ana 66."""
     from conftest import LC11_TYPED, run
 
@@ -294,7 +294,7 @@ def test_a_match_typed_in_persian_digits_scores_as_typed_in_western(monkeypatch,
     from scorepad.games import by_slug
     from scorepad.session import new_doc
 
-    monkeypatch.setattr(i18n, "_translation", Persian())
+    speak("fa", Persian())
     persian, arabic = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"), str.maketrans("0123456789w", "٠١٢٣٤٥٦٧٨٩ش")
     typed = [answer.translate(persian if n % 2 else arabic)
              for game in LC11_TYPED for n, answer in enumerate(game)]

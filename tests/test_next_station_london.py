@@ -1195,12 +1195,12 @@ class Persian:
 PERSIAN, ARABIC = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"), str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 
 
-def test_nsl4_typed_in_persian_and_arabic_digits_and_menus(store, monkeypatch):
+def test_nsl4_typed_in_persian_and_arabic_digits_and_menus(store, speak):
     """NSL-4 at the prompts with every number in Persian or Arabic-Indic digits, the menus picked in Persian and
     the Persian word for `summary`: the same table file as typed in English, the menus stored in English."""
     from scorepad import i18n
 
-    monkeypatch.setattr(i18n, "_translation", Persian())
+    speak("fa", Persian())
     answers = nsl4_answers()
     answers = [Persian.TEXTS.get(a, a).translate(PERSIAN if n % 2 else ARABIC) for n, a in enumerate(answers)]
     answers[-3:] = ["۶، ۱، ۰", "٥ ١ ٠", "3 ۱ ٠"]  # the Arabic comma between the counts; digits mixed
@@ -1219,18 +1219,18 @@ def test_nsl4_typed_in_persian_and_arabic_digits_and_menus(store, monkeypatch):
     ("بن آ pi g", ["purple", "blue", "pink", "green"]),   # first letters in either language
     ("بنفش، آبی، سبز، صورتی", ["purple", "blue", "green", "pink"]),  # the Arabic comma
 ])
-def test_the_solo_order_in_the_languages_own_colour_words(monkeypatch, typed, order):
+def test_the_solo_order_in_the_languages_own_colour_words(typed, order, speak):
     from scorepad import i18n
     from scorepad.games.next_station_london.notation import parse_order
 
-    monkeypatch.setattr(i18n, "_translation", Persian())
+    speak("fa", Persian())
     assert parse_order(typed) == order
 
 
-def test_cards_named_in_the_languages_own_words(monkeypatch):
+def test_cards_named_in_the_languages_own_words(speak):
     from scorepad import i18n
 
-    monkeypatch.setattr(i18n, "_translation", Persian())
+    speak("fa", Persian())
     assert parse_objective_cards("گردشگری مرکزی") == ["tourist", "central"]
     assert parse_objective_cards("گر central") == ["tourist", "central"]
     assert parse_power_cards("دایره joker double switch")["pink"] == "circle"

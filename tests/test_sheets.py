@@ -451,13 +451,8 @@ def speaking(code: str, words: dict[str, str] | None = None):
     """The sheet in language `code` (its direction, its real catalogue, or `words` instead)."""
     from scorepad import i18n
 
-    i18n.use(code)
-    if words is not None:
-        i18n._translation = _Catalogue(words)
-    try:
+    with i18n.speaking(code, _Catalogue(words) if words is not None else None):
         yield
-    finally:
-        i18n.use(i18n.ENGLISH)
 
 
 def positions(pdf: bytes) -> dict[str, tuple[float, float]]:

@@ -22,7 +22,7 @@ from starlette.routing import Route
 
 from scorepad import i18n
 from scorepad.web import pages
-from scorepad.web.host import Host, Phone, Refused, speaking
+from scorepad.web.host import Host, Phone, Refused
 from scorepad.web.live import Live
 
 BODY_LIMIT = 64 * 1024  # bytes: the spec's cap on a request body; a whole answer is a few dozen
@@ -47,7 +47,7 @@ def make_app(host: Host, live: Live) -> Starlette:
             phone = host.join(request.cookies.get(PHONE_COOKIE))
             code = _language(request, phone, host.language)
             try:
-                with speaking(code):
+                with i18n.speaking(code):
                     response = await endpoint(request, phone)
             except TooLarge:
                 response = JSONResponse({"error": "request body over 64 KB"}, status_code=413)

@@ -5,9 +5,7 @@ the engine, as a terminal's does.
 
 from __future__ import annotations
 
-import contextlib
 import secrets
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,17 +77,6 @@ class Seats:
     def free(self, player: str) -> bool:
         """The host frees a seat (a phone lost or flat): True if a phone held it."""
         return self.held.pop(player, None) is not None
-
-
-@contextlib.contextmanager
-def speaking(code: str) -> Iterator[None]:
-    """Word everything inside in `code`, then go back to the language spoken before."""
-    before = i18n.language()
-    i18n.use(code)
-    try:
-        yield
-    finally:
-        i18n.use(before)
 
 
 class Host:
