@@ -1,0 +1,120 @@
+"""What a player waits for a PDF sheet and for BG Stats' QR code, as ratios to `python -c "import typer"`.
+
+    python bench/sheets.py [--runs 9]
+
+Each figure is the median (min–max) ms of --runs fresh processes after one warm-up. The commands run round by
+round, each round with its own baseline, and a ratio is the median of the rounds' ratios (the machine is shared
+and noisy). Targets (issue 20): a sheet ≤ 4× import typer (a Chinese sheet after its first run, which subsets
+the font and caches it in XDG_CACHE_HOME, here the bench's own); the end-of-game QR code ≤ 150 ms. The tables
+are bench/bench.py's: the longest BG Stats link is the 5-player Chinatown game's (about 1,000 bytes), so its
+code is the largest a player meets; its sheet carries the code too. The last lines time what the end of a game
+waits for once the player asks for the code: in a fresh process, scorepad.qr imported, the modules of the
+Chinatown link made and drawn as lines (then made again, segno loaded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from bench import LC, TABLES  # noqa: E402
+
+NAMES = {"zh-Hant": ["愛麗絲", "王小明"], "fa": ["علی", "سارا"]}
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):7.1f} ({min(values):.0f}–{max(values):.0f})"
+
+
+# In a fresh process, what the end of a game waits for once the player says yes: scorepad.qr imported (segno with
+# it), the link's modules made and the picture's lines; then the modules of the same link again (segno loaded).
+CODE = """
+import sys, time
+start = time.perf_counter()
+from scorepad import qr
+matrix = qr.modules(sys.argv[1])
+qr.lines(matrix)
+drawn = time.perf_counter()
+qr.modules(sys.argv[1])
+print(len(matrix), 1000 * (drawn - start), 1000 * (time.perf_counter() - drawn))
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    runs = parser.parse_args().runs
+    work = Path(tempfile.mkdtemp(prefix="scorepad-bench-sheets-"))
+    env = {**os.environ, "SCOREPAD_DB": str(work / "db.json"), "XDG_CACHE_HOME": str(work / "cache")}
+    scorepad = shutil.which("scorepad", path=str(Path(sys.executable).parent)) or "scorepad"
+    files = {}
+    for slug, table in TABLES.items():
+        files[slug] = work / f"{slug}.json"
+        files[slug].write_text(json.dumps(table))
+    for code, names in NAMES.items():
+        files[code] = work / f"lost-cities-{code}.json"
+        files[code].write_text(json.dumps({**LC, "players": names, "rounds": [
+            {new: game[old] for old, new in zip(LC["players"], names)} for game in LC["rounds"]]}))
+    imported = subprocess.run([scorepad, "import", *(str(files[slug]) for slug in TABLES)], env=env, check=True,
+                              capture_output=True, text=True).stdout.split()
+    ids = dict(zip(TABLES, imported))
+    pdf = str(work / "x.pdf")
+
+    def sheet(table: Path, lang: str = "en") -> list[str]:
+        return [scorepad, "--lang", lang, "sheet", "--table", str(table), "-o", pdf, "--force"]
+
+    start = time.perf_counter()
+    subprocess.run(sheet(files["zh-Hant"], "zh-Hant"), env=env, check=True, capture_output=True)
+    first_chinese = (time.perf_counter() - start) * 1000
+    commands = [
+        ("python -c 'import typer'", [sys.executable, "-c", "import typer"]),
+        ("sheet --table lost-cities", sheet(files["lost-cities"])),
+        ("--lang zh-Hant sheet --table lost-cities", sheet(files["zh-Hant"], "zh-Hant")),
+        ("--lang fa sheet --table lost-cities", sheet(files["fa"], "fa")),
+        ("sheet --table chinatown (5 players, the code)", sheet(files["chinatown"])),
+        ("--lang fa sheet --table chinatown", sheet(files["chinatown"], "fa")),
+        ("export LC --format bgstats-url --qr", [scorepad, "export", ids["lost-cities"], "--format", "bgstats-url",
+                                                "--qr"]),
+        ("export CHINATOWN --format bgstats-url --qr", [scorepad, "export", ids["chinatown"], "--format",
+                                                       "bgstats-url", "--qr"]),
+        ("export CHINATOWN --format bgstats-url (no code)", [scorepad, "export", ids["chinatown"], "--format",
+                                                            "bgstats-url"]),
+    ]
+    for _name, command in commands:  # warm-up: bytecode written, files in the page cache
+        subprocess.run(command, env=env, check=True, capture_output=True)
+    times: list[list[float]] = [[] for _command in commands]
+    for _round in range(runs):  # round by round, the baseline in each: a busy moment weighs on every figure alike
+        for n, (_name, command) in enumerate(commands):
+            start = time.perf_counter()
+            subprocess.run(command, env=env, check=True, capture_output=True)
+            times[n].append((time.perf_counter() - start) * 1000)
+    print(f"scorepad sheets bench: {runs} rounds; medians (min–max); the ratio is the median of each round's\n")
+    print(f"{'command':50} {'ms':>20} {'x import typer':>15}")
+    for (name, _command), values in zip(commands, times):
+        ratio = statistics.median(value / typer for value, typer in zip(values, times[0]))
+        print(f"{name:50} {spread(values):>20} {ratio:15.2f}")
+    print(f"{'--lang zh-Hant sheet, first run (subsets the font)':50} {first_chinese:7.1f}")
+    url = subprocess.run(commands[-1][1], env=env, check=True, capture_output=True, text=True).stdout.strip()
+    code = [sys.executable, "-c", CODE, url]
+    subprocess.run(code, env=env, check=True, capture_output=True)  # warm-up
+    done = [subprocess.run(code, env=env, check=True, capture_output=True, text=True).stdout.split()
+            for _n in range(runs)]
+    print(f"\nthe Chinatown link ({len(url)} bytes, a code of {done[0][0]}×{done[0][0]} modules), in a fresh process:")
+    print(f"  import scorepad.qr, its modules and lines {spread([float(d[1]) for d in done]).strip()} ms;"
+          f" its modules again {spread([float(d[2]) for d in done]).strip()} ms")
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
