@@ -100,10 +100,6 @@ ARABIC_FONT = "ScorepadArabic"  # Noto Sans Arabic from the pip fontpkg-noto-san
 CJK_FONT = "ScorepadCJK"  # + the set's key: two sheets of one process may need two subsets
 CJK_PACKAGE, CJK_FILE = "cvttf_NotoSansCJK_Regular", "NotoSansCJKtc-Regular.otf"
 CJK_CACHE_VERSION = "1"  # part of every cache key: a change of the conversion below rebuilds every file
-# reportlab reads a TTF by parsing its tables in Python (the cmap, widths and glyph offsets of every glyph): for
-# the 2 MB Noto Sans that is 56 M instructions (~15 ms) on every sheet. What it makes of a font file is kept in the
-# cache folder (_cached_ttfont), so a later sheet reads the file's bytes and a small marshal file instead.
-FACE_CACHE_VERSION = "1"  # part of every key, with reportlab's and Python's versions and the font file's size/time
 _RECORD_MAGIC = b"scorepad-record\n"  # a record: this, its key, the CRC-32 of the rest, marshal of plain data
 TEMPLATE_CACHE_VERSION = "1"  # a parsed template is recorded too: tomllib's import and parse were 18 M instructions
 # Code points that pick a font: Arabic script (with the presentation forms the reshaper produces).
@@ -370,43 +366,13 @@ def _register_font() -> str:
         return FALLBACK_FONT
     if FONT_NAME in pdfmetrics.getRegisteredFontNames():
         return FONT_NAME
-    from reportlab.pdfbase.ttfonts import TTFError
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
     try:
-        pdfmetrics.registerFont(_cached_ttfont(FONT_NAME, path))
+        pdfmetrics.registerFont(TTFont(FONT_NAME, path))
     except (TTFError, OSError):
         return FALLBACK_FONT
     return FONT_NAME
-
-
-def _cached_ttfont(name: str, path: str) -> Any:
-    """reportlab's TTFont(name, path), read from the cache folder when a record of that file is there and whole,
-    else parsed and (when it can be recorded) written there atomically for the next run. A cache that cannot be
-    read or written costs only the time; a damaged record is ignored and written again."""
-    import sys
-    import zlib
-
-    import reportlab
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    try:
-        st = os.stat(path)
-        key = repr((FACE_CACHE_VERSION, reportlab.Version, sys.version_info[:2], name, os.path.abspath(path),
-                    st.st_size, st.st_mtime_ns)).encode()
-        record = cache_folder() / f"{Path(path).stem.split('[')[0].lower()}-{zlib.crc32(key):08x}.face"
-    except OSError:
-        return TTFont(name, path)
-    try:
-        font = _font_from_record(name, path, _read_record(record, key))
-    except Exception:  # noqa: BLE001 — not the attributes a record of ours holds: parse the font
-        font = None
-    if font is not None:
-        return font
-    font = TTFont(name, path)
-    attributes = _face_attributes(font)
-    if attributes is not None:
-        _write_record(record, key, attributes)
-    return font
 
 
 def _read_record(record: Path, key: bytes) -> Any:
@@ -451,28 +417,6 @@ def _write_record(record: Path, key: bytes, value: Any) -> None:
         pass
 
 
-# What TTFont.__init__ makes besides the parsed face, and TTFontFace's one attribute that is not data.
-_NOT_RECORDED = frozenset({"face", "encoding", "state", "_ttf_data", "_pdfScale"})
-
-
-def _face_attributes(font: Any) -> tuple | None:
-    """What a record of a parsed TTFont holds: its attributes and its face's (the name strings as plain bytes, as
-    marshal stores no subclass, and which they were). None when reportlab made something else than what
-    _font_from_record makes again (another version: nothing is recorded)."""
-    from weakref import WeakKeyDictionary
-
-    from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes
-
-    face = font.face
-    if (type(font.encoding) is not TTEncoding or vars(font.encoding) != {"name": "UTF-8"}
-            or type(font.state) is not WeakKeyDictionary or len(font.state)):
-        return None
-    names = sorted(k for k, v in vars(face).items() if type(v) is TTFNameBytes)
-    return ({k: v for k, v in vars(font).items() if k not in _NOT_RECORDED},
-            {k: bytes(v) if k in names else v for k, v in vars(face).items() if k not in _NOT_RECORDED},
-            names)
-
-
 def _plain(value: Any) -> bool:
     """Only the types marshal writes and reads back as themselves (no subclass, no code)."""
     kind = type(value)
@@ -481,35 +425,6 @@ def _plain(value: Any) -> bool:
     if kind in (list, tuple):
         return all(_plain(item) for item in value)
     return kind in (str, bytes, int, float, bool, type(None))
-
-
-def _font_from_record(name: str, path: str, attributes: Any) -> Any:
-    """The TTFont a record's attributes (_face_attributes) describe, with the font file's bytes read again
-    (reportlab subsets from them); None without a record."""
-    from weakref import WeakKeyDictionary
-
-    from reportlab.pdfbase.pdfmetrics import TypeFace
-    from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
-
-    if attributes is None:
-        return None
-    font_attributes, face_attributes, names = attributes
-    font = TTFont.__new__(TTFont)
-    vars(font).update(font_attributes)
-    font.encoding, font.state = TTEncoding(), WeakKeyDictionary()
-    font.fontName = name
-    face = TTFontFace.__new__(TTFontFace)
-    TypeFace.__init__(face, None)
-    vars(face).update(face_attributes)
-    for attribute in names:
-        setattr(face, attribute, TTFNameBytes(face_attributes[attribute], "utf8"))
-    units = face.unitsPerEm
-    face._pdfScale = (lambda x: x) if units == 1000 else (lambda x, m=1000 / units: x * m)
-    with open(path, "rb") as f:
-        face._ttf_data = f.read()
-    face.filename = path
-    font.face = face
-    return font
 
 
 # Extra fonts for a process: role ("arabic", "cjk") -> registered font name, or None when none
@@ -528,17 +443,14 @@ def _script(ch: str) -> str | None:
     return None
 
 
-def _register_ttf(name: str, path: str | BinaryIO, subfont: int = 0, *, face_name: str = "",
-                  cached: bool = False) -> str | None:
+def _register_ttf(name: str, path: str | BinaryIO, subfont: int = 0, *, face_name: str = "") -> str | None:
     """Register one TTF (or a face of a .ttc) as `name`; None if it cannot be used. `face_name`: the name it
-    takes in the PDF instead of its own PostScript name; `cached`: a big font file (a package's), read through
-    the cache folder's record of it (_cached_ttfont)."""
+    takes in the PDF instead of its own PostScript name."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     try:
-        font = _cached_ttfont(name, path) if cached and isinstance(path, str) and subfont == 0 else \
-            TTFont(name, path, subfontIndex=subfont)
+        font = TTFont(name, path, subfontIndex=subfont)
     except Exception:  # noqa: BLE001 — a damaged file raises anything from TTFError to struct.error
         return None
     if face_name:
@@ -567,7 +479,7 @@ def _arabic_font() -> str | None:
             # A variable font, like Noto Sans: reportlab draws its default (Regular) instance.
             for entry in sorted(os.listdir(folder / "files")) if folder else ():
                 if entry.startswith("NotoSansArabic") and entry.endswith(".ttf"):
-                    name = _register_ttf(ARABIC_FONT, str(folder / "files" / entry), cached=True)
+                    name = _register_ttf(ARABIC_FONT, str(folder / "files" / entry))
                     break
         except OSError:
             pass
@@ -583,8 +495,8 @@ def _cjk_source() -> Path | None:
 
 
 def cache_folder() -> Path:
-    """Where the converted CJK subsets and the records of parsed fonts are kept (in the user cache folder; parsed
-    templates are in templates/ beside it)."""
+    """Where the converted CJK subsets are kept (in the user cache folder; parsed templates are in templates/
+    beside it)."""
     from scorepad.files import user_folder
 
     return user_folder("cache") / "fonts"
