@@ -100,8 +100,6 @@ ARABIC_FONT = "ScorepadArabic"  # Noto Sans Arabic from the pip fontpkg-noto-san
 CJK_FONT = "ScorepadCJK"  # + the set's key: two sheets of one process may need two subsets
 CJK_PACKAGE, CJK_FILE = "cvttf_NotoSansCJK_Regular", "NotoSansCJKtc-Regular.otf"
 CJK_CACHE_VERSION = "1"  # part of every cache key: a change of the conversion below rebuilds every file
-_RECORD_MAGIC = b"scorepad-record\n"  # a record: this, its key, the CRC-32 of the rest, marshal of plain data
-TEMPLATE_CACHE_VERSION = "1"  # a parsed template is recorded too: tomllib's import and parse were 18 M instructions
 # Code points that pick a font: Arabic script (with the presentation forms the reshaper produces).
 _ARABIC_RANGES = ((0x0600, 0x06FF), (0x0750, 0x077F), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
 _RTL_CLASSES = frozenset({"R", "AL"})  # bidi classes of right-to-left letters (Hebrew too)
@@ -146,40 +144,16 @@ def load_template(name: str) -> dict:
         for folder in TEMPLATE_DIRS:
             path = folder / f"{name}.toml"
             if path.is_file():
-                template = _parsed_template(path)
-                if template is None:
-                    import tomllib
+                import tomllib
 
-                    try:
-                        with path.open("rb") as f:
-                            template = tomllib.load(f)
-                    except tomllib.TOMLDecodeError as e:
-                        raise ScorepadError(TEXT["bad_toml"].format(name=name, reason=e)) from None
-                    _parsed_template(path, template)
+                try:
+                    with path.open("rb") as f:
+                        template = tomllib.load(f)
+                except tomllib.TOMLDecodeError as e:
+                    raise ScorepadError(TEXT["bad_toml"].format(name=name, reason=e)) from None
                 check_template(name, template)
                 return template
     raise ScorepadError(TEXT["no_template"].format(name=name))
-
-
-def _parsed_template(path: Path, parsed: dict | None = None) -> dict | None:
-    """The record of the template file `path` as tomllib parsed it (None when there is none for the file as it is
-    now); with `parsed`, write that record. In the cache folder, beside the fonts; keyed on the file's size and
-    time, so an edited template is read again."""
-    import sys
-    import zlib
-
-    try:
-        st = path.stat()
-        key = repr(("template", TEMPLATE_CACHE_VERSION, sys.version_info[:2], os.path.abspath(path), st.st_size,
-                    st.st_mtime_ns)).encode()
-        record = cache_folder().parent / "templates" / f"{path.stem}-{zlib.crc32(key):08x}.record"
-    except OSError:
-        return None
-    if parsed is not None:
-        _write_record(record, key, parsed)
-        return parsed
-    found = _read_record(record, key)
-    return found if type(found) is dict else None
 
 
 # The template format (documented at the top of templates/lost-cities.toml): for each kind of table,
@@ -375,58 +349,6 @@ def _register_font() -> str:
     return FONT_NAME
 
 
-def _read_record(record: Path, key: bytes) -> Any:
-    """What the record file holds when it is whole and for `key`; None when it is missing, unreadable, cut short,
-    damaged (its CRC) or for another key."""
-    import marshal
-    import zlib
-
-    try:
-        data = record.read_bytes()
-    except OSError:
-        return None
-    head = _RECORD_MAGIC + key + b"\n"
-    body = data[len(head) + 9:]
-    if not data.startswith(head) or data[len(head):len(head) + 9] != f"{zlib.crc32(body):08x}\n".encode():
-        return None
-    try:
-        return marshal.loads(body)
-    except (ValueError, EOFError, TypeError):
-        return None
-
-
-def _write_record(record: Path, key: bytes, value: Any) -> None:
-    """Write `value` (plain data only) as the record for `key`, atomically; a folder we may not write in, or a
-    value marshal would not give back as it is, leaves no record (the next run does the work again)."""
-    import marshal
-    import zlib
-
-    try:
-        if not _plain(value):
-            return
-        body = marshal.dumps(value)
-    except (ValueError, RecursionError):
-        return
-    try:
-        from scorepad.files import write_atomically
-
-        record.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(record, _RECORD_MAGIC + key + b"\n" + f"{zlib.crc32(body):08x}\n".encode() + body,
-                         new_mode=0o644)
-    except (OSError, ScorepadError):
-        pass
-
-
-def _plain(value: Any) -> bool:
-    """Only the types marshal writes and reads back as themselves (no subclass, no code)."""
-    kind = type(value)
-    if kind is dict:
-        return all(_plain(k) and _plain(v) for k, v in value.items())
-    if kind in (list, tuple):
-        return all(_plain(item) for item in value)
-    return kind in (str, bytes, int, float, bool, type(None))
-
-
 # Extra fonts for a process: role ("arabic", "cjk") -> registered font name, or None when none
 # could be registered. Filled on first need; tests swap in an empty dict to choose again.
 _EXTRA_FONTS: dict[str, str | None] = {}
@@ -495,8 +417,7 @@ def _cjk_source() -> Path | None:
 
 
 def cache_folder() -> Path:
-    """Where the converted CJK subsets are kept (in the user cache folder; parsed templates are in templates/
-    beside it)."""
+    """Where the converted CJK subsets are kept, in the user cache folder."""
     from scorepad.files import user_folder
 
     return user_folder("cache") / "fonts"
