@@ -258,7 +258,6 @@ def render(template: dict, data: dict, out: str | Path | BinaryIO, *, invariant:
     font-subset prefixes, so tests can compare renders. A path is written atomically: the PDF
     is built in memory, written to a temporary file in the same directory, then renamed.
     """
-    _defer_pil_image()
     buf = io.BytesIO()
     sheet = _Sheet(template, data, buf, invariant)
     sheet.draw()
@@ -269,33 +268,6 @@ def render(template: dict, data: dict, out: str | Path | BinaryIO, *, invariant:
     else:
         _write_atomic(Path(out), pdf)
     return sheet.warnings()
-
-
-def _defer_pil_image() -> None:
-    """Make PIL.Image a lazy module (importlib.util.LazyLoader) before reportlab is first imported: loaded when
-    something first uses it, never by a sheet or a report, which draw no bitmap.
-
-    reportlab.lib.utils imports it at its top for its image reader; with the enums of its EXIF tags that was
-    46 M instructions, 5% of a filled sheet. The attribute PIL.Image is set too: `from PIL import Image` then
-    takes it as it is, where the import system would read its __spec__ (and so load it)."""
-    import sys
-
-    if "PIL.Image" in sys.modules or "reportlab.lib.utils" in sys.modules:
-        return  # too late, or already done
-    try:
-        import importlib.util
-
-        import PIL
-
-        spec = importlib.util.find_spec("PIL.Image")
-        if spec is None or not hasattr(spec.loader, "exec_module"):
-            return
-        spec.loader = importlib.util.LazyLoader(spec.loader)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)  # (only marks it lazy)
-        sys.modules["PIL.Image"] = PIL.Image = module
-    except Exception:  # noqa: BLE001 — then reportlab imports it the usual way
-        return
 
 
 def _write_atomic(path: Path, pdf: bytes) -> None:
@@ -1591,7 +1563,6 @@ _FEW_POINTS = 40  # a line of at most this many points marks each one
 def render_report(report: dict, out: str | Path | BinaryIO, *, invariant: bool = True) -> list[str]:
     """Draw the statistics report `report` (scorepad.report.build) and write the PDF to `out`, as render() does
     (a path atomically, deterministic with `invariant`); returns the warnings for the player."""
-    _defer_pil_image()
     buf = io.BytesIO()
     drawn = _Report(report, buf, invariant)
     drawn.draw()

@@ -751,22 +751,6 @@ def test_a_chinese_sheet_without_a_usable_cache_folder_is_drawn_all_the_same(tem
     assert not_a_folder.read_text() == ""
 
 
-def test_a_sheet_never_loads_pil_image_and_pil_still_works_after_it(tmp_path):
-    # reportlab.lib.utils imports PIL.Image for bitmaps, which a sheet never draws: it stays a lazy module.
-    from conftest import TABLES
-
-    table = tmp_path / "lc.json"
-    table.write_text(json.dumps(TABLES["lost-cities"]))
-    script = ("import sys; from scorepad.cli import main; "
-              f"sys.argv = ['scorepad', 'sheet', '--table', {str(table)!r}, '-o', {str(tmp_path / 'x.pdf')!r}]\n"
-              "try: main()\nexcept SystemExit: pass\n"
-              "loaded = [m for m in ('PIL.ImageMode', 'PIL.ExifTags') if m in sys.modules]\n"
-              "from PIL import Image; print(loaded, Image.new('RGB', (2, 1)).size)")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert out.stdout.splitlines()[-1] == "[] (2, 1)", out.stdout + out.stderr
-    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
-
-
 def test_a_text_all_in_the_sheet_font_is_one_piece_and_the_others_are_split(template):
     sheet = sheets._Sheet(template, filled(), io.BytesIO(), True)
     for text in ("Score — 3 × 2 − 1", "Алиса — 3 × 2"):
