@@ -497,94 +497,30 @@ def _shape_arabic(s: str, base: str = "L") -> str:
     return _visual_order(reshape(s), base)
 
 
+@functools.cache
 def _joiner() -> Callable[[str], str] | None:
-    """The reshape that _shape_arabic joins letters with (in logical order); None without the shaping helpers."""
+    """The reshape that _shape_arabic joins letters with (in logical order); None without the shaping helpers.
+
+    arabic_reshaper's own options, with its ligatures of whole phrases ("bismillah") off, as they are by default:
+    letters then join only inside a word, and a line's joined forms are its words' (_Sheet.joined)."""
     try:
-        reshape = _reshape()
         import bidi  # noqa: F401  (python-bidi, used by _visual_order)
+        from arabic_reshaper import ArabicReshaper
+        from arabic_reshaper.ligatures import SENTENCES_LIGATURES
     except ImportError:
         return None
-    return reshape
+    return ArabicReshaper(configuration={name: False for name, _forms in SENTENCES_LIGATURES}).reshape
 
 
-def _join_word(reshape: Callable[[str], str], word: str) -> str:
-    """reshape(word); without its ZWJs where arabic_reshaper fails on it: it drops a ZWJ from the letters it joins
-    but finds its ligatures in the text with it, so a ligature after one ("ک\u200dلا", "ک\u200dالله") pointed past
-    the end and the whole sheet stopped with an IndexError."""
+def _join_word(word: str) -> str:
+    """The joined forms of `word`; without its ZWJs where arabic_reshaper fails on it: it drops a ZWJ from the
+    letters it joins but finds its ligatures in the text with it, so a ligature after one ("ک\u200dلا", "ک\u200dالله")
+    pointed past the end and the whole sheet stopped with an IndexError."""
+    reshape = _joiner() or str
     try:
         return reshape(word)
     except IndexError:
         return reshape(word.replace("\u200d", ""))
-
-
-@functools.cache
-def _joins_across_spaces() -> bool:
-    """Can arabic_reshaper, with the options in use, make one form of letters on both sides of a space (a
-    ligature of a whole phrase, "bismillah": off by default)? Then a line's shaped text is not the shaped texts
-    of its words put together, and wrap() measures every line it tries whole."""
-    try:
-        from arabic_reshaper.ligatures import LIGATURES
-
-        options = _reshape().__self__.configuration
-        return any(" " in match and options.getboolean(name) for name, (match, _forms) in LIGATURES)
-    except Exception:  # noqa: BLE001 — another arabic_reshaper than the one read here: assume it can
-        return True
-
-
-@functools.cache
-def _reshape() -> Callable[[str], str]:
-    """arabic_reshaper's reshape, with its options read once: it reads six through configparser on every text it
-    joins (and each of some 280 ligatures once), 1,282 reads on a Persian Chinatown sheet, 15% of it. A copy of
-    the module's own reshaper (a new one reads the defaults into a configparser again: 4 M instructions)."""
-    import copy
-
-    reshaper = copy.copy(_reshaper().default_reshaper)
-    reshaper.configuration = _ReadOnce(reshaper.configuration)
-    return reshaper.reshape
-
-
-class _ReadOnce:
-    """A configparser section whose getboolean() answers are remembered (nothing changes them while we draw), read
-    from the parser's raw values: configparser's getboolean, one option at a time through its interpolation, took
-    5 M instructions for the ligatures' 286. A value interpolation could change (a "%"), or that is not a boolean,
-    is the section's own answer."""
-
-    def __init__(self, section: Any) -> None:
-        self._section, self._read = section, {}
-        try:
-            parser = section.parser
-            self._raw = dict(parser.items(section.name, raw=True))
-            self._key, self._states = parser.optionxform, parser.BOOLEAN_STATES
-        except Exception:  # noqa: BLE001 — not a configparser section: ask it each option
-            self._raw = {}
-
-    def getboolean(self, key: str) -> bool:
-        if key not in self._read:
-            raw = self._raw.get(self._key(key)) if self._raw else None
-            if isinstance(raw, str) and "%" not in raw and raw.lower() in self._states:
-                self._read[key] = self._states[raw.lower()]
-            else:
-                self._read[key] = self._section.getboolean(key)
-        return self._read[key]
-
-    def __getattr__(self, name: str) -> Any:  # get(), and anything else arabic_reshaper may ask of its section
-        return getattr(self._section, name)
-
-
-def _reshaper() -> Any:
-    """arabic_reshaper, imported without fontTools: it imports fontTools.ttLib when it can, for an option we do not
-    use (a font's own ligatures), and that cost a Persian sheet 60-200 ms on every run."""
-    import sys
-
-    if "arabic_reshaper" not in sys.modules and "fontTools" not in sys.modules:
-        sys.modules["fontTools"] = None  # type: ignore[assignment]  # its `from fontTools.ttLib import …` fails
-        try:
-            import arabic_reshaper
-        finally:
-            del sys.modules["fontTools"]
-    import arabic_reshaper
-
-    return arabic_reshaper
 
 
 def _visual_order(s: str, base: str = "L") -> str:
@@ -965,8 +901,8 @@ class _Sheet:
         """The advance of `s` in a text with (`arabic`) or without Arabic script, in thousandths of the font size:
         the sum of its characters' advances, in logical order and shaped as runs() shapes it (joined()), but not
         reordered (a width does not depend on the order). None when that sum may not be what width() measures: a
-        ligature of a phrase, a mirrored character whose mirror draws otherwise, a font that is not a TrueType
-        font (the fallback Helvetica)."""
+        mirrored character whose mirror draws otherwise, a font that is not a TrueType font (the fallback
+        Helvetica)."""
         found = self._units.get((s, arabic), False)
         if found is not False:
             return found
@@ -974,7 +910,7 @@ class _Sheet:
 
         text, total = s, 0.0
         if arabic and _joiner() is not None:
-            text = None if _joins_across_spaces() else self.joined(s)
+            text = self.joined(s)
         for ch in text if text is not None else ():
             font = self.font_of(ch, arabic)
             if font == _NO_FONT:
@@ -1000,19 +936,16 @@ class _Sheet:
 
     def joined(self, s: str) -> str:
         """arabic_reshaper's joined forms of `s` (logical order), put together from its words': letters join only
-        inside a word, and a sheet shapes each word once (in the lines wrap() tries, then in the lines drawn)
-        rather than every line again. Whole where a ligature of a phrase could join across a space."""
-        reshape = _joiner()
-        if reshape is None:
+        inside a word (_joiner), and a sheet shapes each word once (in the lines wrap() tries, then in the lines
+        drawn) rather than every line again."""
+        if _joiner() is None:
             return s
-        if _joins_across_spaces():
-            return _join_word(reshape, s)
         words = self._joined
         out = []
         for word in s.split(" "):
             found = words.get(word)
             if found is None:
-                found = words[word] = _join_word(reshape, word)
+                found = words[word] = _join_word(word)
             out.append(found)
         return " ".join(out)
 

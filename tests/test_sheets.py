@@ -14,6 +14,7 @@ import sys
 import unicodedata
 from pathlib import Path
 
+import arabic_reshaper
 import pypdf
 import pytest
 
@@ -182,16 +183,6 @@ def test_persian_with_latin_and_cyrillic_in_one_line(template):
     assert "Олег" in text and "Ali" in text
     assert sheets._shape_arabic("علی (رضا) Ali") == "(\ufe8e\ufebf\ufead) \ufbfd\ufee0\ufecb Ali"
     assert sheets._shape_arabic("علی, Алиса") == "\ufbfd\ufee0\ufecb, Алиса"
-
-
-def test_shaping_with_options_read_once_is_arabic_reshapers_own():
-    """sheets._reshape remembers arabic_reshaper's options (configparser on every text was 15% of a Persian
-    sheet): the joined forms are those of arabic_reshaper.reshape, for the glossary's words and odd texts."""
-    arabic_reshaper = pytest.importorskip("arabic_reshaper")
-    words = re.findall(r"[\u0600-\u06ff\u200c][\u0600-\u06ff\u200c ]*", (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8"))
-    texts = [*words, "لا إله", "ﷲ الله", "ـــ تطويل", "مَا شَاءَ", "می\u200cخواهم", "Ana علی 12", ""]
-    assert len(words) > 50
-    assert [sheets._reshape()(text) for text in texts] == [arabic_reshaper.reshape(text) for text in texts]
 
 
 def test_text_is_measured_in_the_font_it_is_drawn_with(template):
@@ -693,10 +684,9 @@ def test_wrap_breaks_lines_as_measuring_every_line_whole(template):
                 if any(sheets._script(ch) for ch in line)]
     assert len(texts) > 1000 and len(glossary) > 50
     assert all(sheet.units(t, sheet.has_arabic(t)) is not None for t in texts + glossary)  # the sums are used
-    reshape = sheets._reshape()
     for t in texts + glossary + _ODD_TEXTS:  # a text's joined forms are its words' (a ZWJ: see _join_word)
-        assert sheet.joined(t) == (" ".join(sheets._join_word(reshape, w) for w in t.split(" ")) if "\u200d" in t
-                                  else reshape(t)), t
+        assert sheet.joined(t) == (" ".join(sheets._join_word(w) for w in t.split(" ")) if "\u200d" in t
+                                  else arabic_reshaper.reshape(t)), t
     for t in glossary + _ODD_TEXTS:
         units = sheet.units(t, sheet.has_arabic(t))
         assert units is None or abs(units * 8.5 / 1000 - sheet.width(t, 8.5)) < 1e-9, t
@@ -722,20 +712,9 @@ def test_a_zwj_before_a_ligature_is_drawn_not_a_crash(template):
     (text,) = pages(pdf_bytes(template, filled(names=names)))
     assert "الله" in text or "\ufdf2" in text
     sheet = sheets._Sheet(template, filled(names=names), io.BytesIO(), True)
-    reshape = sheets._reshape()
+    reshape = arabic_reshaper.reshape
     assert sheet.joined("ک\u200dلا ب\u200d") == reshape("کلا") + " " + reshape("ب\u200d")
     assert sheet.joined("ک\u200dتاب الله") == reshape("ک\u200dتاب") + " " + reshape("الله")
-
-
-def test_a_persian_sheet_does_not_import_fonttools():
-    # arabic_reshaper imports fontTools when it is installed (for an option scorepad does not use): 60-200 ms.
-    code = ("import io, sys; from scorepad import sheets; "
-            "data = {'fields': {'players': 'علی, سارا'}, 'grids': {'match': [{'rows': [{'label': 'علی'}]}]}}; "
-            "sheets.render(sheets.load_template('lost-cities'), data, io.BytesIO()); "
-            "print('arabic_reshaper' in sys.modules, 'fontTools' in sys.modules, sheets._shape_arabic('علی') != 'علی')")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["True", "False", "True"]
 
 
 def test_a_chinese_sheet_without_a_usable_cache_folder_is_drawn_all_the_same(template, tmp_path, monkeypatch):
