@@ -8,8 +8,8 @@ and noisy). Targets (issue 20): a sheet ≤ 4× import typer (a Chinese sheet af
 the font and caches it in XDG_CACHE_HOME, here the bench's own); the end-of-game QR code ≤ 150 ms. The tables
 are bench/bench.py's: the longest BG Stats link is the 5-player Chinatown game's (about 1,000 bytes), so its
 code is the largest a player meets; its sheet carries the code too. The last lines time what the end of a game
-waits for once the player asks for the code: in a fresh process, scorepad.qr imported, the modules of the
-Chinatown link made and drawn as lines (then made again, segno loaded).
+waits for once the player asks for the code, in a fresh process that has loaded the terminal: scorepad.exports
+and scorepad.qr imported, the modules of the Chinatown link made and drawn as lines (then made again).
 """
 
 from __future__ import annotations
@@ -37,12 +37,14 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):7.1f} ({min(values):.0f}–{max(values):.0f})"
 
 
-# In a fresh process, what the end of a game waits for once the player says yes: scorepad.qr imported (segno with
-# it), the link's modules made and the picture's lines; then the modules of the same link again (segno loaded).
+# What the end of a game waits for once the player says yes, in a fresh process that has loaded the terminal (as
+# the play loop has): scorepad.exports and scorepad.qr imported (segno with it), the link's modules made and the
+# picture's lines; then the modules of the same link again, segno loaded.
 CODE = """
 import sys, time
+import scorepad.cli
 start = time.perf_counter()
-from scorepad import qr
+from scorepad import exports, qr
 matrix = qr.modules(sys.argv[1])
 qr.lines(matrix)
 drawn = time.perf_counter()
@@ -107,11 +109,13 @@ def main() -> None:
     print(f"{'--lang zh-Hant sheet, first run (subsets the font)':50} {first_chinese:7.1f}")
     url = subprocess.run(commands[-1][1], env=env, check=True, capture_output=True, text=True).stdout.strip()
     code = [sys.executable, "-c", CODE, url]
-    subprocess.run(code, env=env, check=True, capture_output=True)  # warm-up
-    done = [subprocess.run(code, env=env, check=True, capture_output=True, text=True).stdout.split()
+    # (run in the bench's folder: from the checkout, `python -c` would import the scorepad in it, not the one
+    # installed for this interpreter)
+    subprocess.run(code, env=env, check=True, capture_output=True, cwd=work)  # warm-up
+    done = [subprocess.run(code, env=env, check=True, capture_output=True, text=True, cwd=work).stdout.split()
             for _n in range(runs)]
     print(f"\nthe Chinatown link ({len(url)} bytes, a code of {done[0][0]}×{done[0][0]} modules), in a fresh process:")
-    print(f"  import scorepad.qr, its modules and lines {spread([float(d[1]) for d in done]).strip()} ms;"
+    print(f"  import of exports and qr, its modules and lines {spread([float(d[1]) for d in done]).strip()} ms;"
           f" its modules again {spread([float(d[2]) for d in done]).strip()} ms")
     shutil.rmtree(work)
 
