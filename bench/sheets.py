@@ -9,7 +9,9 @@ the font and caches it in XDG_CACHE_HOME, here the bench's own); the end-of-game
 are bench/bench.py's: the longest BG Stats link is the 5-player Chinatown game's (about 1,000 bytes), so its
 code is the largest a player meets; its sheet carries the code too. The last lines time what the end of a game
 waits for once the player asks for the code, in a fresh process that has loaded the terminal: scorepad.exports
-and scorepad.qr imported, the modules of the Chinatown link made and drawn as lines (then made again).
+and scorepad.qr imported, the modules of the Chinatown link made and drawn as lines (then made again). The
+rows "import …" time, in `python -c`, the libraries a sheet loads and those it loads only where they are needed
+(IMPORTS).
 """
 
 from __future__ import annotations
@@ -31,6 +33,16 @@ sys.path.insert(0, str(HERE))
 from bench import LC, TABLES  # noqa: E402
 
 NAMES = {"zh-Hant": ["愛麗絲", "王小明"], "fa": ["علی", "سارا"]}
+# What the libraries of a sheet cost to import: what every sheet loads (reportlab's canvas and fonts), and that
+# with each library scorepad.sheets could load on every sheet but loads only where it is needed, or with the one
+# it loads on every sheet (arabic_reshaper, which imports fontTools.ttLib where fontTools is installed).
+CANVAS = "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts"
+IMPORTS = (("reportlab's canvas and fonts", CANVAS),
+           ("... + arabic_reshaper, bidi", f"{CANVAS}, arabic_reshaper, bidi"),
+           ("... + fontTools.subset", f"{CANVAS}; from fontTools import subset"),
+           ("... + reportlab.graphics' charts",
+            f"{CANVAS}, reportlab.graphics.charts.lineplots, reportlab.graphics.charts.barcharts"),
+           ("segno", "import segno"))
 
 
 def spread(values: list[float]) -> str:
@@ -93,6 +105,8 @@ def main() -> None:
         ("export CHINATOWN --format bgstats-url (no code)", [scorepad, "export", ids["chinatown"], "--format",
                                                             "bgstats-url"]),
     ]
+    link = commands[-1][1]
+    commands += [(f"import {name}", [sys.executable, "-c", code]) for name, code in IMPORTS]
     for _name, command in commands:  # warm-up: bytecode written, files in the page cache
         subprocess.run(command, env=env, check=True, capture_output=True)
     times: list[list[float]] = [[] for _command in commands]
@@ -107,7 +121,7 @@ def main() -> None:
         ratio = statistics.median(value / typer for value, typer in zip(values, times[0]))
         print(f"{name:50} {spread(values):>20} {ratio:15.2f}")
     print(f"{'--lang zh-Hant sheet, first run (subsets the font)':50} {first_chinese:7.1f}")
-    url = subprocess.run(commands[-1][1], env=env, check=True, capture_output=True, text=True).stdout.strip()
+    url = subprocess.run(link, env=env, check=True, capture_output=True, text=True).stdout.strip()
     code = [sys.executable, "-c", CODE, url]
     # (run in the bench's folder: from the checkout, `python -c` would import the scorepad in it, not the one
     # installed for this interpreter)
