@@ -2,10 +2,10 @@
 
     python bench/sheets.py [--runs 9]
 
-Each figure is the median (min–max) ms of --runs fresh processes after one warm-up. The commands run round by
-round, each round with its own baseline, and a ratio is the median of the rounds' ratios (the machine is shared
-and noisy). Targets (issue 20): a sheet ≤ 4× import typer (a Chinese sheet after its first run, which subsets
-the font and caches it in XDG_CACHE_HOME, here the bench's own); the end-of-game QR code ≤ 150 ms. The tables
+Each figure is the median (min–max) ms of --runs fresh processes after one warm-up, each run followed by one of
+`import typer`, and its ratio is to those (bench/bench.py's `measured`: the machine is shared and noisy).
+Targets (issue 20): a sheet ≤ 4× import typer (a Chinese sheet after its first run, which subsets the font and
+caches it in XDG_CACHE_HOME, here the bench's own); the end-of-game QR code ≤ 150 ms. The tables
 are bench/bench.py's: the longest BG Stats link is the 5-player Chinatown game's (about 1,000 bytes), so its
 code is the largest a player meets; its sheet carries the code too. The last lines time what the end of a game
 waits for once the player asks for the code, in a fresh process that has loaded the terminal: scorepad.exports
@@ -30,7 +30,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench import LC, TABLES  # noqa: E402
+from bench import LC, TABLES, measured, report  # noqa: E402
 
 NAMES = {"zh-Hant": ["愛麗絲", "王小明"], "fa": ["علی", "سارا"]}
 # What the libraries of a sheet cost to import: what every sheet loads (reportlab's canvas and fonts), and that
@@ -90,7 +90,7 @@ def main() -> None:
 
     start = time.perf_counter()
     subprocess.run(sheet(files["zh-Hant"], "zh-Hant"), env=env, check=True, capture_output=True)
-    first_chinese = (time.perf_counter() - start) * 1000
+    first = [(time.perf_counter() - start) * 1000]
     commands = [
         ("python -c 'import typer'", [sys.executable, "-c", "import typer"]),
         ("sheet --table lost-cities", sheet(files["lost-cities"])),
@@ -102,25 +102,13 @@ def main() -> None:
                                                 "--qr"]),
         ("export CHINATOWN --format bgstats-url --qr", [scorepad, "export", ids["chinatown"], "--format",
                                                        "bgstats-url", "--qr"]),
-        ("export CHINATOWN --format bgstats-url (no code)", [scorepad, "export", ids["chinatown"], "--format",
-                                                            "bgstats-url"]),
     ]
-    link = commands[-1][1]
+    link = [scorepad, "export", ids["chinatown"], "--format", "bgstats-url"]
     commands += [(f"import {name}", [sys.executable, "-c", code]) for name, code in IMPORTS]
-    for _name, command in commands:  # warm-up: bytecode written, files in the page cache
-        subprocess.run(command, env=env, check=True, capture_output=True)
-    times: list[list[float]] = [[] for _command in commands]
-    for _round in range(runs):  # round by round, the baseline in each: a busy moment weighs on every figure alike
-        for n, (_name, command) in enumerate(commands):
-            start = time.perf_counter()
-            subprocess.run(command, env=env, check=True, capture_output=True)
-            times[n].append((time.perf_counter() - start) * 1000)
-    print(f"scorepad sheets bench: {runs} rounds; medians (min–max); the ratio is the median of each round's\n")
-    print(f"{'command':50} {'ms':>20} {'x import typer':>15}")
-    for (name, _command), values in zip(commands, times):
-        ratio = statistics.median(value / typer for value, typer in zip(values, times[0]))
-        print(f"{name:50} {spread(values):>20} {ratio:15.2f}")
-    print(f"{'--lang zh-Hant sheet, first run (subsets the font)':50} {first_chinese:7.1f}")
+    rows = [(name, measured(command, runs, env)) for name, command in commands]
+    rows.insert(3, ("--lang zh-Hant sheet --table lost-cities, first run", (first, rows[0][1][1])))
+    print(f"scorepad sheets bench: {runs} runs a figure\n")
+    report(rows)
     url = subprocess.run(link, env=env, check=True, capture_output=True, text=True).stdout.strip()
     code = [sys.executable, "-c", CODE, url]
     # (run in the bench's folder: from the checkout, `python -c` would import the scorepad in it, not the one
