@@ -11,7 +11,8 @@ code is the largest a player meets; its sheet carries the code too. The last lin
 waits for once the player asks for the code, in a fresh process that has loaded the terminal: scorepad.exports
 and scorepad.qr imported, the modules of the Chinatown link made and drawn as lines (then made again). The
 rows "import …" time, in `python -c`, the libraries a sheet loads and those it loads only where they are needed
-(IMPORTS).
+(IMPORTS). With --instructions, valgrind counts each command's instructions once instead (a machine's load does
+not change them much: a comparison that holds where wall times are noisy).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -65,10 +67,22 @@ print(len(matrix), 1000 * (drawn - start), 1000 * (time.perf_counter() - drawn))
 """
 
 
+def instructions(command: list[str], env: dict[str, str]) -> int:
+    """The instructions `command` runs (after a run that writes its bytecode), counted by valgrind's callgrind:
+    about the same on a busy machine as on an idle one, where wall times are not."""
+    subprocess.run(command, env=env, check=True, capture_output=True)
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command], env=env,
+                          check=True, capture_output=True, text=True)
+    return int(re.search(r"Collected : (\d+)", done.stderr)[1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
-    runs = parser.parse_args().runs
+    parser.add_argument("--instructions", action="store_true",
+                        help="count each command's instructions with valgrind instead of timing it")
+    options = parser.parse_args()
+    runs = options.runs
     work = Path(tempfile.mkdtemp(prefix="scorepad-bench-sheets-"))
     env = {**os.environ, "SCOREPAD_DB": str(work / "db.json"), "XDG_CACHE_HOME": str(work / "cache")}
     scorepad = shutil.which("scorepad", path=str(Path(sys.executable).parent)) or "scorepad"
@@ -105,6 +119,14 @@ def main() -> None:
     ]
     link = [scorepad, "export", ids["chinatown"], "--format", "bgstats-url"]
     commands += [(f"import {name}", [sys.executable, "-c", code]) for name, code in IMPORTS]
+    if options.instructions:
+        commands.append(("export CHINATOWN --format bgstats-url (no code)", link))
+        counted = [(name, instructions(command, env)) for name, command in commands]
+        print(f"{'command':52} {'M instructions':>15} {'x import typer':>15}")
+        for name, count in counted:
+            print(f"{name:52} {count / 1e6:15.0f} {count / counted[0][1]:15.2f}")
+        shutil.rmtree(work)
+        return
     rows = [(name, measured(command, runs, env)) for name, command in commands]
     rows.insert(3, ("--lang zh-Hant sheet --table lost-cities, first run", (first, rows[0][1][1])))
     print(f"scorepad sheets bench: {runs} runs a figure\n")
