@@ -1,7 +1,7 @@
 """The statistics report (`scorepad stats --pdf FILE`) as plain data: pages, charts as series, every word translated.
 
-No drawing here (reportlab lives in scorepad/sheets.py, `render_report` draws what `build` makes): one page per
-game, in the registry's order, each holding
+No drawing here (reportlab lives in scorepad/sheets/: `sheets.render_report` draws what `build` makes): one page
+per game, in the registry's order, each holding
 - `table`: every player's sessions, wins, win rate, mean, best and worst (the figures of `stats`);
 - `scores`: each player's totals over time, a line per player, the game's sessions in the order played, dates
   on the axis;

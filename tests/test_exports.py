@@ -313,12 +313,13 @@ def test_the_code_leaves_every_box_of_the_sheet_alone(slug, monkeypatch):
     """Top corner: the header beside it is narrower and the first table starts below it; bottom corner of the
     last page (where the tables leave room for it): below the last table."""
     from scorepad import sheets
+    from scorepad.sheets import sheet as layout
 
     seen = {"tables": []}
-    draw_section, draw_qr = sheets._Sheet.draw_section, sheets._Sheet.draw_qr
+    draw_section, draw_qr = layout.Sheet.draw_section, layout.Sheet.draw_qr
 
     def section(self, grid):
-        if self.dry:  # the layout without the code that tells where it fits (nothing drawn)
+        if self.pen.dry:  # the layout without the code that tells where it fits (nothing drawn)
             return draw_section(self, grid)
         if (self.data.get("grids") or {}).get(grid.get("key")):
             seen["tables"].append((self.pages, self.y))
@@ -329,21 +330,21 @@ def test_the_code_leaves_every_box_of_the_sheet_alone(slug, monkeypatch):
         draw_qr(self, header)
         seen["code"] = (header, self.pages, self.qr_bottom, self.qr_side(header), self.qr_room)
 
-    monkeypatch.setattr(sheets._Sheet, "draw_section", section)
-    monkeypatch.setattr(sheets._Sheet, "draw_qr", code)
+    monkeypatch.setattr(layout.Sheet, "draw_section", section)
+    monkeypatch.setattr(layout.Sheet, "draw_qr", code)
     game = by_slug(slug)
     session = Session(doc_from_table(TABLES[slug], game), game)
     data = game.sheet(session.score(), players=session.players)
     data["qr"] = {"modules": qr.modules(exports.push_url(exports.play_of(session))), "caption": "Scan"}
     sheets.render(sheets.load_template(game.template), data, io.BytesIO())
     header, page, bottom, side, room = seen["code"]
-    assert side >= (len(data["qr"]["modules"]) + 8) * sheets.QR_SMALLEST_MM * sheets.MM - 1e-6
+    assert side >= (len(data["qr"]["modules"]) + 8) * layout.QR_SMALLEST_MM * layout.MM - 1e-6
     if header is not None:  # top corner of page 1
-        assert page == 1 and room == pytest.approx(side + sheets.QR_GAP_MM * sheets.MM, abs=side * 0.2)
+        assert page == 1 and room == pytest.approx(side + layout.QR_GAP_MM * layout.MM, abs=side * 0.2)
         assert seen["tables"][0][0] > 1 or seen["tables"][0][1] <= bottom
     else:  # bottom corner of the last page, under its last table
         assert page == seen["end"][0] and room == 0
-        top = sheets.MM * 10 + side  # margin (at most 10 mm) + caption below the code
+        top = layout.MM * 10 + side  # margin (at most 10 mm) + caption below the code
         assert seen["end"][1] > top
 
 
@@ -398,10 +399,11 @@ def test_a_play_from_the_index_is_the_play_scored_again(database, tmp_path, stor
 @pytest.mark.parametrize("lang", ["en", "fa"])
 @pytest.mark.parametrize("slug, rounds", [(slug, None) for slug in sorted(TABLES)] + [("lost-cities", 14)])
 def test_the_layout_without_the_code_ends_where_the_drawn_sheet_ends(slug, rounds, lang):
-    """Where the code goes is decided by laying the sheet out with nothing drawn (sheets._Sheet.layout_end): its
+    """Where the code goes is decided by laying the sheet out with nothing drawn (Sheet.layout_end): its
     tables end on the page and at the height where those of the same sheet drawn without the code end (a blank
     pad of 14 games: on a later page), and the layout leaves the sheet as it found it."""
     from scorepad import i18n, sheets
+    from scorepad.sheets.sheet import Sheet
 
     game = by_slug(slug)
     if rounds:
@@ -412,38 +414,28 @@ def test_the_layout_without_the_code_ends_where_the_drawn_sheet_ends(slug, round
     template = sheets.load_template(game.template)
     i18n.use(lang)
     try:
-        drawn = sheets._Sheet(template, {**data, "qr": {"caption": "Scan"}}, io.BytesIO(), True)
+        drawn = Sheet(template, {**data, "qr": {"caption": "Scan"}}, io.BytesIO(), True)
         drawn.draw_header()
         drawn.draw_fields()
         for grid in template.get("grids", []):
             drawn.draw_section(grid)
         data["qr"] = {"modules": qr.modules("https://example.com/" + "x" * 150), "caption": "Scan"}
-        sheet = sheets._Sheet(template, data, io.BytesIO(), True)
-        canvas, y = sheet.c, sheet.y
+        sheet = Sheet(template, data, io.BytesIO(), True)
+        canvas, y = sheet.pen.c, sheet.y
         assert sheet.layout_end() == (drawn.pages, pytest.approx(drawn.y))
-        assert (sheet.c, sheet.y, sheet.pages, sheet.dry, sheet.qr_room) == (canvas, y, 1, False, 0.0)
+        assert (sheet.pen.c, sheet.y, sheet.pages, sheet.pen.dry, sheet.qr_room) == (canvas, y, 1, False, 0.0)
     finally:
         i18n.use(i18n.ENGLISH)
     assert rounds is None or drawn.pages > 1
 
 
-def test_the_code_is_segnos_drawn_by_its_encoder_alone():
-    """qr.modules is segno.make's matrix, and it loads segno's encoder only: `import segno` pulls in its writers
-    and with them urllib.request, http.client, email and ssl (~60 ms of a sheet that draws a code)."""
-    import sys
-
-    url = "https://example.com/" + "x" * 150
-    probe = ("import json, sys; from scorepad import qr; m = qr.modules(sys.argv[1]); "
-             "top = {k.split('.')[0] for k in sys.modules}; "
-             "print(json.dumps([sorted(top & {'segno', 'http', 'email', 'ssl'}), m]))")
-    done = subprocess.run([sys.executable, "-c", probe, url], capture_output=True, text=True, check=True)
-    heavy, matrix = json.loads(done.stdout)
-    assert heavy == []
+def test_the_code_is_segnos():
+    """qr.modules is segno.make's matrix: a QR code at level L, never boosted (the smallest code for a link)."""
     import segno
 
+    url = "https://example.com/" + "x" * 150
     made = segno.make(url, error="L", micro=False, boost_error=False)
-    assert matrix == [[bool(c) for c in row] for row in made.matrix]
-    assert qr.modules(url) == matrix  # in a process that has imported segno: its own encoder
+    assert qr.modules(url) == [[bool(c) for c in row] for row in made.matrix]
 
 
 @pytest.mark.parametrize("name", ["https://scorepad.invalid/bgstats", "play|lost-cities|2026-11-29T20:15:00+01:00|7",

@@ -340,11 +340,13 @@ def test_the_terminal_prompter_draws_names_escaped():
 
 def width_calls(monkeypatch, game, data):
     from scorepad import sheets
+    from scorepad.sheets.lines import Lines
+    from scorepad.sheets.text import Pen
 
     calls = []
-    measure, add_up = sheets._Sheet.width, sheets._Sheet.units  # a text measured whole, or a word's advance (wrap)
-    monkeypatch.setattr(sheets._Sheet, "width", lambda self, s, size: calls.append(len(s)) or measure(self, s, size))
-    monkeypatch.setattr(sheets._Sheet, "units", lambda self, s, arabic: calls.append(len(s)) or add_up(self, s, arabic))
+    measure, add_up = Pen.width, Lines.units  # a text measured whole, or a word's advance (wrap)
+    monkeypatch.setattr(Pen, "width", lambda self, s, size: calls.append(len(s)) or measure(self, s, size))
+    monkeypatch.setattr(Lines, "units", lambda self, s, arabic: calls.append(len(s)) or add_up(self, s, arabic))
     started = time.perf_counter()
     sheets.render(sheets.load_template(game.template), data, io.BytesIO())
     return len(calls), sum(calls), time.perf_counter() - started

@@ -1,4 +1,4 @@
-"""The generic PDF renderer (scorepad/sheets.py) with the Lost Cities layout (templates/lost-cities.toml)."""
+"""The generic PDF renderer (scorepad/sheets/) with the Lost Cities layout (templates/lost-cities.toml)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,16 @@ import sys
 import unicodedata
 from pathlib import Path
 
+import arabic_reshaper
 import pypdf
 import pytest
 
 from scorepad import sheets
 from scorepad.errors import ScorepadError
+from scorepad.sheets import fonts, shaping, templates
+from scorepad.sheets.sheet import Sheet
+from scorepad.sheets.style import MM
+from scorepad.sheets.text import NO_FONT
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOURS = ["Yellow", "Blue", "White", "Green", "Red"]
@@ -88,7 +93,7 @@ def pages(pdf: bytes) -> list[str]:
     return [unicodedata.normalize("NFKC", p.extract_text()) for p in pypdf.PdfReader(io.BytesIO(pdf)).pages]
 
 
-def fonts(pdf: bytes) -> set[str]:
+def fonts_used(pdf: bytes) -> set[str]:
     """The fonts the pages use (BaseFont names, subset prefix and all)."""
     return {str(f["/BaseFont"]) for page in pypdf.PdfReader(io.BytesIO(pdf)).pages
             for f in page["/Resources"]["/Font"].values()}
@@ -170,7 +175,7 @@ def test_persian_name_is_shaped_and_right_to_left(template):
     for title in ["Game 1 — علی", "Game 3 — علی", "Game 2 — Алиса"]:
         assert title in text
     assert re.search(r"Алиса\s+winner\s+44\s+57\s+35\s+136", text)
-    assert "/AAAAAA+NotoSansArabic-Regular" in fonts(pdf)
+    assert "/AAAAAA+NotoSansArabic-Regular" in fonts_used(pdf)
 
 
 def test_persian_with_latin_and_cyrillic_in_one_line(template):
@@ -180,30 +185,20 @@ def test_persian_with_latin_and_cyrillic_in_one_line(template):
     pdf = pdf_bytes(template, filled(names=("علی (رضا) Ali", "Олег")))
     (text,) = pages(pdf)
     assert "Олег" in text and "Ali" in text
-    assert sheets._shape_arabic("علی (رضا) Ali") == "(\ufe8e\ufebf\ufead) \ufbfd\ufee0\ufecb Ali"
-    assert sheets._shape_arabic("علی, Алиса") == "\ufbfd\ufee0\ufecb, Алиса"
-
-
-def test_shaping_with_options_read_once_is_arabic_reshapers_own():
-    """sheets._reshape remembers arabic_reshaper's options (configparser on every text was 15% of a Persian
-    sheet): the joined forms are those of arabic_reshaper.reshape, for the glossary's words and odd texts."""
-    arabic_reshaper = pytest.importorskip("arabic_reshaper")
-    words = re.findall(r"[\u0600-\u06ff\u200c][\u0600-\u06ff\u200c ]*", (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8"))
-    texts = [*words, "لا إله", "ﷲ الله", "ـــ تطويل", "مَا شَاءَ", "می\u200cخواهم", "Ana علی 12", ""]
-    assert len(words) > 50
-    assert [sheets._reshape()(text) for text in texts] == [arabic_reshaper.reshape(text) for text in texts]
+    assert shaping.shape("علی (رضا) Ali") == "(\ufe8e\ufebf\ufead) \ufbfd\ufee0\ufecb Ali"
+    assert shaping.shape("علی, Алиса") == "\ufbfd\ufee0\ufecb, Алиса"
 
 
 def test_text_is_measured_in_the_font_it_is_drawn_with(template):
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    sheet = sheets._Sheet(template, filled(names=("علی (Ali)", "علی, Алиса")), io.BytesIO(), True)
-    shaped = sheets._shape_arabic("علی (Ali)")
-    assert sheet.width("علی (Ali)", 10) == stringWidth(shaped, sheets.ARABIC_FONT, 10)
-    assert sheet.width("Алиса", 10) == stringWidth("Алиса", sheets.FONT_NAME, 10)
+    sheet = Sheet(template, filled(names=("علی (Ali)", "علی, Алиса")), io.BytesIO(), True)
+    shaped = shaping.shape("علی (Ali)")
+    assert sheet.pen.width("علی (Ali)", 10) == stringWidth(shaped, fonts.ARABIC_FONT, 10)
+    assert sheet.pen.width("Алиса", 10) == stringWidth("Алиса", fonts.FONT_NAME, 10)
     # Persian in the Arabic font, Cyrillic in the sheet font
-    assert sheet.runs("علی, Алиса") == [("\ufbfd\ufee0\ufecb, ", sheets.ARABIC_FONT),
-                                        ("Алиса", sheets.FONT_NAME)]
+    assert sheet.pen.runs("علی, Алиса") == [("\ufbfd\ufee0\ufecb, ", fonts.ARABIC_FONT),
+                                        ("Алиса", fonts.FONT_NAME)]
     # a long Persian value is still cut to its cell
     data = filled(names=("علی", "Ben"))
     data["fields"]["variants"] = "قوانین رسمی بازی " * 6
@@ -216,7 +211,7 @@ def test_latin_sheet_is_unchanged_by_other_scripts(template):
     pdf_bytes(template, filled(names=("علی", "愛麗絲")))  # registers the Arabic and CJK fonts
     after = pdf_bytes(template, filled(names=("Алиса", "Ben")))
     assert before == after
-    assert fonts(after) == {"/AAAAAA+NotoSans-Regular"}  # nothing Arabic or CJK embedded, and no Helvetica
+    assert fonts_used(after) == {"/AAAAAA+NotoSans-Regular"}  # nothing Arabic or CJK embedded, and no Helvetica
 
 
 def test_render_is_deterministic(template):
@@ -280,7 +275,7 @@ def test_bad_page_size_is_reported(template):
 
 
 def test_fallback_font_when_noto_is_missing(template, monkeypatch):
-    monkeypatch.setattr(sheets, "_font_file", lambda: None)
+    monkeypatch.setattr(fonts, "font_file", lambda: None)
     (text,) = pages(pdf_bytes(template, filled()))
     assert "Ben" in text and "136" in text and "-12" in text  # Helvetica has no U+2212
 
@@ -301,24 +296,16 @@ def test_format_value():
     assert sheets.format_value("×2") == "×2"
 
 
-def test_import_does_not_load_reportlab():
-    code = ("import sys, scorepad.sheets; "
-            "print([m for m in ('reportlab', 'arabic_reshaper', 'bidi') if m in sys.modules])")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
-
-
-def test_latin_render_does_not_load_the_arabic_helpers():
-    # (not via test_sheets: pypdf itself imports arabic_reshaper and bidi when they are installed)
-    code = ("import io, sys; from scorepad import sheets; "
+def test_latin_render_registers_no_other_font():
+    # In a process of its own: the tests before this one have registered the Arabic and Chinese fonts.
+    code = ("import io; from scorepad import sheets; from scorepad.sheets import fonts; "
             "data = {'fields': {'players': 'Алиса, Ben'}, "
             "        'grids': {'match': [{'rows': [{'label': 'Алиса'}]}]}}; "
             "sheets.render(sheets.load_template('lost-cities'), data, io.BytesIO()); "
-            "print([m for m in ('arabic_reshaper', 'bidi') if m in sys.modules], sheets._EXTRA_FONTS)")
+            "print(fonts.EXTRA_FONTS)")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[] {}"
+    assert out.stdout.strip() == "{}"
 
 
 def test_repeated_columns_take_their_labels_from_a_data_list():
@@ -425,8 +412,11 @@ def test_a_value_of_the_wrong_kind_is_refused(change, message):
 def test_load_template_refuses_a_typo_in_the_file(tmp_path, monkeypatch):
     text = (ROOT / "templates" / "lost-cities.toml").read_text(encoding="utf-8")
     (tmp_path / "typo.toml").write_text(text.replace("row_height_mm = 8", "row_hieght_mm = 8", 1), encoding="utf-8")
-    monkeypatch.setattr(sheets, "TEMPLATE_DIRS", (tmp_path,))
+    monkeypatch.setattr(templates, "TEMPLATE_DIRS", (tmp_path,))
     with pytest.raises(ScorepadError, match=r"^sheet template 'typo': grid 'game': unknown key 'row_hieght_mm' "):
+        sheets.load_template("typo")
+    (tmp_path / "typo.toml").write_text(text + "\nbroken = \n", encoding="utf-8")
+    with pytest.raises(ScorepadError, match=r"^sheet template 'typo' is not valid TOML: .*\(at line \d+"):
         sheets.load_template("typo")
 
 
@@ -527,16 +517,16 @@ def test_a_right_to_left_sheet_is_mirrored():
     # text runs to the right margin (10 mm): the title ends there, the first table's left-aligned column too
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    assert x["T"] + stringWidth("T", sheets.FONT_NAME, 16) == pytest.approx(page_w - 10 * sheets.MM, abs=1.5)
+    assert x["T"] + stringWidth("T", fonts.FONT_NAME, 16) == pytest.approx(page_w - 10 * MM, abs=1.5)
     assert x["a1"] > ltr["a2"][0]
     assert "\u221212" in rtl  # a number stays a number: the minus before the digits
 
 
 def test_numbers_in_a_right_to_left_line_read_left_to_right():
-    visual = unicodedata.normalize("NFKC", sheets._shape_arabic("بازی 12 — Ali 2026", "R"))
+    visual = unicodedata.normalize("NFKC", shaping.shape("بازی 12 — Ali 2026", "R"))
     assert "12" in visual and "2026" in visual and "Ali" in visual
     assert visual.index("Ali") < visual.index("12")  # the line runs right to left: the later part is on the left
-    assert sheets._shape_arabic("علی (رضا)", "R").count("(") == 1
+    assert shaping.shape("علی (رضا)", "R").count("(") == 1
 
 
 @pytest.mark.parametrize("code, names", [("fa", ["علی", "سارا (Sara)", "Олег", "رضا", "مریم"]),
@@ -560,7 +550,7 @@ def test_every_games_sheet_embeds_every_font(code, names):
                 assert sheets.render(sheets.load_template(game.template), data, buf) == [], slug  # nothing missing
                 pdf = buf.getvalue()
                 assert unembedded(pdf) == [], slug
-                assert all("Helvetica" not in f for f in fonts(pdf)), slug
+                assert all("Helvetica" not in f for f in fonts_used(pdf)), slug
                 text = " ".join(pages(pdf))
                 assert all(word in text for word in players[0].split()), (slug, text)
 
@@ -582,11 +572,11 @@ def _cjk_files(folder: Path) -> list[Path]:
 
 def test_the_chinese_font_is_subset_embedded_and_cached(template, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(sheets, "_EXTRA_FONTS", {})
+    monkeypatch.setattr(fonts, "EXTRA_FONTS", {})
     pdf = pdf_bytes(template, filled(names=("愛麗絲", "Ben")))
     (text,) = pages(pdf)
     assert re.search(r"Game 1 —\s*愛麗絲", text) and re.search(r"Ben\s+winner\s+44\s+57\s+35\s+136", text)
-    assert unembedded(pdf) == [] and any("NotoSansCJKtc-Regular" in f for f in fonts(pdf))
+    assert unembedded(pdf) == [] and any("NotoSansCJKtc-Regular" in f for f in fonts_used(pdf))
     (cached,) = _cjk_files(tmp_path)
     assert cached.stat().st_size < 40_000  # three characters, not 16 MB
     # Another process with the same characters reads the file: fontTools is never imported.
@@ -603,26 +593,29 @@ def test_the_chinese_font_is_subset_embedded_and_cached(template, tmp_path, monk
 
 def test_a_broken_cache_file_is_built_again(template, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(sheets, "_EXTRA_FONTS", {})
+    monkeypatch.setattr(fonts, "EXTRA_FONTS", {})
     good = pdf_bytes(template, filled(names=("王小明", "Ben")))
     (cached,) = _cjk_files(tmp_path)
     whole = cached.read_bytes()
     for broken in (whole[:len(whole) // 2], b"", b"not a font"):
         cached.write_bytes(broken)
-        monkeypatch.setattr(sheets, "_EXTRA_FONTS", {})
+        monkeypatch.setattr(fonts, "EXTRA_FONTS", {})
         assert pdf_bytes(template, filled(names=("王小明", "Ben"))) == good
         assert cached.read_bytes() == whole
         assert [p.name for p in cached.parent.iterdir()] == [cached.name]  # no temporary file left
 
 
-def test_without_fonttools_chinese_prints_as_boxes_with_a_warning(template, tmp_path, monkeypatch):
+def test_without_fonttools_chinese_prints_as_boxes_with_a_warning(tmp_path, monkeypatch):
+    # An install without fontTools, in a process of its own (this one has imported it): never a crash.
+    script = ("import io, sys; sys.modules['fontTools'] = None; from scorepad import sheets; "
+              "from test_sheets import filled, unembedded; b = io.BytesIO(); "
+              "w = sheets.render(sheets.load_template('lost-cities'), filled(('陳', 'Ben')), b); "
+              "print(repr(w)); print(unembedded(b.getvalue()))")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(sheets, "_EXTRA_FONTS", {})
-    monkeypatch.setitem(sys.modules, "fontTools", None)  # an install without it: never a crash
-    buf = io.BytesIO()
-    (warning,) = sheets.render(template, filled(names=("陳", "Ben")), buf)
-    assert warning.startswith("no font has 陳 (U+9673 CJK UNIFIED IDEOGRAPH-9673)")
-    assert unembedded(buf.getvalue()) == []
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    warnings, missing = out.stdout.splitlines()
+    assert warnings.startswith("['no font has 陳 (U+9673 CJK UNIFIED IDEOGRAPH-9673)") and missing == "[]"
     assert _cjk_files(tmp_path) == []  # nothing cached: the next run tries again
 
 
@@ -630,14 +623,14 @@ def test_a_chinese_note_wraps_between_characters():
     # Chinese has no spaces: a long note breaks between ideographs, never before a closing mark (，。）).
     note = "分數 =（卡牌總和 − 20）×（1 + 投資卡數）；八張以上加二十分。未開始的探險不計分，也不扣分。" * 3
     template = {"page": {"title": "T", "notes": [note]}, "grids": [{"key": "g", "columns": [{"key": "a", "label": "A"}]}]}
-    sheet = sheets._Sheet(template, {}, io.BytesIO(), True)
+    sheet = Sheet(template, {}, io.BytesIO(), True)
     room = sheet.w - 2 * sheet.margin
-    lines = sheet.wrap(sheet.tr(note), 8.5, room)
+    lines = sheet.lines.wrap(sheet.pen.tr(note), 8.5, room)
     assert len(lines) >= 2
     assert "".join("".join(lines).split()) == "".join(note.split())  # nothing lost or added
-    assert all(sheet.width(line, 8.5) <= room for line in lines)
+    assert all(sheet.pen.width(line, 8.5) <= room for line in lines)
     assert not any(line[0] in "，。）；" for line in lines)
-    assert sheets._pieces("Ben，王小明") == ["Ben，", "王", "小", "明"]
+    assert shaping.pieces("Ben，王小明") == ["Ben，", "王", "小", "明"]
 
 
 def _wrapped_measuring_every_trial_whole(sheet, s: str, size: float, room: float) -> list[str]:
@@ -646,9 +639,9 @@ def _wrapped_measuring_every_trial_whole(sheet, s: str, size: float, room: float
     for part in s.split("\n"):
         line = ""
         for word in part.split():
-            for n, piece in enumerate(sheets._pieces(word)):
+            for n, piece in enumerate(shaping.pieces(word)):
                 trial = f"{line} {piece}" if line and n == 0 else line + piece
-                if line and sheet.width(trial, size) > room:
+                if line and sheet.pen.width(trial, size) > room:
                     lines.append(line)
                     line = piece
                 else:
@@ -672,8 +665,8 @@ def test_wrap_breaks_lines_as_measuring_every_line_whole(template):
     for odd texts at every width a line of theirs measures exactly (where the sum is not trusted)."""
     from babel.messages.pofile import read_po
 
-    sheet = sheets._Sheet(template, filled(names=("علی", "Ben")), io.BytesIO(), True)
-    if sheet.arabic is None:
+    sheet = Sheet(template, filled(names=("علی", "Ben")), io.BytesIO(), True)
+    if sheet.pen.arabic is None:
         pytest.skip("no Noto Sans Arabic")
     texts = []
     for code in ("fa", "ar"):
@@ -682,28 +675,27 @@ def test_wrap_breaks_lines_as_measuring_every_line_whole(template):
                 strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
                 texts += [t for t in strings if message.id and t]
     glossary = [line for line in (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8").splitlines()
-                if any(sheets._script(ch) for ch in line)]
+                if any(shaping.is_arabic(ch) for ch in line)]
     assert len(texts) > 1000 and len(glossary) > 50
-    assert all(sheet.units(t, sheet.has_arabic(t)) is not None for t in texts + glossary)  # the sums are used
-    reshape = sheets._reshape()
+    assert all(sheet.lines.units(t, sheet.pen.has_arabic(t)) is not None for t in texts + glossary)  # the sums are used
     for t in texts + glossary + _ODD_TEXTS:  # a text's joined forms are its words' (a ZWJ: see _join_word)
-        assert sheet.joined(t) == (" ".join(sheets._join_word(reshape, w) for w in t.split(" ")) if "\u200d" in t
-                                  else reshape(t)), t
+        assert sheet.pen.joined(t) == (" ".join(shaping.join_word(w) for w in t.split(" ")) if "\u200d" in t
+                                  else arabic_reshaper.reshape(t)), t
     for t in glossary + _ODD_TEXTS:
-        units = sheet.units(t, sheet.has_arabic(t))
-        assert units is None or abs(units * 8.5 / 1000 - sheet.width(t, 8.5)) < 1e-9, t
+        units = sheet.lines.units(t, sheet.pen.has_arabic(t))
+        assert units is None or abs(units * 8.5 / 1000 - sheet.pen.width(t, 8.5)) < 1e-9, t
     rooms = (25, 40, 60)  # narrow: many breaks for the time (a whole measure of each trial is slow)
     for n, t in enumerate(texts):
         size = 8.5 if n % 2 else 6.5
-        assert sheet.wrap(t, size, rooms[n % 3]) == _wrapped_measuring_every_trial_whole(sheet, t, size, rooms[n % 3])
+        assert sheet.lines.wrap(t, size, rooms[n % 3]) == _wrapped_measuring_every_trial_whole(sheet, t, size, rooms[n % 3])
     for t in glossary:
         for room in (30, 80, 200):
-            assert sheet.wrap(t, 8.5, room) == _wrapped_measuring_every_trial_whole(sheet, t, 8.5, room)
+            assert sheet.lines.wrap(t, 8.5, room) == _wrapped_measuring_every_trial_whole(sheet, t, 8.5, room)
     for t in _ODD_TEXTS:
-        whole = {sheet.width(line, 8.5) for room in (20, 60, 150, 400)
+        whole = {sheet.pen.width(line, 8.5) for room in (20, 60, 150, 400)
                  for line in _wrapped_measuring_every_trial_whole(sheet, t, 8.5, room)}
         for room in sorted(whole) + [8.0, 45.5, 130.25, 1000.0]:
-            assert sheet.wrap(t, 8.5, room) == _wrapped_measuring_every_trial_whole(sheet, t, 8.5, room), (t, room)
+            assert sheet.lines.wrap(t, 8.5, room) == _wrapped_measuring_every_trial_whole(sheet, t, 8.5, room), (t, room)
 
 
 def test_a_zwj_before_a_ligature_is_drawn_not_a_crash(template):
@@ -713,134 +705,28 @@ def test_a_zwj_before_a_ligature_is_drawn_not_a_crash(template):
     names = ("ک\u200dلارا", "ک\u200dتاب الله")
     (text,) = pages(pdf_bytes(template, filled(names=names)))
     assert "الله" in text or "\ufdf2" in text
-    sheet = sheets._Sheet(template, filled(names=names), io.BytesIO(), True)
-    reshape = sheets._reshape()
-    assert sheet.joined("ک\u200dلا ب\u200d") == reshape("کلا") + " " + reshape("ب\u200d")
-    assert sheet.joined("ک\u200dتاب الله") == reshape("ک\u200dتاب") + " " + reshape("الله")
+    sheet = Sheet(template, filled(names=names), io.BytesIO(), True)
+    reshape = arabic_reshaper.reshape
+    assert sheet.pen.joined("ک\u200dلا ب\u200d") == reshape("کلا") + " " + reshape("ب\u200d")
+    assert sheet.pen.joined("ک\u200dتاب الله") == reshape("ک\u200dتاب") + " " + reshape("الله")
 
 
-def test_a_persian_sheet_does_not_import_fonttools():
-    # arabic_reshaper imports fontTools when it is installed (for an option scorepad does not use): 60-200 ms.
-    code = ("import io, sys; from scorepad import sheets; "
-            "data = {'fields': {'players': 'علی, سارا'}, 'grids': {'match': [{'rows': [{'label': 'علی'}]}]}}; "
-            "sheets.render(sheets.load_template('lost-cities'), data, io.BytesIO()); "
-            "print('arabic_reshaper' in sys.modules, 'fontTools' in sys.modules, sheets._shape_arabic('علی') != 'علی')")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["True", "False", "True"]
-
-
-# ---- the record of a parsed font (sheets._cached_ttfont) ------------------------------------------------------
-
-def _face_files() -> list[Path]:
-    return sorted(sheets.cache_folder().glob("*.face"))
-
-
-def _fresh_sheet_font(monkeypatch) -> None:
-    """The next render registers the sheet font again, as a new process does (reportlab keeps it per process)."""
-    from reportlab.pdfbase import pdfmetrics
-
-    monkeypatch.setattr(pdfmetrics, "_fonts", {k: v for k, v in pdfmetrics._fonts.items() if k != sheets.FONT_NAME})
-
-
-def _same_font(a, b) -> None:
-    skip = {"face", "state", "encoding"}
-    assert {k: v for k, v in vars(a).items() if k not in skip} == {k: v for k, v in vars(b).items() if k not in skip}
-    fa, fb = vars(a.face), vars(b.face)
-    assert fa.keys() == fb.keys()
-    for key in fa.keys() - {"_pdfScale"}:
-        assert fa[key] == fb[key] and type(fa[key]) is type(fb[key]), key
-    assert a.face.name.ustr == b.face.name.ustr and a.face._pdfScale(750) == b.face._pdfScale(750)
-
-
-def test_a_parsed_font_is_recorded_and_read_back_as_reportlab_made_it(template, tmp_path, monkeypatch):
-    from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
-
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    path = sheets._font_file()
-    parsed = TTFont(sheets.FONT_NAME, path)
-    _fresh_sheet_font(monkeypatch)
-    first = pdf_bytes(template, filled(names=("Алиса", "Ben")))  # parses the font, writes its record
-    (record,) = _face_files()
-    assert record.name.startswith("notosans-")
-
-    def no_parsing(*args, **kwargs):
-        raise AssertionError("the font was parsed again")
-
-    monkeypatch.setattr(TTFontFile, "extractInfo", no_parsing)
-    _same_font(sheets._cached_ttfont(sheets.FONT_NAME, path), parsed)
-    _fresh_sheet_font(monkeypatch)
-    assert pdf_bytes(template, filled(names=("Алиса", "Ben"))) == first  # the same bytes, the font embedded
-    assert unembedded(first) == []
-    assert _face_files() == [record]
-
-
-def test_a_damaged_font_record_is_ignored_and_written_again(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    path = sheets._font_file()
-    good = sheets._cached_ttfont(sheets.FONT_NAME, path)
-    (record,) = _face_files()
-    whole = record.read_bytes()
-    flipped = bytearray(whole)
-    flipped[len(whole) // 2] ^= 0x40
-    for broken in (whole[:len(whole) // 2], b"", b"not a record", bytes(flipped), whole.replace(b"'1'", b"'0'", 1)):
-        record.write_bytes(broken)
-        _same_font(sheets._cached_ttfont(sheets.FONT_NAME, path), good)
-        assert record.read_bytes() == whole
-        assert [p.name for p in record.parent.iterdir()] == [record.name]  # no temporary file left
-
-
-def test_a_sheet_without_a_usable_cache_folder_parses_the_font(template, tmp_path, monkeypatch):
+def test_a_chinese_sheet_without_a_usable_cache_folder_is_drawn_all_the_same(template, tmp_path, monkeypatch):
+    # The subset cannot be kept (the cache folder cannot be made, or read): it is made again and drawn from memory.
+    monkeypatch.setattr(fonts, "EXTRA_FONTS", {})
+    expected = pdf_bytes(template, filled(names=("林美玲", "Ben")))
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("")
-    _fresh_sheet_font(monkeypatch)
-    expected = pdf_bytes(template, filled())
-    for cache in (not_a_folder, not_a_folder / "below"):  # cannot be made, cannot be read
+    for cache in (not_a_folder, not_a_folder / "below"):
         monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
-        _fresh_sheet_font(monkeypatch)
-        assert pdf_bytes(template, filled()) == expected
+        monkeypatch.setattr(fonts, "EXTRA_FONTS", {})
+        assert pdf_bytes(template, filled(names=("林美玲", "Ben"))) == expected
     assert not_a_folder.read_text() == ""
 
 
-def test_a_sheet_never_loads_pil_image_and_pil_still_works_after_it(tmp_path):
-    # reportlab.lib.utils imports PIL.Image for bitmaps, which a sheet never draws: it stays a lazy module.
-    from conftest import TABLES
-
-    table = tmp_path / "lc.json"
-    table.write_text(json.dumps(TABLES["lost-cities"]))
-    script = ("import sys; from scorepad.cli import main; "
-              f"sys.argv = ['scorepad', 'sheet', '--table', {str(table)!r}, '-o', {str(tmp_path / 'x.pdf')!r}]\n"
-              "try: main()\nexcept SystemExit: pass\n"
-              "loaded = [m for m in ('PIL.ImageMode', 'PIL.ExifTags') if m in sys.modules]\n"
-              "from PIL import Image; print(loaded, Image.new('RGB', (2, 1)).size)")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert out.stdout.splitlines()[-1] == "[] (2, 1)", out.stdout + out.stderr
-    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
-
-
 def test_a_text_all_in_the_sheet_font_is_one_piece_and_the_others_are_split(template):
-    sheet = sheets._Sheet(template, filled(), io.BytesIO(), True)
+    sheet = Sheet(template, filled(), io.BytesIO(), True)
     for text in ("Score — 3 × 2 − 1", "Алиса — 3 × 2"):
-        assert sheet.runs(text) == [(text, sheets.FONT_NAME)]
+        assert sheet.pen.runs(text) == [(text, fonts.FONT_NAME)]
     # After those, a text with the same characters and one no font has is still split around that one.
-    assert sheet.runs("× 😀 —") == [("× ", sheets.FONT_NAME), ("😀", sheets._NO_FONT), (" —", sheets.FONT_NAME)]
-
-
-def test_a_parsed_template_is_recorded_and_an_edited_one_read_again(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(sheets, "TEMPLATE_DIRS", (tmp_path,))
-    source = (ROOT / "templates" / "lost-cities.toml").read_text()
-    (tmp_path / "pad.toml").write_text(source)
-    parsed = sheets.load_template("pad")
-    (record,) = (tmp_path / "cache").rglob("pad-*.record")
-    monkeypatch.setitem(sys.modules, "tomllib", None)  # a record read again: tomllib is not imported
-    assert sheets.load_template("pad") == parsed
-    whole = record.read_bytes()
-    for broken in (whole[:-3], b"", whole[:-1] + bytes([whole[-1] ^ 1])):
-        record.write_bytes(broken)
-        monkeypatch.delitem(sys.modules, "tomllib")
-        assert sheets.load_template("pad") == parsed
-        assert record.read_bytes() == whole
-    (tmp_path / "pad.toml").write_text(source.replace('size = "A4"', 'size = "A5"', 1))
-    assert sheets.load_template("pad")["page"]["size"] == "A5"
-    assert parsed["page"]["size"] == "A4"
+    assert sheet.pen.runs("× 😀 —") == [("× ", fonts.FONT_NAME), ("😀", NO_FONT), (" —", fonts.FONT_NAME)]

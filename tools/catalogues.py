@@ -27,7 +27,7 @@ DOMAIN = "scorepad"
 LANGUAGES = ("fa", "ar", "zh_Hant", "ru")  # Babel's names (scorepad.i18n.folder)
 KEYWORDS = {"_": None, "N_": None, "NP_": (1, 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 SOURCES = ("scorepad", "calculators")
-# The template keys that hold printed text (scorepad/sheets.py TEMPLATE_SCHEMA).
+# The template keys that hold printed text (scorepad/sheets/templates.py TEMPLATE_SCHEMA).
 TEMPLATE_TEXT = {"title", "subtitle", "notes", "label", "total_label", "mark_text"}
 VERSION = "0.1"
 HEADER = "Translations of scorepad, a score pad for board games played at a real table."
