@@ -481,7 +481,7 @@ def _around(real):
         _step()
         return result
     return call
-_store.FileLock.acquire = _around(_store.FileLock.acquire)  # the store's own flock (it no longer imports filelock)
+_store.FileLock.acquire = _around(_store.FileLock.acquire)  # the store's lock (filelock's)
 os.fsync, os.replace, os.sync = _around(os.fsync), _around(os.replace), _around(os.sync)
 """
 

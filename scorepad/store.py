@@ -41,13 +41,13 @@ import operator
 import os
 import shutil
 import stat
-import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
+from filelock import FileLock, Timeout
 
 from scorepad.errors import Changed, NotFound, ReadOnly, StoreError
 from scorepad.files import (BACKUP_SUFFIX, FOLDER_SUFFIX, file_type, is_debris, replace_file, sweep_temp_files,
@@ -351,69 +351,6 @@ def _tinydb_file(path: Path, shown: Path, table: str, *, write: bool, sync: bool
         db.close()
 
 
-# --- the lock ----------------------------------------------------------------------------------------
-
-class LockTimeout(Exception):
-    """The lock was not free within the timeout (another writer holds it)."""
-
-
-class FileLock:
-    """An exclusive lock on a file for one operation: flock(2), as the filelock package takes it on POSIX (the two
-    exclude each other; the tests hold the lock with filelock), without its import (some 30 ms, a third of
-    `import typer`, in every command that writes). The kernel drops the lock when its process dies, so a killed
-    writer never leaves a stale lock; the file stays in place, so waiters share its inode. Where there is no
-    flock (Windows), the filelock package does it."""
-
-    POLL = 0.05  # the longest wait between two tries, as filelock's (the first tries come sooner)
-
-    def __init__(self, path: str, *, timeout: float):
-        self.path, self.timeout = path, timeout
-        self._fd: int | None = None
-        self._other: Any = None
-
-    def acquire(self) -> None:
-        try:
-            import fcntl
-        except ImportError:  # pragma: no cover - Windows
-            return self._acquire_other()
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        try:
-            deadline, pause = time.monotonic() + self.timeout, 0.001
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    self._fd = fd
-                    return None
-                except OSError as error:
-                    if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                        raise
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise LockTimeout(self.path)
-                time.sleep(min(pause, left))
-                pause = min(pause * 2, self.POLL)
-        except BaseException:
-            os.close(fd)
-            raise
-
-    def _acquire_other(self) -> None:  # pragma: no cover - Windows
-        import filelock
-
-        self._other = filelock.FileLock(self.path, timeout=self.timeout)
-        try:
-            self._other.acquire()
-        except filelock.Timeout:
-            raise LockTimeout(self.path) from None
-
-    def release(self) -> None:
-        if self._fd is not None:
-            fd, self._fd = self._fd, None
-            os.close(fd)  # closing the last descriptor of the open file releases its flock
-        elif self._other is not None:  # pragma: no cover - Windows
-            self._other.release()
-            self._other = None
-
-
 # --- the store ---------------------------------------------------------------------------------------
 
 class Store:
@@ -474,12 +411,13 @@ class Store:
     def _locked(self) -> Iterator[dict]:
         """The lock for one write operation, with the meta record as it stands (migrated and repaired)."""
         lock_path = f"{self._real}.lock"
-        lock = FileLock(lock_path, timeout=self.lock_timeout)
+        # The kernel drops the lock (flock) when its process dies, so a killed writer never leaves a stale lock.
+        lock = FileLock(lock_path, timeout=self.lock_timeout, mode=0o644)
         _check_is_a_file(self._real, self.path)
         try:
             self._real.parent.mkdir(parents=True, exist_ok=True)
             lock.acquire()
-        except LockTimeout:
+        except Timeout:
             raise StoreError(_(BUSY).format(path=self.path, lock=lock_path, seconds=f"{self.lock_timeout:g}")) \
                 from None
         except OSError as error:

@@ -57,9 +57,8 @@ def test_database_commands_do_not_import_reportlab(table_file, env):
         result, top = imported(*args, env=env)
         assert result.returncode == 0, result.stderr[-500:]
         assert not top & set(HEAVY)
-        # Readers read the store's files as JSON: tinydb is for writers, and no command imports filelock (the
-        # store takes the lock with flock itself).
-        assert ("tinydb" in top) == (args[0] == "import") and "filelock" not in top
+        # Readers read the store's files as JSON: tinydb is for writers.
+        assert ("tinydb" in top) == (args[0] == "import")
 
 
 def test_list_of_every_game_imports_nothing_heavy(tmp_path, env, store):
