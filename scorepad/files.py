@@ -22,12 +22,13 @@ import json
 import os
 import re
 import stat
-import sys
 import time
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+import platformdirs
 
 from scorepad.errors import ScorepadError
 from scorepad.i18n import N_, _
@@ -64,27 +65,8 @@ FILE_TYPES = {stat.S_IFDIR: N_("a directory"), stat.S_IFCHR: N_("a character dev
 NOT_REGULAR = N_("not a regular file")  # any other kind of file
 
 
-# The XDG base directories (freedesktop.org's Base Directory Specification): where platformdirs puts a user's
-# data and cache on Linux, read here in the usual case. platformdirs' import is some 11 ms (tempfile, random,
-# bz2 and lzma come with it: a tenth of `import typer`) in every command of a player who does not set --db.
-XDG_FOLDERS = {"data": ("XDG_DATA_HOME", ".local/share"), "cache": ("XDG_CACHE_HOME", ".cache")}
-
-
 def user_folder(kind: str, app: str = "scorepad") -> Path:
-    """The user's `kind` folder ("data" or "cache") for `app`, as platformdirs gives it.
-
-    On Linux with an absolute $HOME: $XDG_DATA_HOME / $XDG_CACHE_HOME when absolute (the specification ignores a
-    relative one), else ~/.local/share or ~/.cache. Anywhere else (macOS, Windows, Android, a relative or missing
-    $HOME, whose home platformdirs finds in the password database), platformdirs itself. (tests/test_files.py holds
-    the two to the same answers.)"""
-    variable, default = XDG_FOLDERS[kind]
-    home = os.environ.get("HOME", "")
-    android = hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ  # (platformdirs' own folders)
-    if sys.platform.startswith("linux") and os.path.isabs(home) and not android:
-        base = os.environ.get(variable, "")
-        return Path(base if os.path.isabs(base) else os.path.join(home, default), app)
-    import platformdirs
-
+    """The user's `kind` folder ("data" or "cache") for `app`, as platformdirs gives it."""
     return Path(platformdirs.user_data_dir(app) if kind == "data" else platformdirs.user_cache_dir(app))
 
 

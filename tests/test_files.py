@@ -3,6 +3,7 @@
 import json
 import os
 import stat
+import sys
 from pathlib import Path
 
 import pytest
@@ -452,32 +453,22 @@ def test_the_refusals_are_whole_sentences_of_the_catalogue(tmp_path):
         assert str(nowhere.value) == f"«cannot write {missing / 'x.pdf'}: there is no folder {missing}»"
 
 
-# --- the user's folders (files.user_folder, in place of platformdirs' import in every command) ------------------
+# --- the user's folders (files.user_folder) ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("kind", ["data", "cache"])
-@pytest.mark.parametrize("home", ["/home/ana", "/home/ana/", "relative/home", None])
-@pytest.mark.parametrize("xdg", [None, "", "/srv/xdg", "relative/xdg", "~/xdg"])
-def test_the_user_folders_are_platformdirs_own(monkeypatch, kind, home, xdg):
-    import platformdirs
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG folders are Linux's")
+@pytest.mark.parametrize("xdg, expected", [(None, "{home}/.local/share/scorepad/scorepad.json"),
+                                           ("", "{home}/.local/share/scorepad/scorepad.json"),
+                                           ("/srv/xdg", "/srv/xdg/scorepad/scorepad.json")])
+def test_the_default_database_is_in_the_users_data_folder(tmp_path, monkeypatch, xdg, expected):
+    # Where a player who never sets --db keeps their games: it must not move between releases.
+    from scorepad.store import default_path
 
-    variable = files.XDG_FOLDERS[kind][0]
-    for name, value in (("HOME", home), (variable, xdg)):
-        if value is None:
-            monkeypatch.delenv(name, raising=False)
-        else:
-            monkeypatch.setenv(name, value)
-    expected = platformdirs.user_data_dir("scorepad") if kind == "data" else platformdirs.user_cache_dir("scorepad")
-    assert files.user_folder(kind) == Path(expected)
-
-
-def test_the_default_database_needs_no_platformdirs(tmp_path):
-    # Its import was 11 ms (a tenth of `import typer`) of every command of a player who does not set --db.
-    import subprocess
-    import sys
-
-    env = {key: value for key, value in os.environ.items() if key not in ("SCOREPAD_DB", "XDG_DATA_HOME")}
-    code = ("import sys; from scorepad.store import default_path; print(default_path()); "
-            "print('platformdirs' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], env={**env, "HOME": str(tmp_path)}, capture_output=True,
-                          text=True, check=True)
-    assert done.stdout.split("\n")[:2] == [str(tmp_path / ".local/share/scorepad/scorepad.json"), "False"]
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    assert default_path() == Path(expected.format(home=tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert files.user_folder("cache") == tmp_path / "cache" / "scorepad"
