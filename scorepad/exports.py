@@ -46,18 +46,8 @@ URL_KIND = N_("a scorepad BG Stats link")
 CSV_HEADER = ("session", "date", "game", "bgg_id", "player", "seat", "score", "rank", "winner")
 
 
-def uuid5(namespace: uuid.UUID, name: str) -> uuid.UUID:
-    """uuid.uuid5, hashed by CPython's own SHA-1 module where there is one (as session._sha256 takes _sha256):
-    uuid.uuid5 imports hashlib, which loads OpenSSL, 6.6 ms of every sheet (a sheet carries a BG Stats code)."""
-    try:
-        from _sha1 import sha1
-    except ImportError:  # pragma: no cover - a Python without it
-        from hashlib import sha1
-    return uuid.UUID(bytes=sha1(namespace.bytes + name.encode()).digest()[:16], version=5)
-
-
 # The fixed namespace of every uuid scorepad writes for BG Stats (uuid5 of the URL namespace and this name).
-NAMESPACE = uuid5(uuid.NAMESPACE_URL, "https://scorepad.invalid/bgstats")
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://scorepad.invalid/bgstats")
 SOURCE_NAME = "scorepad"  # the push link's `sourceName`: how BG Stats names where a pushed play came from
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 # A play known by its day alone is put at noon: a reader a few time zones away still sees that day.
@@ -70,7 +60,7 @@ USER_INFO = {"meRefId": 0, "bggUsername": ""}
 
 
 def uuid_of(kind: str, key: str) -> str:
-    return str(uuid5(NAMESPACE, f"{kind}|{key}"))
+    return str(uuid.uuid5(NAMESPACE, f"{kind}|{key}"))
 
 
 def person(name: str) -> str:
