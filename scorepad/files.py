@@ -16,12 +16,12 @@ writer's file, another host's, a name of some other shape, is never touched.
 from __future__ import annotations
 
 import contextlib
-import errno
 import functools
 import json
 import os
 import re
 import stat
+import tempfile
 import time
 import zlib
 from collections.abc import Callable, Iterable
@@ -325,19 +325,6 @@ def check_target(path: Path, kind: Kind, *, force: bool = False, protected: Iter
     return real
 
 
-def _mkstemp(folder: Path, prefix: str) -> tuple[int, str]:
-    """A new private file of `folder` named prefix + 8 random characters + .tmp, open for writing: what
-    tempfile.mkstemp makes (O_EXCL, mode 0600), without importing tempfile and random for it."""
-    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    for _attempt in range(100):
-        path = os.path.join(folder, f"{prefix}{os.urandom(4).hex()}{TEMP_SUFFIX}")
-        try:
-            return os.open(path, flags, 0o600), path
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "No usable temporary file name found", str(folder))
-
-
 def replace_file(real: Path, data: bytes, *, sync: bool = True, mode_of: os.stat_result | None = None,
                  new_mode: int | None = None, temp_folder: Path | None = None) -> None:
     """The one atomic write (the store's files and every file below): a temporary file beside `real` (or in
@@ -349,7 +336,7 @@ def replace_file(real: Path, data: bytes, *, sync: bool = True, mode_of: os.stat
     """
     tmp = None
     try:
-        fd, tmp = _mkstemp(temp_folder or real.parent, _temp_prefix(real.name))
+        fd, tmp = tempfile.mkstemp(TEMP_SUFFIX, _temp_prefix(real.name), temp_folder or real.parent)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             if sync:
