@@ -52,7 +52,7 @@ from filelock import FileLock, Timeout
 from scorepad.errors import Changed, NotFound, ReadOnly, StoreError
 from scorepad.files import (BACKUP_SUFFIX, FOLDER_SUFFIX, file_type, is_debris, replace_file, sweep_temp_files,
                             sync_folder, user_folder)
-from scorepad.i18n import N_, NP_, _, plural
+from scorepad.i18n import N_, NP_, _, pgettext, plural
 
 if TYPE_CHECKING:
     from tinydb.table import Table
@@ -523,9 +523,8 @@ class Store:
             return None, None
         found = list(tables.get(SESSION, {}))
         if found != [str(doc_id)]:  # a file copied or edited by hand: which session it is would be a guess
-            from scorepad.words import listed
-
-            held = listed([_(SESSION_N).format(id=key) for key in found]) if found else _(NOTHING)
+            sessions = [_(SESSION_N).format(id=key) for key in found]
+            held = pgettext("list separator", ", ").join(sessions) if found else _(NOTHING)
             problem = _(NOT_ITS_FILE).format(name=path.name, found=held)
             raise StoreError(_(DAMAGED_FILE).format(id=doc_id, path=self.path, problem=problem))
         doc = tables[SESSION][str(doc_id)]
