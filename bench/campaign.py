@@ -466,8 +466,8 @@ def kill_migrate(n: int, rng: random.Random, work: Path) -> Row:
 # SIGKILL at a chosen step rather than a random instant: the child dies (os._exit, as a kill would end it) just
 # before or just after its N-th lock, fsync, rename or sync, so every step of an operation is a place to die.
 STEPPED = r"""
-import json, os, sys
-from scorepad import store as _store
+import contextlib, json, os, sys
+from scorepad.store import lock as _lock
 _spec = json.loads(sys.argv[1])
 _calls = [0]
 def _step():
@@ -481,7 +481,14 @@ def _around(real):
         _step()
         return result
     return call
-_store.FileLock.acquire = _around(_store.FileLock.acquire)  # the store's lock (filelock's)
+_held = _lock.held
+@contextlib.contextmanager
+def _stepped(*args, **kwargs):  # the store's lock: a step before it is taken and one just after
+    _step()
+    with _held(*args, **kwargs):
+        _step()
+        yield
+_lock.held = _stepped
 os.fsync, os.replace, os.sync = _around(os.fsync), _around(os.replace), _around(os.sync)
 """
 

@@ -9,7 +9,7 @@ database, its lock or temporary files, or the command's own input, and never a d
 A temporary file is named after its target and its writer: `.NAME.PID@HOST.RANDOM.tmp` (HOST: a short hash of
 the host name). A writer killed mid-write (SIGKILL, a power cut) leaves it behind; the next writer of that
 folder removes it at once when its owner is provably gone: its pid is not running on this host
-(`sweep_temp_files`), or, for the database's files, the lock every writer holds is free (store.py). A live
+(`sweep_temp_files`), or, for the database's files, the lock every writer holds is free (scorepad/store). A live
 writer's file, another host's, a name of some other shape, is never touched.
 """
 
@@ -75,7 +75,7 @@ def file_type(mode: int) -> str:
     return _(FILE_TYPES.get(stat.S_IFMT(mode), NOT_REGULAR))
 
 
-# The names of what sits beside a file written here and beside the database (store.py uses the same).
+# The names of what sits beside a file written here and beside the database (scorepad/store uses the same).
 LOCK_SUFFIX = ".lock"
 TEMP_SUFFIX = ".tmp"
 # A table file or a backup larger than this is not one scorepad wrote for a table of friends; reading it
@@ -147,7 +147,7 @@ PDF = Kind(N_("a PDF"), _is_pdf)
 TABLE = Kind(N_("a scorepad export"), _is_table_file)
 
 
-# Beside the database file (store.py names them the same way, from the file's real path).
+# Beside the database file (scorepad/store/layout.py names them the same way, from the file's real path).
 FOLDER_SUFFIX = ".d"
 BACKUP_SUFFIX = ".v1-backup"
 
@@ -367,11 +367,16 @@ def sync_folder(folder: Path) -> None:
     # The rename is durable once the directory is; a filesystem that refuses the fsync still has the file.
     if os.name == "posix":
         with contextlib.suppress(OSError):
-            dir_fd = os.open(folder, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
+            fsync_path(folder)
+
+
+def fsync_path(path: Path) -> None:
+    """fsync(2) of a file or a folder, by its path."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _rename(tmp: str, real: Path) -> None:

@@ -338,9 +338,9 @@ def test_facts_edited_by_hand_cost_the_figures_not_the_statistics():
 @pytest.fixture
 def many(database, monkeypatch):
     """Every game, two sessions an index file (the store's BUCKET made small), the fixed history among them."""
-    from scorepad import store as stores
+    from scorepad.store import layout
 
-    monkeypatch.setattr(stores, "BUCKET", 2)
+    monkeypatch.setattr(layout, "BUCKET", 2)
     store = Store(database, summarize=summarize)
     solo = {"game": "next-station-london", "players": ["Ana"], "modules": ["objectives"], "date": "2026-05-01",
             "rounds": [{"Ana": {"districts": 6, "stations": 3, "thames": 1, "tourist": 2}}],

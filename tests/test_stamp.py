@@ -10,14 +10,14 @@ The oracle: the same database with its derived files (index/, facts/, newest.jso
 import json
 import os
 import shutil
+from pathlib import Path
 
 import orjson
 import pytest
 from typer.testing import CliRunner
 
 from scorepad import cli
-from scorepad import store as stores
-from scorepad.store import Store
+from scorepad.store import Store, layout
 
 from test_store import V1_DATABASE, by_game
 
@@ -46,7 +46,7 @@ def rebuilt(db, tmp_path, **kw):
 
 
 def session_file(db, doc_id):
-    return db.with_name(db.name + ".d") / "sessions" / f"{doc_id // stores.BUCKET:04d}" / f"{doc_id}.json"
+    return db.with_name(db.name + ".d") / "sessions" / f"{doc_id // layout.BUCKET:04d}" / f"{doc_id}.json"
 
 
 def test_a_session_file_put_back_after_a_delete_is_listed_again_by_its_next_answer(db, tmp_path):
@@ -101,8 +101,8 @@ def test_a_stamp_is_trusted_again_once_the_index_was_compared(db, monkeypatch):
     session_file(db, 2).write_bytes(kept)
     store.update(2, lambda doc: doc["log"].append(1))  # its summary put back into the index file
     store.update(2, lambda doc: doc["log"].append(1))  # compared with the index file as rewritten: the same
-    read, real_read = [], stores.Path.read_bytes
-    monkeypatch.setattr(stores.Path, "read_bytes", lambda path: (read.append(path.name), real_read(path))[1])
+    read, real_read = [], Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda path: (read.append(path.name), real_read(path))[1])
     store.update(2, lambda doc: doc["log"].append(2))
     assert read == ["scorepad.json", "2.json"]
 
@@ -172,7 +172,7 @@ def test_answers_after_any_mix_of_writes_and_hand_edits_leave_the_index_as_the_s
     # writes no index file), and list, latest and the ids on disk must agree with the session files.
     import random
 
-    monkeypatch.setattr(stores, "BUCKET", 4)
+    monkeypatch.setattr(layout, "BUCKET", 4)
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     pick = random.Random(seed)
     version, kept, ids = 1, {}, set()

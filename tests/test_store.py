@@ -15,7 +15,7 @@ from filelock import FileLock
 
 import scorepad
 from scorepad import store as stores
-from scorepad.errors import NotFound, StoreError
+from scorepad.errors import Changed, NotFound, StoreError
 from scorepad.store import BACKUP_SUFFIX, BUCKET, ENV_VAR, SCHEMA_VERSION, Store, default_path
 
 REPO = Path(scorepad.__file__).resolve().parents[1]
@@ -117,9 +117,9 @@ def test_one_file_per_session_and_an_index_of_summaries(db):
 def test_an_answer_that_leaves_the_summary_alone_writes_only_the_session_file(db, monkeypatch):
     store = Store(db, summarize=by_game)
     store.insert({"game": "azul", "status": "playing", "log": []})
-    written = []
-    real = stores.write_file
-    monkeypatch.setattr(stores, "write_file", lambda path, data, **kw: (written.append(path.name), real(path, data, **kw)))
+    written = []  # every file of the store is written whole: a temp file, renamed over it
+    real = os.replace
+    monkeypatch.setattr(os, "replace", lambda src, dst: (written.append(Path(dst).name), real(src, dst))[1])
     store.update(1, lambda doc: doc["log"].append(1))
     assert written == ["1.json"]
     written.clear()
@@ -138,7 +138,7 @@ def test_bytes_read_and_written_per_answer_do_not_grow_with_the_store(tmp_path, 
         store = Store(tmp_path / f"{count}.json", summarize=by_game)
         store.insert_many([{"game": "azul", "status": "playing", "log": [], "n": n} for n in range(count)])
         moved = {"read": 0, "written": 0, "stats": 0}
-        read, write, stat = stores.Path.read_bytes, stores.write_file, os.stat
+        read, replace, stat = Path.read_bytes, os.replace, os.stat
 
         def counting_stat(*args, moved=moved, stat=stat, **kw):
             moved["stats"] += 1
@@ -149,12 +149,12 @@ def test_bytes_read_and_written_per_answer_do_not_grow_with_the_store(tmp_path, 
             moved["read"] += len(data)
             return data
 
-        def counting_write(path, data, moved=moved, write=write, **kw):
-            moved["written"] += len(data)
-            return write(path, data, **kw)
+        def counting_write(src, dst, moved=moved, replace=replace):  # a temp file, renamed over the file written
+            moved["written"] += os.path.getsize(src)
+            return replace(src, dst)
 
-        monkeypatch.setattr(stores.Path, "read_bytes", counting_read)
-        monkeypatch.setattr(stores, "write_file", counting_write)
+        monkeypatch.setattr(Path, "read_bytes", counting_read)
+        monkeypatch.setattr(os, "replace", counting_write)
         monkeypatch.setattr(os, "stat", counting_stat)
         store.update(300, lambda doc: doc["log"].append(1))  # a plain answer
         store.update(300, lambda doc: doc.update(status="finished"))  # one that changes the summary
@@ -175,8 +175,8 @@ def test_a_plain_answer_reads_its_session_file_and_lists_no_folder_that_grows(tm
     store.update(BUCKET + 10, lambda doc: doc["log"].append(0))  # the first answer compares its stamp with the index
     folder = tmp_path / "scorepad.json.d"
     read, listed = [], []
-    real_read, real_listdir = stores.Path.read_bytes, os.listdir
-    monkeypatch.setattr(stores.Path, "read_bytes", lambda path: (read.append(path.name), real_read(path))[1])
+    real_read, real_listdir = Path.read_bytes, os.listdir
+    monkeypatch.setattr(Path, "read_bytes", lambda path: (read.append(path.name), real_read(path))[1])
     monkeypatch.setattr(os, "listdir", lambda path=".": (listed.append(Path(path)), real_listdir(path))[1])
     store.update(BUCKET + 10, lambda doc: doc["log"].append(1))
     assert read == ["scorepad.json", f"{BUCKET + 10}.json"]
@@ -435,16 +435,16 @@ KILLED_IMPORT = """
 import os, sys
 from scorepad import store as stores
 calls = 0
-real = stores.write_file
+real = os.replace
 
-def die(path, data, **kw):
+def die(tmp, target):  # each file of the store is written as a temp file, renamed over it
     global calls
     calls += 1
     if calls == int(sys.argv[2]):
         os._exit(1)
-    real(path, data, **kw)
+    real(tmp, target)
 
-stores.write_file = die
+os.replace = die
 stores.Store(sys.argv[1]).insert_many([{"game": "azul", "n": n} for n in range(300)])
 """
 
@@ -609,10 +609,10 @@ def test_a_v1_database_is_moved_over_losslessly_once(tmp_path):
 
 
 MIGRATION_KILLED = """
-import os, sys
+import os, sys, tempfile
 from scorepad import store as stores
 calls = 0
-real_write, real_replace, real_sync = stores.write_file, os.replace, os.sync
+real_mkstemp, real_replace, real_sync = tempfile.mkstemp, os.replace, os.sync
 
 def count():
     global calls
@@ -620,7 +620,7 @@ def count():
     if calls == int(sys.argv[2]):
         os._exit(3)
 
-stores.write_file = lambda *a, **k: (count(), real_write(*a, **k))
+tempfile.mkstemp = lambda *a, **k: (count(), real_mkstemp(*a, **k))[1]  # the start of a file's write
 os.replace = lambda *a: (count(), real_replace(*a))
 os.sync = lambda: (count(), real_sync())
 stores.Store(sys.argv[1]).get(1)
@@ -724,8 +724,8 @@ def test_the_marks_index_finds_a_stored_game_reading_only_its_files(db, monkeypa
     store = Store(db, identify=identify)
     store.insert_many([{"n": n} for n in range(600)])
     read = []
-    real = stores._read_tables
-    monkeypatch.setattr(stores, "_read_tables", lambda path, *a: (read.append(path.name), real(path, *a))[1])
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda path: (read.append(path.name), real(path))[1])
     assert store.find(["mark-7", "mark-599", "nothing"]) == {"mark-7": 8, "mark-599": 600}
     assert len(read) <= 3  # one small file a mark, not the 600 summaries
     monkeypatch.undo()
@@ -757,10 +757,10 @@ def test_the_stores_refusals_are_sentences_of_the_catalogue(db):
         with pytest.raises(NotFound) as missing:
             store.get(doc_id + 1)
         assert str(missing.value) == f"«no session {doc_id + 1} in {db}»"
-        with pytest.raises(stores.Changed) as changed:
+        with pytest.raises(Changed) as changed:
             store.update(doc_id, lambda doc: None, expect=lambda doc: False)
         assert str(changed.value) == f"«session {doc_id} changed meanwhile; nothing was saved»"
-        session_file = store._session_file(doc_id)
+        session_file = db.with_name("scorepad.json.d") / "sessions" / "0000" / f"{doc_id}.json"
         session_file.write_bytes(orjson.dumps({"session": {"9": {"game": "azul"}}}))
         with pytest.raises(StoreError) as damaged:
             store.get(doc_id)
@@ -840,10 +840,10 @@ def test_the_latest_read_one_index_file_not_every_one(db, monkeypatch):
     store = Store(db, summarize=by_date)
     store.insert_many([{"date": "2026-01-01"} for _ in range(4 * BUCKET)])
     read = []
-    real = stores._read_derived  # how an index file is read
-    monkeypatch.setattr(stores, "_read_derived", lambda path, *a: (read.append(path.name), real(path, *a))[1])
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda path: (read.append(path), real(path))[1])
     latest = store.latest(20)
-    assert [name for name in read if name[:4].isdigit()] == ["0004.json", "0003.json"]  # ids 1024, 1005-1023
+    assert [path.name for path in read if path.parent.name == "index"] == ["0004.json", "0003.json"]  # ids 1024, 1005-1023
     monkeypatch.undo()
     assert latest == expected_latest(store, 20) and list(latest[0]) == list(range(4 * BUCKET - 19, 4 * BUCKET + 1))
 
@@ -890,9 +890,9 @@ def test_an_index_file_newer_than_newest_json_is_not_trusted(db):
 
 
 def test_a_summary_rebuild_of_many_sessions_is_said_once_before_the_wait(db, monkeypatch):
-    import scorepad.store as store_module
+    from scorepad.store import repair
 
-    monkeypatch.setattr(store_module, "REBUILD_NOTICE", 3)
+    monkeypatch.setattr(repair, "REBUILD_NOTICE", 3)
     told = []
     Store(db, summarize=by_game).insert_many([{"game": f"g{n}", "status": "playing"} for n in range(3)])
 
@@ -908,5 +908,5 @@ def test_a_summary_rebuild_of_many_sessions_is_said_once_before_the_wait(db, mon
     assert len(told) == 1  # once
     few = []
     newer.version += 1
-    monkeypatch.setattr(store_module, "REBUILD_NOTICE", 4)
+    monkeypatch.setattr(repair, "REBUILD_NOTICE", 4)
     assert Store(db, summarize=newer, notify=few.append).summaries()[1] == {"game": "g0"} and few == []

@@ -213,17 +213,15 @@ def _no_room_from(monkeypatch, first_failing):
     """Every write of a database file fails with ENOSPC from the `first_failing`-th on (1: the first)."""
     import errno
 
-    from scorepad import store as stores
+    calls, real = [0], os.replace
 
-    calls, real = [0], stores.replace_file
-
-    def replace_file(path, data, **kw):
+    def replace(src, dst):  # each file is written as a temp file, renamed over it
         calls[0] += 1
         if calls[0] >= first_failing:
             raise OSError(errno.ENOSPC, "No space left on device")
-        real(path, data, **kw)
+        real(src, dst)
 
-    monkeypatch.setattr(stores, "replace_file", replace_file)
+    monkeypatch.setattr(os, "replace", replace)
 
 
 def _files(db):

@@ -17,7 +17,6 @@ from test_readonly import disk  # noqa: F401 - a read-only filesystem of its own
 from scorepad import claims, cli, edit, play
 from scorepad.cli import playing
 from scorepad.cli import terminal as tty
-from scorepad import store as stores
 from scorepad.errors import Changed
 from scorepad.games import by_slug
 from scorepad.prompts import Aborted, ScriptedPrompter
@@ -153,8 +152,8 @@ def test_an_answer_reads_no_file_beyond_what_the_store_reads_for_an_update(store
     store.update of the same answer reads (issue 10: an answer's cost must not grow)."""
     sid, twin = start(store), start(store)
     store.update(twin, lambda doc: doc)  # a new session's first answer compares its stamp with the index, once
-    read, reads = stores.Path.read_bytes, []
-    monkeypatch.setattr(stores.Path, "read_bytes", lambda path: (reads.append(path.name), read(path))[1])
+    read, reads = Path.read_bytes, []
+    monkeypatch.setattr(Path, "read_bytes", lambda path: (reads.append(path.name), read(path))[1])
     marks = []
 
     class Marking(ScriptedPrompter):
