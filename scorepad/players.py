@@ -163,7 +163,7 @@ def plan(store: Store, old: str, new: str) -> list[int]:
     """The sessions `rename` will change, every one checked before any is written: refused (ScorepadError, nothing
     changed) when no session has `old`, or one has `old` and `new` as two different players, is open in another
     scorepad, or would take `new` as a prompt word. `new` must already be a valid name (calculators.check_name)."""
-    from scorepad import claims
+    from scorepad.store import claims
 
     summaries = store.summaries()
     ids = [doc_id for doc_id, s in _sessions(summaries) if player_in(s["players"], old) is not None]

@@ -314,7 +314,7 @@ def test_rename_refusals(args, message, database):
 
 
 def test_rename_refuses_a_session_open_in_another_scorepad(database):
-    from scorepad import claims
+    from scorepad.store import claims
 
     stored(database, lost_cities(), lost_cities())
     helper = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)

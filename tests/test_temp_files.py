@@ -14,7 +14,7 @@ from filelock import FileLock
 import scorepad
 from conftest import ok
 from scorepad import files
-from scorepad.claims import claimed
+from scorepad.store.claims import claimed
 from scorepad.store import Store
 
 REPO = Path(scorepad.__file__).resolve().parents[1]

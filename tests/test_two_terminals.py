@@ -14,14 +14,14 @@ from typer.testing import CliRunner
 
 from conftest import run
 from test_readonly import disk  # noqa: F401 - a read-only filesystem of its own (root only)
-from scorepad import claims, cli, edit, play
+from scorepad import cli, edit, play
 from scorepad.cli import playing
 from scorepad.cli import terminal as tty
 from scorepad.errors import Changed
 from scorepad.games import by_slug
 from scorepad.prompts import Aborted, ScriptedPrompter
 from scorepad.session import new_doc
-from scorepad.store import Store
+from scorepad.store import Store, claims
 
 ROOT = Path(__file__).resolve().parent.parent
 # Game 1 of LC-11 as typed (conftest LC11_TYPED[0]): Ana's five colours, then Ben's.

@@ -7,13 +7,14 @@ from typing import Optional
 
 import typer
 
-from scorepad import claims, signals
+from scorepad import signals
 from scorepad.cli.output import echo, handles_errors, players_line, stopped
 from scorepad.cli.playing import start
 from scorepad.cli.root import app
 from scorepad.cli.shared import load_session, names_given, open_store
 from scorepad.errors import ScorepadError
 from scorepad.i18n import N_, _, language
+from scorepad.store import claims
 
 HOST_HELP = N_(
     "Open a game to the phones at the table.\n\nServes a session (or, with a game's slug, a new one started as "

@@ -11,7 +11,7 @@ from typing import Any, Optional
 import typer
 
 from calculators.core import InvalidInput, check_name
-from scorepad import claims, progress, signals
+from scorepad import progress, signals
 from scorepad import edit as edits
 from scorepad import games as registry
 from scorepad import session as sessions
@@ -31,7 +31,7 @@ from scorepad.play import play as play_loop
 from scorepad.prompt_words import prompt_word_in
 from scorepad.players import known_names, offered
 from scorepad.session import Session
-from scorepad.store import Store
+from scorepad.store import Store, claims
 
 STARTED = N_("Session {id}: {title} — {players}. Every answer is saved as it is given.")
 RESUMING = N_("Resuming session {id}: {title} — {players}.")

@@ -15,7 +15,6 @@ here: it is shown as such. Stale claims on this host are removed when found.
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import re
 import socket
@@ -30,9 +29,10 @@ import orjson
 from scorepad.errors import ReadOnly, StoreError
 from scorepad.files import TEMP_SUFFIX, replace_file, sweep_temp_files
 from scorepad.i18n import N_, _
+from scorepad.store.lock import CANNOT_CHANGE, NOT_WRITABLE
 
 if TYPE_CHECKING:
-    from scorepad.store import Store
+    from scorepad.store.database import Store
 
 # TRANSLATORS: {path} is the claim file that says who plays the session; {reason}: the system's words.
 CANNOT_CLAIM = N_("cannot play session {id}: cannot write {path}: {reason}")
@@ -168,9 +168,7 @@ def claimed(store: Store, session_id: int) -> Iterator[None]:
         replace_file(path, orjson.dumps(mine), sync=False, new_mode=0o600)  # about live processes: no fsync
     except OSError as error:
         reason = error.strerror or str(error)
-        if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):  # what the store says of any write there
-            from scorepad.store import CANNOT_CHANGE
-
+        if error.errno in NOT_WRITABLE:  # what the store says of any write there
             raise ReadOnly(_(CANNOT_CHANGE).format(path=store.path, reason=reason)) from None
         raise StoreError(_(CANNOT_CLAIM).format(id=session_id, path=path, reason=reason)) from None
     try:
