@@ -1,5 +1,5 @@
 """An index file (PATH.d/index/NNNN.json) missing, emptied or damaged is made again from its bucket's session files,
-the truth (issue 10, scorepad/store.py): it hid every session of its bucket from list, stats, players and export
+the truth (issue 10, scorepad/store/index.py): it hid every session of its bucket from list, stats, players and export
 --all, a damaged one stopped every write to them ("Move it aside"), and the next write began a new index file
 holding only its own session, so the others stayed hidden for good."""
 
