@@ -11,8 +11,6 @@ import errno
 from collections.abc import Iterator
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from scorepad.errors import ReadOnly, StoreError
 from scorepad.i18n import N_, _
 from scorepad.store.disk import check_is_a_file, reason
@@ -32,6 +30,10 @@ NOT_WRITABLE = (errno.EROFS, errno.EACCES, errno.EPERM)
 def held(real: Path, shown: Path, timeout: float) -> Iterator[None]:
     """The lock of the database file `real` (`shown`: as the person named it), for the block; StoreError when it
     is busy for `timeout` seconds (0: free this instant or not at all), ReadOnly where one may not write."""
+    # Imported here, by writes alone: a command that only reads (list, show, score) takes no lock and does not pay
+    # for filelock's import (docs/architecture.md, late imports).
+    from filelock import FileLock, Timeout
+
     lock_path = f"{real}.lock"
     lock = FileLock(lock_path, timeout=timeout, mode=0o644)
     check_is_a_file(real, shown)
