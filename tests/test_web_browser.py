@@ -83,11 +83,17 @@ def changed(page, action):
     page.wait_for_function("v => Number(document.querySelector('#pad > div').dataset.version) > v", arg=seen)
 
 
-def typed(page, text):
-    """Type `text` into the phone's first open question and send it."""
-    field = page.locator("form.question").first.locator("input[name=value]")
-    field.fill(text)
-    changed(page, lambda: field.press("Enter"))
+def at(*path):
+    """The form of the question whose answer goes to `path` (its place in the table file)."""
+    return "form.question[data-at='" + json.dumps(list(path)) + "']"
+
+
+def typed(page, path, text):
+    """Type `text` as the answer at `path` and send it; wait until the phone shows it answered."""
+    form = page.locator(at(*path))
+    form.locator("input[name=value]").fill(text)
+    form.locator("input[name=value]").press("Enter")
+    form.wait_for(state="detached")
 
 
 def standings(page):
@@ -118,8 +124,9 @@ def test_two_phones_play_a_lost_cities_hand_one_in_persian(browser, host, tmp_pa
     # Ben's phone greys out the cards Ana holds as she plays them.
     ben_yellow = ben.locator("form.question").first
     ben_yellow.locator(".card[data-card='9'][disabled]").wait_for()
-    for text in ["", "w34689", "ww234567", "۵۸", "235"]:  # typed, as at the terminal; Persian digits are digits
-        typed(ben, text)
+    colours = ("yellow", "blue", "white", "green", "red")
+    for colour, text in zip(colours, ["", "w34689", "ww234567", "۵۸", "235"]):  # as typed at the terminal
+        typed(ben, ("rounds", 0, "Ben", colour), text)  # (Persian digits are digits)
     assert standings(ana) == standings(ben) == [["Ben", "44"], ["Ana", "-12"]]
     table = exported(tmp_path)
     assert table["session"]["status"] == "finished"
@@ -142,11 +149,12 @@ def test_a_next_station_round_with_the_tables_screen_following_the_cards(browser
                               arg=version(screen))
         assert ben.locator(".board .station").count() >= 1
     assert 5 <= turned <= 10 and "5" in screen.locator(".board .counts").inner_text()
-    for page, figures in ((ana, ["6", "3", "1", "2"]), (ben, ["۴", "۲", "۰", "۱"])):  # each player's own line
-        for figure in figures:
-            typed(page, figure)
-    for page in (ana, ben):  # then every player's interchanges, at once
-        typed(page, "1 0 0")
+    fields = ("districts", "stations", "thames", "tourist")
+    for page, player, figures in ((ana, "Ana", ["6", "3", "1", "2"]), (ben, "Ben", ["۴", "۲", "۰", "۱"])):
+        for field, figure in zip(fields, figures):  # each player's own line
+            typed(page, ("rounds", 0, player, field), figure)
+    for page, player in ((ana, "Ana"), (ben, "Ben")):  # then every player's interchanges, at once
+        typed(page, ("final", player, "interchanges"), "1 0 0")
     assert standings(ana)[0] == ["Ana", "24"]  # 6 × 3 + 2 × 1, tourist 2, one interchange of 2 lines 2
     table = exported(tmp_path)
     assert table["session"]["status"] == "finished"

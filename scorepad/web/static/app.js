@@ -6,12 +6,16 @@
   const offline = document.getElementById("offline");
   let shown = Number(document.body.dataset.version);
   let loading = null;
+  let again = false;  // a change heard while the pad was being fetched: fetch it once more after
 
   function version() { return Number(pad.firstElementChild && pad.firstElementChild.dataset.version); }
 
   // Swap in the pad as the server renders it now, keeping an answer being typed (same question, same text).
   async function refresh() {
-    if (loading) return loading;
+    if (loading) {
+      again = true;
+      return loading;
+    }
     loading = (async () => {
       try {
         let response;
@@ -24,13 +28,14 @@
         }
         if (!response.ok) return;
         offline.hidden = true;
+        const html = await response.text();  // read whole before looking at what is being typed: no await after
         const kept = {};
         for (const input of pad.querySelectorAll("form.question input[name=value]")) {
           if (input.value !== input.defaultValue || input === document.activeElement) {
             kept[input.form.dataset.at] = {value: input.value, focused: input === document.activeElement};
           }
         }
-        pad.innerHTML = await response.text();
+        pad.innerHTML = html;
         for (const form of pad.querySelectorAll("form.question")) {
           const input = form.querySelector("input[name=value]");
           const old = kept[form.dataset.at];
@@ -44,6 +49,10 @@
         wire();
       } finally {
         loading = null;
+        if (again) {
+          again = false;
+          refresh();
+        }
       }
     })();
     return loading;
