@@ -141,7 +141,7 @@ def report(rows: list[tuple[str, tuple[list[float], list[float]]]]) -> None:
 # In one process: what importing the renderer costs, then a first and a later render of a filled sheet.
 RENDER = """
 import io, json, sys, time
-from scorepad.session import score_table
+from scorepad.table.travel import score_table
 from scorepad.games import by_slug
 table = json.load(open(sys.argv[1]))
 game = by_slug('lost-cities')

@@ -109,7 +109,7 @@ from pathlib import Path
 spec = json.loads(sys.argv[1])
 from scorepad import cli
 from scorepad.cli import terminal
-from scorepad.prompts import Aborted, resolve_menu
+from scorepad.cli.prompts import Aborted, resolve_menu
 
 events = open(spec["events"], "a", buffering=1, encoding="utf-8")
 def note(*item):
@@ -216,9 +216,9 @@ def kill_at(process: subprocess.Popen, delay: float) -> tuple[bool, str, str]:
 # --- the store as a reader sees it ---------------------------------------------------------------------
 
 def open_store(db: Path):
-    from scorepad.session import upgraded
+    from scorepad.table.travel import upgraded
     from scorepad.store import Store
-    from scorepad.summary import summarize
+    from scorepad.table.summary import summarize
 
     return Store(db, summarize=summarize, upgrade=upgraded)
 
@@ -226,7 +226,7 @@ def open_store(db: Path):
 def whole(db: Path) -> tuple[dict[int, dict] | None, str]:
     """Every session (by id) when the database reads whole and its index agrees with its files, else None and why."""
     from scorepad.errors import ScorepadError
-    from scorepad.games import session_of
+    from scorepad.table import session_of
 
     try:
         store = open_store(db)
@@ -259,9 +259,9 @@ def percent(part: int, whole_: int) -> str:
 def reference_game() -> tuple[list[str], list[dict]]:
     """The questions of a Lost Cities match (LC-11) in order, and the entries a whole scripted game stores."""
     from scorepad.games import by_slug
-    from scorepad.play import play
-    from scorepad.prompts import ScriptedPrompter
-    from scorepad.session import new_doc
+    from scorepad.cli.play import play
+    from scorepad.cli.prompts import ScriptedPrompter
+    from scorepad.table.changes import new_doc
 
     with tempfile.TemporaryDirectory(prefix="scorepad-campaign-ref-") as folder:
         store = open_store(Path(folder) / "ref.json")
@@ -273,7 +273,7 @@ def reference_game() -> tuple[list[str], list[dict]]:
 
 def new_lc_session(db: Path) -> int:
     from scorepad.games import by_slug
-    from scorepad.session import new_doc
+    from scorepad.table.changes import new_doc
 
     return open_store(db).insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], None))
 
@@ -383,7 +383,7 @@ def _yellow(doc: dict) -> Any:
 
 def kill_edit(n: int, rng: random.Random, work: Path) -> Row:
     from scorepad.games import by_slug
-    from scorepad.session import doc_from_file
+    from scorepad.table.travel import doc_from_file
 
     db = work / "scorepad.json"
     session_id = open_store(db).insert(doc_from_file(copy.deepcopy(TABLES["lost-cities"]), by_slug("lost-cities")))
@@ -497,7 +497,7 @@ def kill_steps(n: int, rng: random.Random, work: Path) -> Row:
     """Each of four operations killed at each of its steps in turn (or at `n` of them chosen at random, when `n` is
     not 0): `import` of 5 tables, `edit`, one answer in play, the migration of a 0.1 database."""
     from scorepad.games import by_slug
-    from scorepad.session import doc_from_file
+    from scorepad.table.travel import doc_from_file
 
     questions, reference = reference_game()
     answers = dict(zip(questions, LC_TYPED))
@@ -1244,7 +1244,7 @@ def tables(n: int, rng: random.Random, work: Path, through_cli: int = 300) -> Ro
     from calculators.core import InvalidInput
     from scorepad.errors import ScorepadError
     from scorepad.games import SLUGS, of_table
-    from scorepad.session import doc_from_file, score_table
+    from scorepad.table.travel import doc_from_file, score_table
 
     expected = (InvalidInput, ScorepadError)
     accepted = refused = disagree = tracebacks = parts_off = cli_bad = cli_disagree = 0
@@ -1334,14 +1334,14 @@ class FuzzPrompter:
         self.last = ""  # the question being asked, and what was answered: named when something breaks
 
     def _count(self) -> None:
-        from scorepad.prompts import Aborted
+        from scorepad.cli.prompts import Aborted
 
         self.prompts += 1
         if self.prompts > self.budget:
             raise Aborted()
 
     def text(self, message: str, *, default: str = "", validate: Any = None) -> str:
-        from scorepad.prompts import Aborted
+        from scorepad.cli.prompts import Aborted
 
         said = message  # what the player has read: the question, then each refusal's reason
         for attempt in range(80):
@@ -1368,7 +1368,7 @@ class FuzzPrompter:
         raise Aborted()  # nothing random was taken: a stuck game, not a crash
 
     def select(self, message: str, choices: Any, *, default: str | None = None, words: Any = ()) -> str:
-        from scorepad.prompts import resolve_menu
+        from scorepad.cli.prompts import resolve_menu
 
         self._count()
         answer = self.rng.choice(list(choices))
@@ -1389,9 +1389,9 @@ def fuzz_prompts(n: int, rng: random.Random, work: Path, budget: int = 3000) -> 
     from calculators.core import InvalidInput
     from scorepad.errors import ScorepadError
     from scorepad.games import SLUGS, by_slug
-    from scorepad.play import play
-    from scorepad.prompts import Aborted
-    from scorepad.session import new_doc
+    from scorepad.cli.play import play
+    from scorepad.cli.prompts import Aborted
+    from scorepad.table.changes import new_doc
 
     store = open_store(work / "scorepad.json")
     crashes = prompts = refused = silent = finished = stuck = 0

@@ -60,9 +60,9 @@ def build(path: Path, count: int) -> None:
     import datetime
 
     from scorepad.games import by_slug
-    from scorepad.session import doc_from_table
+    from scorepad.table.travel import doc_from_table
     from scorepad.store import Store
-    from scorepad.summary import summarize
+    from scorepad.table.summary import summarize
 
     tables = list(TABLES.values())
     store = Store(path, summarize=summarize)

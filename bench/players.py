@@ -42,9 +42,9 @@ def spread(times: list[float]) -> str:
 def build(path: Path, count: int) -> None:
     """`count` finished sessions, the five games in turn, each between players drawn from POOL."""
     from scorepad.games import by_slug
-    from scorepad.session import doc_from_table
+    from scorepad.table.travel import doc_from_table
     from scorepad.store import Store
-    from scorepad.summary import summarize
+    from scorepad.table.summary import summarize
 
     rng = random.Random(12)
     tables = list(TABLES.values())
@@ -91,9 +91,9 @@ def prompt_times(scorepad: str, env: dict[str, str]) -> tuple[float, float]:
 def in_process(db: Path, runs: int) -> tuple[list[float], list[float]]:
     """Reading the names once, and one keystroke's completions over them (ms), in this process."""
     from scorepad.players import known_names
-    from scorepad.prompts import completions
+    from scorepad.cli.prompts import completions
     from scorepad.store import Store
-    from scorepad.summary import summarize
+    from scorepad.table.summary import summarize
 
     store = Store(db, summarize=summarize)
     reads, keys = [], []

@@ -45,7 +45,7 @@ def steps(db: Path, out: Path, runs: int) -> dict[str, str]:
 
     from scorepad import history, report, sheets
     from scorepad.store import Store
-    from scorepad.summary import summarize
+    from scorepad.table.summary import summarize
 
     times: dict[str, list[float]] = {"played": [], "build": [], "render": []}
     for _n in range(runs + 1):

@@ -101,9 +101,9 @@ def peak_mib(command: list[str], env: dict[str, str], stdin: str | None = None) 
 def build(path: Path, count: int) -> None:
     """`count` finished sessions, the five games in turn, through the store module in batches."""
     from scorepad.games import by_slug
-    from scorepad.session import doc_from_table
+    from scorepad.table.travel import doc_from_table
     from scorepad.store import Store
-    from scorepad.summary import summarize
+    from scorepad.table.summary import summarize
 
     docs = [doc_from_table(table, by_slug(table["game"])) for table in TABLES.values()]
     store = Store(path, summarize=summarize)
@@ -115,13 +115,13 @@ def build(path: Path, count: int) -> None:
 def answer_cost(path: Path, runs: int) -> tuple[list[float], list[float], int, list[float]]:
     """A Lost Cities match being played: the store call of a plain answer and of a round's last answer (wall
     milliseconds), and the CPU milliseconds of every answer (the wall time is mostly fsync: the disk's, not ours)."""
-    from scorepad import session as sessions
+    from scorepad.table import changes
     from scorepad.games import by_slug
     from scorepad.store import Store
-    from scorepad.summary import summarize
+    from scorepad.table.summary import summarize
 
     store = Store(path, summarize=summarize)
-    doc = sessions.new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], None, seed=1)
+    doc = changes.new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], None, seed=1)
     doc["entries"] = [{"at": ["setup", "oldest"], "value": "Ana"}]
     session_id = store.insert(doc)
     plain, closing, cpu = [], [], []
@@ -132,7 +132,7 @@ def answer_cost(path: Path, runs: int) -> tuple[list[float], list[float], int, l
                 at = ("rounds", n, player, colour)
                 start, used = time.perf_counter(), time.process_time()
                 card = [2 + n % 4] if player == "Ana" else [6 + n % 4]  # a possible deal: no card held twice
-                store.update(session_id, lambda stored, at=at, card=card: sessions.record(stored, at, card))
+                store.update(session_id, lambda stored, at=at, card=card: changes.record(stored, at, card))
                 took = (time.perf_counter() - start) * 1000
                 cpu.append((time.process_time() - used) * 1000)
                 (closing if (player, colour) == ("Ben", "red") else plain).append(took)

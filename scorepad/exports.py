@@ -73,7 +73,7 @@ def person(name: str) -> str:
 def play_of(session: Any, summary: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A finished session as a play, with what BG Stats asks for (start player, minutes, rounds). With the
     session's `summary` (the store's index: totals, ranks and complete rounds), the session is not scored again."""
-    from scorepad.session import IMPORTED
+    from scorepad.table.session import IMPORTED
 
     doc = session.doc
     if summary and summary.get("ranks") and summary.get("totals"):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.errors import ScorepadError
 from scorepad.history import key  # the spec's matching: strip() + casefold()
 from scorepad.i18n import N_, NP_, _, plural
-from scorepad.summary import order
+from scorepad.table.summary import order
 
 if TYPE_CHECKING:
     from scorepad.games.base import Game
@@ -159,10 +159,11 @@ def renamed_doc(doc: dict[str, Any], game: Game, old: str, new: str) -> dict[str
     return out
 
 
-def plan(store: Store, old: str, new: str) -> list[int]:
+def plan(store: Store, old: str, new: str, prompt_word: Callable[[dict[str, Any], str], str | None]) -> list[int]:
     """The sessions `rename` will change, every one checked before any is written: refused (ScorepadError, nothing
     changed) when no session has `old`, or one has `old` and `new` as two different players, is open in another
-    scorepad, or would take `new` as a prompt word. `new` must already be a valid name (calculators.check_name)."""
+    scorepad, or would take `new` as a prompt word (`prompt_word(doc, name)`: the word a name starts with, that the
+    terminal takes at its prompts). `new` must already be a valid name (calculators.check_name)."""
     from scorepad.store import claims
 
     summaries = store.summaries()
@@ -178,10 +179,8 @@ def plan(store: Store, old: str, new: str) -> list[int]:
     if open_:
         raise ScorepadError(plural(BEING_PLAYED, len(open_)).format(ids=_ids(open_)))
     if ids:
-        from scorepad.prompt_words import prompt_word_in
-
         for doc_id in ids:
-            word = prompt_word_in(store.get(doc_id), new)
+            word = prompt_word(store.get(doc_id), new)
             if word:
                 raise ScorepadError(_(NEW_IS_A_WORD).format(name=new, word=word, id=doc_id))
     return sorted(ids)

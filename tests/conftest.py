@@ -85,7 +85,7 @@ def restored_as_it_was(database, folder):
 
     from scorepad import cli
     from scorepad.errors import ScorepadError
-    from scorepad.games import session_of
+    from scorepad.table import session_of
     from scorepad.store import Store
 
     try:
@@ -134,7 +134,7 @@ def lc11_file(tmp_path):
 def terminal(monkeypatch):
     """Pretend stdin is a terminal and answer the prompts from a script: terminal("Ana", "w3", …)."""
     from scorepad.cli import terminal as tty
-    from scorepad.prompts import ScriptedPrompter
+    from scorepad.cli.prompts import ScriptedPrompter
 
     monkeypatch.setattr(tty, "stdin_is_tty", lambda: True)
 
@@ -171,8 +171,8 @@ def ok(*args):
 
 def run(store, session_id, answers, **kw):
     """Play a session through scripted answers: (session, prompter, everything printed as one text)."""
-    from scorepad.play import play
-    from scorepad.prompts import ScriptedPrompter
+    from scorepad.cli.play import play
+    from scorepad.cli.prompts import ScriptedPrompter
 
     lines = []
     prompter = ScriptedPrompter(answers)

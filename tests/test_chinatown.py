@@ -21,13 +21,14 @@ from calculators.core import InvalidInput, Phrase, say
 from scorepad import cli, i18n
 from scorepad import words as scorepad_words
 from scorepad.cli import terminal
-from scorepad.games import by_slug, session_of
+from scorepad.games import by_slug
+from scorepad.table import session_of
 from scorepad.games.chinatown import flow, names, notation, sheet
 from scorepad.games.chinatown import report as shown
 from scorepad.games.chinatown import words as wording
-from scorepad.play import play
-from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad.session import new_doc
+from scorepad.cli.play import play
+from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.table.changes import new_doc
 
 ROOT = Path(__file__).resolve().parent.parent
 CHINATOWN = by_slug("chinatown")  # scorepad.words learns its wording: the tie lines and refusals below read as said
@@ -1377,7 +1378,7 @@ def test_a_persian_table_types_its_own_words(persian):
 
 
 def test_the_prompt_words_in_a_translation_and_in_english(persian, store):
-    from scorepad.play import _command
+    from scorepad.cli.play import _command
 
     session_id = start(store, PLAYERS)
     session = session_of(store.get(session_id), session_id)

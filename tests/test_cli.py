@@ -12,7 +12,7 @@ import typer
 
 from conftest import LC11, LC11_TYPED, TABLES, table_part, invoke, ok
 from scorepad import cli
-from scorepad.prompts import Aborted
+from scorepad.cli.prompts import Aborted
 from scorepad.games import GAMES
 
 SLUGS = ", ".join(g.slug for g in GAMES)  # the registry grows as games land
@@ -641,7 +641,7 @@ def test_columns_line_up_under_chinese_names_and_combining_accents():
 @pytest.mark.no_travel  # `done` is finished with no answer: no game is; its backup comes back as an import
 def test_play_alone_resumes_the_most_recently_answered_session_of_any_game(terminal, database):
     from scorepad.games import by_slug
-    from scorepad.session import new_doc
+    from scorepad.table.changes import new_doc
     from scorepad.store import Store
 
     store = Store(database)
@@ -698,8 +698,8 @@ def test_a_name_that_starts_with_a_prompt_word_is_refused(terminal):
         "Error: players: 'Cash' starts with 'cash', a word scorepad takes at its prompts: add an initial or a nickname\n")
     assert error(1, "play", "lost-cities", "-p", "Undo,Ben").startswith("Error: players: 'Undo' starts with 'undo'")
     from scorepad.games import by_slug
-    from scorepad.prompt_words import prompt_word_in
-    from scorepad.session import new_doc
+    from scorepad.cli.prompt_words import prompt_word_in
+    from scorepad.table.changes import new_doc
 
     doc = new_doc(by_slug("chinatown"), ["Cashel", "Ben", "Cy"], [], None)
     assert prompt_word_in(doc, "Cashel") is None and prompt_word_in(doc, "cash Money") == "cash"

@@ -183,7 +183,7 @@ def test_bidi_may_come_after_the_command_as_lang_may(lc11_file):
 
 def test_show_prints_the_start_as_a_person_reads_it(store):
     from scorepad.games import by_slug
-    from scorepad.session import new_doc
+    from scorepad.table.changes import new_doc
 
     doc = new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], None)
     doc["created"] = "2026-12-01T14:20:20+00:00"

@@ -10,7 +10,7 @@ from conftest import TABLES
 from scorepad import cli
 from scorepad.cli import terminal
 from scorepad.games import GAMES
-from scorepad.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompts import Aborted, ScriptedPrompter
 
 
 @pytest.mark.parametrize("names, expected", [
@@ -210,7 +210,8 @@ def test_every_code_scorepad_raises_outside_the_games_has_its_wording():
     import re
 
     root = pathlib.Path(__file__).parent.parent
-    sources = ["calculators/core.py", "scorepad/games/__init__.py", "scorepad/games/base.py", "scorepad/session.py"]
+    sources = ["calculators/core.py", "scorepad/games/__init__.py", "scorepad/games/base.py",
+               *(f"scorepad/table/{name}.py" for name in ("session", "changes", "tablefile", "travel"))]
     prefixes = {"number", "text", "name", "players", "variants", "modules", "date", "table", "game"}
     codes = {code for source in sources for code in re.findall(r'"([a-z]+\.[a-z][a-z-]*)"',
                                                                  (root / source).read_text(encoding="utf-8"))

@@ -6,8 +6,8 @@ from typer.testing import CliRunner
 from conftest import run
 from scorepad import cli
 from scorepad.games import by_slug
-from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad.session import new_doc
+from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.table.changes import new_doc
 from scorepad.store import Store
 
 
@@ -190,7 +190,7 @@ def same_session(a, b):
 
 def next_question(store, session_id):
     """The question a resume would ask now (answered with Ctrl-C, so nothing changes)."""
-    from scorepad.play import play
+    from scorepad.cli.play import play
 
     prompter = ScriptedPrompter([Aborted()])
     with pytest.raises(Aborted):

@@ -5,14 +5,17 @@ from typer.testing import CliRunner
 
 from calculators.core import InvalidInput, Result, standings
 from conftest import LC11_TYPED, run
-from scorepad import edit, progress
+from scorepad.cli import fixing
+from scorepad.table import Table, edit, naming
 from scorepad import games as registry
 from scorepad.cli import app
-from scorepad.games import by_slug, session_of
+from scorepad.games import by_slug
+from scorepad.table import session_of
 from scorepad.games import london as london_game
 from scorepad.games.base import Ask, Game, Say
-from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad.session import Session, new_doc
+from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.table.changes import new_doc
+from scorepad.table.session import Session
 
 ALL_TYPED = [answer for game in LC11_TYPED for answer in game]
 GAME_1 = LC11_TYPED[0]  # Ana: yellow blue white green red, then Ben's five
@@ -44,7 +47,7 @@ def test_fix_mid_game_returns_to_the_open_question(store):
     session, prompter, text = run(store, session_id, answers)
     assert "Changed Game 1 · Ana · Blue: 2 5 7 10 → 2 5 7." in text
     # the menu, the question with the current value, then back to the question that was open
-    assert prompter.asked[3:7] == ["Game 1 · Ana · White:", edit.CHOOSE,
+    assert prompter.asked[3:7] == ["Game 1 · Ana · White:", fixing.CHOOSE,
                                    "Game 1 · Ana · Blue — now 2 5 7 10; the new answer (Enter keeps it):",
                                    "Game 1 · Ana · White:"]
     assert session.finished and session.get("rounds", 0, "Ana", "blue") == [2, 5, 7]
@@ -62,9 +65,9 @@ def test_fix_menu_lists_newest_first_with_the_values_as_typed(store):
 
 def test_fix_back_and_ctrl_c_change_nothing_and_the_game_goes_on(store):
     session_id = start(store, "lost-cities", ["Ana", "Ben"], rounds=1)
-    answers = ["Ben", GAME_1[0], "fix", edit.BACK, "fix", "Yellow", Aborted(), "fix", "Yellow", "", *GAME_1[1:]]
+    answers = ["Ben", GAME_1[0], "fix", fixing.BACK, "fix", "Yellow", Aborted(), "fix", "Yellow", "", *GAME_1[1:]]
     session, _, text = run(store, session_id, answers)
-    assert text.count(edit.UNCHANGED) == 2 and edit.CANCELLED in text
+    assert text.count(edit.UNCHANGED) == 2 and fixing.CANCELLED in text
     assert session.finished and session.get("rounds", 0, "Ana", "yellow") == ["W", 3, 4, 6, 8, 9]
 
 
@@ -121,7 +124,7 @@ def test_the_menu_refuses_at_the_prompt_and_takes_another_value(store):
     session_id = finished_lc11(store)
     lines = []
     prompter = ScriptedPrompter(["Game 1 · Ana · Green", "ww58", "ww67"])
-    assert edit.interactive(store, session_id, prompter, lines.append)
+    assert fixing.interactive(Table(store, session_id), prompter, lines.append)
     assert prompter.refused == [("ww58", "the edit breaks Game 1 · Ben · Green: green 5 is already in Ana's "
                                          "expedition; the deck has one of each")]
     assert saved(store, session_id).get("rounds", 0, "Ana", "green") == ["W", "W", 6, 7]
@@ -212,11 +215,11 @@ def test_chinatown_trade_amount_edit_checks_cash_in_its_place(store):
     run(store, session_id, ["Ava", "Ava Ben 40k", "", "", "photo 3", "none", "none"])
     lines = []
     # $50,000 − $50,000 is $0: allowed (the old $40,000 is replaced, not counted as well)
-    assert edit.interactive(store, session_id, ScriptedPrompter(["trade 1: Ava", "Ava Ben 50k"]), lines.append)
+    assert fixing.interactive(Table(store, session_id), ScriptedPrompter(["trade 1: Ava", "Ava Ben 50k"]), lines.append)
     assert saved(store, session_id).get("trades", 0)["amount"] == 50000
     assert "Changed 1965 · trade 1: Ava Ben 40000 → Ava Ben 50000." in lines[0]
     prompter = ScriptedPrompter(["trade 1: Ava", "Ava Ben 50001", "Ben Ava 1k"])
-    edit.interactive(store, session_id, prompter, lines.append)
+    fixing.interactive(Table(store, session_id), prompter, lines.append)
     assert prompter.refused == [("Ava Ben 50001", "paying $50,001 to Ben would take Ava below $0; Ava has less than "
                                                   "that")]
     assert "  Ben: trades in $50,000 → $0; trades out $0 → −$1,000; total $100,000 → $49,000; rank 1 → 3" in lines[1]
@@ -247,7 +250,7 @@ def test_london_fix_mid_reckoning_returns_to_the_open_question(store):
     # the run's loans (Enter kept 1) and the reckoning's are answers already given: said, not changed
     assert ("  Check Event 3 · Loans P1 holds: 1 was what Enter kept; Enter would keep 2 now (fix it if it should "
             "follow).") in text
-    fixed = prompter.asked.index(edit.CHOOSE)
+    fixed = prompter.asked.index(fixing.CHOOSE)
     open_question = "P1 · loans still held [1 tracked; Enter keeps it]:"
     assert prompter.asked[fixed - 1] == prompter.asked[fixed + 2] == open_question
     assert session.finished and session.get("final", "P1", "loans") == 1  # kept from the run, as typed then
@@ -256,11 +259,11 @@ def test_london_fix_mid_reckoning_returns_to_the_open_question(store):
 def test_london_an_edit_of_a_loan_breaks_a_later_repayment(store):
     session_id = start(store, "london-2e", ("P1", "P2"))
     run(store, session_id, [*LONDON_TRACKING, *LONDON_FINAL])
-    ok = edit.interactive(store, session_id, ScriptedPrompter(["Event 2 · How many loans", "2"]), [].append)
+    ok = fixing.interactive(Table(store, session_id), ScriptedPrompter(["Event 2 · How many loans", "2"]), [].append)
     assert ok and saved(store, session_id).get("setup", "track", 1, "count") == 2  # P1 held 2: repays both
     prompter = ScriptedPrompter(["Event 1 · How many loans", "1", "4"])
     lines = []
-    assert edit.interactive(store, session_id, prompter, lines.append)
+    assert fixing.interactive(Table(store, session_id), prompter, lines.append)
     assert prompter.refused == [("1", "the edit breaks Event 2 · How many loans does P1 repay: P1 holds 1 "
                                       "loan")]
     session = saved(store, session_id)
@@ -280,7 +283,7 @@ def test_london_an_edit_that_makes_a_tie_asks_the_tie_breaks_then_one_that_ends_
     assert store.get(session_id) == before
     lines = []
     prompter = ScriptedPrompter(["P1 · poverty", "3", "3", "3", "5", "4"])
-    assert edit.interactive(store, session_id, prompter, lines.append)
+    assert fixing.interactive(Table(store, session_id), prompter, lines.append)
     assert prompter.asked[2:] == ["P1 · borough cards held:", "P2 · borough cards held:",  # level on 3: best card
                                   "P1 · prestige of the single best city card:",
                                   "P2 · prestige of the single best city card:"]
@@ -313,7 +316,7 @@ def test_ctrl_c_while_the_edit_asks_a_new_question_saves_nothing(store):
     invoke("edit", session_id, "--player", "P1", "--field", "vp", "30")
     before = store.get(session_id)
     with pytest.raises(Aborted):
-        edit.interactive(store, session_id, ScriptedPrompter(["P1 · poverty", "3", "3", Aborted()]), [].append)
+        fixing.interactive(Table(store, session_id), ScriptedPrompter(["P1 · poverty", "3", "3", Aborted()]), [].append)
     assert store.get(session_id) == before
 
 
@@ -355,27 +358,27 @@ def test_a_london_event_that_changes_kind_asks_its_new_questions_and_drops_the_o
         run(store, session_id, [LOAN, "P1", "2", LOAN, "P2", "1", Aborted()])
     lines = []
     prompter = ScriptedPrompter(["Event 1 · What happened", RUN, "4", "1", ""])
-    assert edit.interactive(store, session_id, prompter, lines.append)
+    assert fixing.interactive(Table(store, session_id), prompter, lines.append)
     session = saved(store, session_id)
     assert session.get("setup", "track", 0, "event") == "run" and session.get("setup", "track", 0, "stacks") == 4
     assert session.get("setup", "track", 0, "count") is None and session.get("setup", "track", 1, "count") == 1
     assert "  No longer asked, dropped: Event 1 · How many loans does P1 take: 2." in lines[-1]
     # an event turned into the end of the game would leave the later events unasked: refused, naming one
     lines.clear()
-    assert not edit.interactive(store, session_id, ScriptedPrompter(["Event 1 · What happened", END, RUN]),
+    assert not fixing.interactive(Table(store, session_id), ScriptedPrompter(["Event 1 · What happened", END, RUN]),
                                 lines.append)
     assert lines == ["Refused: the edit leaves Event 2 · What happened (Take a loan (£10 each)) unasked: the game "
                      "would no longer ask it", edit.UNCHANGED]
 
 
 def test_names_of_questions():
-    assert progress.name(Ask(("x",), "Game 1 · Ana · Blue:", parse=str)) == "Game 1 · Ana · Blue"
-    assert progress.name(Ask(("x",), "Ana · £ in hand [17 tracked; Enter keeps it]:", parse=str)) == "Ana · £ in hand"
-    assert progress.name(Ask(("x",), "Season 1 · Ana · paid at auction (total; Enter for none):", parse=str)) == \
+    assert naming.name(Ask(("x",), "Game 1 · Ana · Blue:", parse=str)) == "Game 1 · Ana · Blue"
+    assert naming.name(Ask(("x",), "Ana · £ in hand [17 tracked; Enter keeps it]:", parse=str)) == "Ana · £ in hand"
+    assert naming.name(Ask(("x",), "Season 1 · Ana · paid at auction (total; Enter for none):", parse=str)) == \
         "Season 1 · Ana · paid at auction"
-    assert progress.name(Ask(("x",), "Round 1 · A (Pink) · districts:", parse=str)) == "Round 1 · A (Pink) · districts"
-    assert progress.name(Ask(("x",), "Round 1 · turn 2 — Enter turns the card:", parse=str)) == "Round 1 · turn 2"
-    assert progress.name(Ask(("x",), "Who?", parse=str, label="Event 1 · Who")) == "Event 1 · Who"
+    assert naming.name(Ask(("x",), "Round 1 · A (Pink) · districts:", parse=str)) == "Round 1 · A (Pink) · districts"
+    assert naming.name(Ask(("x",), "Round 1 · turn 2 — Enter turns the card:", parse=str)) == "Round 1 · turn 2"
+    assert naming.name(Ask(("x",), "Who?", parse=str, label="Event 1 · Who")) == "Event 1 · Who"
     with pytest.raises(InvalidInput):
         edit.check(Session(new_doc(by_slug("lost-cities"), ["A", "B"], [], 1), by_slug("lost-cities")),
                    edit.Item(Ask(("rounds", 0, "A", "blue"), "m", parse=lambda t: None), [2]), "")
@@ -400,7 +403,7 @@ def test_an_edit_typed_in_persian_digits(store):
     # at the prompt word `fix`, in Arabic-Indic digits
     lines = []
     prompter = ScriptedPrompter(["Game 1 · Ana · Blue: 2 5 7", "٢ ٥ ٧ ١٠"])
-    assert edit.interactive(store, session_id, prompter, lines.append)
+    assert fixing.interactive(Table(store, session_id), prompter, lines.append)
     assert saved(store, session_id).get("rounds", 0, "Ana", "blue") == [2, 5, 7, 10] and not prompter.refused
 
 
@@ -408,7 +411,7 @@ def test_an_edit_menu_never_offers_the_menus_own_undo_and_asks_again_after_a_ref
     # London's player menus end with `undo` (the play loop takes it as the word); the campaign's fuzzed prompts
     # picked it in an edit's menu, where it was parsed as a player and the game ended with InvalidInput.
     from calculators.core import InvalidInput
-    from scorepad import fixing as edits
+    from scorepad.cli import fixing as edits
     from scorepad.games.base import Ask
 
     def parse(text):
@@ -446,10 +449,11 @@ def test_the_score_lines_of_an_edit_name_parts_in_the_tables_language(slug, tmp_
     import json
 
     from conftest import TABLES, invoke
-    from scorepad import edit as edits
+    from scorepad.table import edit as edits
     from scorepad import i18n
     from scorepad.games import by_slug
-    from scorepad.session import Session, doc_from_file
+    from scorepad.table.session import Session
+    from scorepad.table.travel import doc_from_file
 
     game = by_slug(slug)
     session = Session(doc_from_file(json.loads(json.dumps(TABLES[slug])), game), game, 1)

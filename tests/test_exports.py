@@ -21,9 +21,12 @@ import pytest
 
 from conftest import LC11, LC11_TYPED, TABLES, invoke, ok, run
 from scorepad import exports, qr
-from scorepad.games import by_slug, session_of
-from scorepad.prompts import Aborted
-from scorepad.session import Session, doc_from_table, new_doc
+from scorepad.games import by_slug
+from scorepad.table import session_of
+from scorepad.cli.prompts import Aborted
+from scorepad.table.changes import new_doc
+from scorepad.table.session import Session
+from scorepad.table.travel import doc_from_table
 
 REAL = json.loads((Path(__file__).parent / "data" / "bgstats-export.json").read_text(encoding="utf-8"))
 NEEDS_ZBAR = pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (Debian zbar-tools) not installed")

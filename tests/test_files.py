@@ -296,7 +296,7 @@ def test_the_pdf_prompt_asks_again_until_a_name_can_be_written(store, database, 
 
     from conftest import run
     from scorepad.games import by_slug
-    from scorepad.session import new_doc
+    from scorepad.table.changes import new_doc
 
     session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 1))
     notes = tmp_path / "notes.pdf"

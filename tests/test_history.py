@@ -12,10 +12,11 @@ import pytest
 
 from scorepad import history
 from scorepad.games import by_slug
-from scorepad.session import doc_from_table, new_doc
+from scorepad.table.changes import new_doc
+from scorepad.table.travel import doc_from_table
 from scorepad.store import FACTS, Store
-from scorepad.summary import summarize
-from scorepad.prompts import Aborted
+from scorepad.table.summary import summarize
+from scorepad.cli.prompts import Aborted
 from conftest import LC11, LC11_TYPED, TABLES, run
 
 LONDON = "london-2e"

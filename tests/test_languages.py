@@ -126,9 +126,9 @@ class Recording:
 
 def _games(code, store):
     from scorepad.games import GAMES
-    from scorepad.play import play
-    from scorepad.prompts import Aborted
-    from scorepad.session import new_doc
+    from scorepad.cli.play import play
+    from scorepad.cli.prompts import Aborted
+    from scorepad.table.changes import new_doc
 
     rng = random.Random(11)
     i18n.use(code)
@@ -180,10 +180,11 @@ WORDED = [
 @pytest.mark.parametrize("slug, players, modules, rounds, answers", WORDED, ids=[w[0] for w in WORDED])
 def test_recorded_game_words_are_shown_in_the_language(slug, players, modules, rounds, answers, store):
     from scorepad.games import by_slug
-    from scorepad.play import play
-    from scorepad.progress import typed
-    from scorepad.prompts import Aborted, ScriptedPrompter
-    from scorepad.session import Session, new_doc
+    from scorepad.cli.play import play
+    from scorepad.table.naming import typed
+    from scorepad.cli.prompts import Aborted, ScriptedPrompter
+    from scorepad.table.changes import new_doc
+    from scorepad.table.session import Session
 
     game = by_slug(slug)
     session_id = store.insert(new_doc(game, players, [], rounds, modules=modules, seed=7))

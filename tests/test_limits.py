@@ -14,10 +14,11 @@ from typer.testing import CliRunner
 
 from scorepad import cli
 from scorepad.games import by_slug
-from scorepad.prompts import Aborted, ScriptedPrompter, QuestionaryPrompter
-from scorepad.session import doc_from_table, new_doc
+from scorepad.cli.prompts import Aborted, ScriptedPrompter, QuestionaryPrompter
+from scorepad.table.changes import new_doc
+from scorepad.table.travel import doc_from_table
 from scorepad.store import Store
-from scorepad.summary import summarize
+from scorepad.table.summary import summarize
 
 ESC, BEL, C1, BS, RLO = "\x1b[2J", "\x07", "\x9b31m", "\x08", "\u202e"
 # Each hostile text, and the code point the refusal names.
@@ -218,7 +219,7 @@ def test_the_joiners_and_marks_persian_and_arabic_need_are_taken_in_names_and_no
 def test_the_note_prompt_refuses_a_control_character(store):
     session_id = store.insert(new_doc(by_slug("chinatown"), ["Ava", "Ben", "Cai"], [], None, seed=7))
     prompter = ScriptedPrompter(["Ava", "Ava Ben 5k", f"lot{ESC}12", "lot 12", "", Aborted()])
-    from scorepad.play import play
+    from scorepad.cli.play import play
 
     with pytest.raises(Aborted):
         play(store, session_id, prompter, lambda text: None)

@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 from conftest import LC11_TYPED, TABLES, run
 from scorepad.cli import app
 from scorepad.games import by_slug
-from scorepad.prompts import Aborted
-from scorepad.session import new_doc
+from scorepad.cli.prompts import Aborted
+from scorepad.table.changes import new_doc
 from scorepad.store import Store
-from scorepad.summary import summarize
+from scorepad.table.summary import summarize
 
 V1_DATABASE = Path(__file__).parent / "data" / "v1-database.json"
 

@@ -13,13 +13,14 @@ from typer.testing import CliRunner
 from calculators.core import InvalidInput, Phrase, say
 from calculators.london import FIRST_EDITION, SECOND_EDITION, poverty_after, poverty_penalty, run_city_poverty, score
 from scorepad import cli, sheets
-from scorepad import session as sessions
-from scorepad.games import by_slug, session_of
+from scorepad.table import changes
+from scorepad.games import by_slug
+from scorepad.table import session_of
 from scorepad.games.london import flow, notation, tracking
 from scorepad.games.london import words as wording
-from scorepad.play import play
-from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad.session import new_doc
+from scorepad.cli.play import play
+from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.table.changes import new_doc
 
 by_slug("london-1e")  # scorepad.words learns the game's wording: the tie lines and refusals below read as scorepad's
 FIELDS_1E = ("money", "loans", "hand", "poverty", "card_vp", "borough_vp", "underground", "vp", "boroughs",
@@ -599,7 +600,7 @@ def test_a_kept_figure_is_checked_like_a_typed_one(store):
 def test_a_refusal_about_an_earlier_answer_says_which(store):
     session = session_of(store.get(start(store, players=("Ana", "Ben"))), 1)
     for at, value in ((("final", "Ana", "boroughs"), 12), (("final", "Ben", "boroughs"), 12)):
-        sessions.record(session.doc, at, value)
+        changes.record(session.doc, at, value)
     session = session_of(session.doc, 1)
     ask = next(a for a in session.asks() if a.at == ("final", "Ben", "borough_vp"))
     with pytest.raises(InvalidInput, match=r"^player Ben, borough_vp: player Ben, boroughs: 24 boroughs across the "
@@ -951,19 +952,19 @@ def test_the_tie_break_questions_follow_the_answers(store):
         return [a.at for a in session_of(doc, 1).asks() if a.at[2] in ("boroughs", "best_card")]
 
     assert tiebreak_asks(doc) == [("final", "A", "boroughs"), ("final", "B", "boroughs")]
-    sessions.record(doc, ("final", "A", "vp"), 6)              # A 48: no tie, no borough question
+    changes.record(doc, ("final", "A", "vp"), 6)              # A 48: no tie, no borough question
     assert tiebreak_asks(doc) == [("final", "A", "boroughs"), ("final", "B", "boroughs")]  # answered, kept
     assert session_of(doc, 1).next_ask() is None
     assert session_of(doc, 1).score().winners == ["A"]            # B's 2 boroughs stay, a figure no tie reaches
-    sessions.record(doc, ("final", "C", "vp"), 10)             # C 47 too, but 8 poverty left: tie-break 1 sets
-    sessions.record(doc, ("final", "A", "vp"), 5)              # C apart; A and B 47 again
+    changes.record(doc, ("final", "C", "vp"), 10)             # C 47 too, but 8 poverty left: tie-break 1 sets
+    changes.record(doc, ("final", "A", "vp"), 5)              # C apart; A and B 47 again
     assert tiebreak_asks(doc) == [("final", "A", "boroughs"), ("final", "B", "boroughs")]
-    sessions.record(doc, ("final", "B", "vp"), 0)              # B 40 with 0 poverty left
-    sessions.record(doc, ("final", "D", "vp"), 18)             # D 40 with 2 left: poverty decides, no question
+    changes.record(doc, ("final", "B", "vp"), 0)              # B 40 with 0 poverty left
+    changes.record(doc, ("final", "D", "vp"), 18)             # D 40 with 2 left: poverty decides, no question
     assert tiebreak_asks(doc) == [("final", "A", "boroughs"), ("final", "B", "boroughs")]
     assert session_of(doc, 1).next_ask() is None
-    sessions.record(doc, ("final", "B", "poverty"), 5)         # B 6 poverty, 2 left (−1): 39
-    sessions.record(doc, ("final", "B", "vp"), 1)              # B 40 with 2 left, level with D: a new question
+    changes.record(doc, ("final", "B", "poverty"), 5)         # B 6 poverty, 2 left (−1): 39
+    changes.record(doc, ("final", "B", "vp"), 1)              # B 40 with 2 left, level with D: a new question
     assert tiebreak_asks(doc) == [("final", "B", "boroughs"), ("final", "D", "boroughs"), ("final", "A", "boroughs")]
     assert session_of(doc, 1).next_ask().at == ("final", "D", "boroughs")  # B's is answered already
     with pytest.raises(InvalidInput, match=r"^boroughs: B and D tie on 40 points with 2 poverty left each, so "
@@ -1005,7 +1006,7 @@ def test_a_view_stored_by_an_older_scorepad_is_skipped(store):
     doc = store.get(session_id)
     for at, value in ((("setup", "track", 0, "event"), "summary"), (("setup", "track", 1, "event"), "loan"),
                       (("setup", "track", 1, "player"), "Ben"), (("setup", "track", 1, "count"), 1)):
-        sessions.record(doc, at, value)
+        changes.record(doc, at, value)
     session = session_of(doc, session_id)
     assert tracking.track(session)["Ben"].loans == 1 and session.next_ask().at == ("setup", "track", 2, "event")
 

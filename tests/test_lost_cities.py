@@ -292,7 +292,7 @@ def test_a_match_typed_in_persian_digits_scores_as_typed_in_western(store, speak
 
     from scorepad import i18n
     from scorepad.games import by_slug
-    from scorepad.session import new_doc
+    from scorepad.table.changes import new_doc
 
     speak("fa", Persian())
     persian, arabic = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"), str.maketrans("0123456789w", "٠١٢٣٤٥٦٧٨٩ش")

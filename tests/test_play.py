@@ -3,10 +3,11 @@
 import pytest
 
 from conftest import LC11, LC11_TYPED, run
-from scorepad.games import by_slug, session_of
-from scorepad.play import play
-from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad.session import new_doc
+from scorepad.games import by_slug
+from scorepad.table import session_of
+from scorepad.cli.play import play
+from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.table.changes import new_doc
 
 ALL_TYPED = [answer for game in LC11_TYPED for answer in game]
 
@@ -207,10 +208,10 @@ def test_a_view_between_two_answers_is_never_recorded_nor_undone(store, with_a_v
     assert prompter.asked == ["First answer:", *["Second answer?"] * 5, "First answer:", "Second answer?",
                               "Second answer?"]
     # `scorepad undo` afterwards takes back the last answer, not a view
-    from scorepad import session as sessions
+    from scorepad.table import changes
 
     removed = {}
-    store.update(session_id, lambda doc: removed.update(sessions.undo(doc)))
+    store.update(session_id, lambda doc: removed.update(changes.undo(doc)))
     assert removed == {"at": ["setup", "second"], "value": "Left"}
 
 
@@ -218,8 +219,8 @@ def test_an_undo_choice_of_a_menu_is_the_word_not_an_answer():
     """London's player menus end with an `undo` choice: picking it takes back the previous answer (it was parsed as
     a player's name, and the game ended with an Error line)."""
     from scorepad.games.base import Ask, one_of_players
-    from scorepad.play import _ask
-    from scorepad.prompts import ScriptedPrompter
+    from scorepad.cli.play import _ask
+    from scorepad.cli.prompts import ScriptedPrompter
 
     ask = Ask(("setup", "who"), "Who scores points?", one_of_players(["Ana", "Ben"]), choices=("Ana", "Ben", "undo"))
     assert _ask(ScriptedPrompter(["undo"]), ask, {}) == "undo"
@@ -286,7 +287,7 @@ def test_a_menu_takes_the_languages_prompt_word(store):
 
 def test_a_player_named_as_the_languages_prompt_word_is_found(store):
     from fake_language import speaking
-    from scorepad.prompt_words import prompt_word_in
+    from scorepad.cli.prompt_words import prompt_word_in
 
     doc = store.get(start(store))
     with speaking(WORDS):

@@ -12,14 +12,16 @@ from conftest import LC11, TABLES, invoke, ok, run
 from scorepad import cli, i18n
 from scorepad import players as people
 from scorepad.cli import people as commands
-from scorepad.games import GAMES, by_slug, session_of
+from scorepad.games import GAMES, by_slug
+from scorepad.table import session_of
 from scorepad.history import people as history_people
 from scorepad.history import played
-from scorepad.play import play
-from scorepad.prompts import Aborted
-from scorepad.session import doc_from_table, new_doc
+from scorepad.cli.play import play
+from scorepad.cli.prompts import Aborted
+from scorepad.table.changes import new_doc
+from scorepad.table.travel import doc_from_table
 from scorepad.store import Store
-from scorepad.summary import order, summarize
+from scorepad.table.summary import order, summarize
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -411,7 +413,7 @@ def test_the_real_prompt_completes_a_name_with_tab():
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from scorepad.prompts import QuestionaryPrompter
+    from scorepad.cli.prompts import QuestionaryPrompter
 
     known = ["Ana", "Anahita", "Ben"]
     for keys, expected in (("an\t\r", "Ana"), ("Be\t\r", "Ben"), ("Zed\t\r", "Zed"),
@@ -453,7 +455,7 @@ NAME_PROMPT = """
 import sys
 from scorepad import cli
 from scorepad.cli import terminal
-from scorepad.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompts import Aborted, ScriptedPrompter
 prompter = ScriptedPrompter(["a\\t", Aborted])
 terminal.stdin_is_tty = lambda: True
 terminal.make_prompter = lambda: prompter

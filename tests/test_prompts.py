@@ -9,10 +9,11 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from scorepad.games import by_slug, session_of
-from scorepad.prompts import Aborted, QuestionaryPrompter, ScriptedPrompter, menu_matches, resolve_menu
-from scorepad.play import play
-from scorepad.session import new_doc
+from scorepad.games import by_slug
+from scorepad.table import session_of
+from scorepad.cli.prompts import Aborted, QuestionaryPrompter, ScriptedPrompter, menu_matches, resolve_menu
+from scorepad.cli.play import play
+from scorepad.table.changes import new_doc
 
 DOWN, UP, ENTER, BACKSPACE, CTRL_C, CTRL_D = "\x1b[B", "\x1b[A", "\r", "\x7f", "\x03", "\x04"
 PLAYERS = ["Ana", "Ben", "Bo"]

@@ -8,10 +8,10 @@ import pytest
 
 from conftest import LC11_TYPED, run
 from scorepad.games import by_slug
-from scorepad.play import play
-from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad.recap import question_name
-from scorepad.session import new_doc
+from scorepad.cli.play import play
+from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.table.recap import question_name
+from scorepad.table.changes import new_doc
 
 
 def stop_then_resume(store, slug, players, answers, rounds=None, variants=(), modules=()):

@@ -12,10 +12,11 @@ import pytest
 from calculators.core import InvalidInput, Phrase, say
 from conftest import TABLES
 from scorepad import sheets
-from scorepad.games import GAMES, SLUGS, by_slug, registered, session_of
+from scorepad.games import GAMES, SLUGS, by_slug, registered
+from scorepad.table import session_of
 from scorepad.games.base import Ask, Say
 from scorepad.games.figures import Figures
-from scorepad.session import new_doc
+from scorepad.table.changes import new_doc
 from scorepad.table.travel import doc_from_table
 
 TESTS = Path(__file__).resolve().parent
@@ -152,7 +153,7 @@ def test_a_game_may_name_its_fields_in_errors_as_its_players_do():
     from calculators.core import InvalidInput
     from conftest import TABLES
     from scorepad.games import registered
-    from scorepad.session import score_table
+    from scorepad.table.travel import score_table
 
     game = by_slug("lost-cities")
     table = {**TABLES["lost-cities"], "rounds": [{"Ana": {"blue": [5, 2]}, "Ben": {}}]}

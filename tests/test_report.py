@@ -184,9 +184,9 @@ def stored(database):
     """Every game's table of conftest stored once: five finished sessions, one page each."""
     from conftest import TABLES
     from scorepad.games import by_slug
-    from scorepad.session import doc_from_table
+    from scorepad.table.travel import doc_from_table
     from scorepad.store import Store
-    from scorepad.summary import summarize
+    from scorepad.table.summary import summarize
 
     store = Store(database, summarize=summarize)
     store.insert_many([doc_from_table(table, by_slug(slug)) for slug, table in sorted(TABLES.items())])

@@ -6,8 +6,11 @@ import pytest
 
 import scorepad.games as registry
 from calculators.core import InvalidInput
-from scorepad.games import by_slug, session_of
-from scorepad.session import Session, check_options, doc_from_table, new_doc, record
+from scorepad.games import by_slug
+from scorepad.table import session_of
+from scorepad.table.changes import check_options, new_doc, record
+from scorepad.table.session import Session
+from scorepad.table.travel import doc_from_table
 
 LC = by_slug("lost-cities")
 
@@ -72,7 +75,7 @@ def test_an_imported_list_is_recorded_item_by_item(monkeypatch):
 # --- numbers the database could not keep (orjson writes 64-bit integers, reads larger ones as floats) ----
 
 def test_a_number_beyond_64_bits_is_refused_naming_where_it_is():
-    from scorepad.session import check_storable
+    from scorepad.table.tablefile import check_storable
 
     check_storable({"rounds": [{"Ana": {"thames": 2**63 - 1, "x": -(2**63)}}], "note": ["text", 1.5, None]})
     for table, where, digits in [
@@ -89,8 +92,8 @@ def test_a_number_beyond_64_bits_is_refused_naming_where_it_is():
 @pytest.mark.no_travel  # a made-up game whose questions its calculator does not know
 def test_the_prompt_refuses_a_number_the_database_could_not_keep(monkeypatch, database):
     from scorepad.games.base import Ask
-    from scorepad.play import play
-    from scorepad.prompts import ScriptedPrompter
+    from scorepad.cli.play import play
+    from scorepad.cli.prompts import ScriptedPrompter
     from scorepad.store import Store
 
     ask = Ask(("rounds", 0, "Ana", "count"), "How many?", int)
@@ -134,7 +137,8 @@ def test_a_table_file_that_cannot_be_read_is_said_in_the_chosen_language(tmp_pat
     from pseudo import pseudo_language
 
     from scorepad.errors import ScorepadError, TableFileError
-    from scorepad.session import load_table_file, load_table_files, score_table
+    from scorepad.table.tablefile import load_table_file, load_table_files
+    from scorepad.table.travel import score_table
 
     broken, lines = tmp_path / "broken.json", tmp_path / "tables.jsonl"
     broken.write_text('{"game": ')
@@ -166,7 +170,7 @@ def test_a_table_file_that_cannot_be_read_is_said_in_the_chosen_language(tmp_pat
 ])
 def test_a_table_walked_plainly_is_one_check_storable_lets_through(value, plain):
     """The quick walk (an import's 10,000 tables) says yes only where the full walk could refuse nothing."""
-    from scorepad.session import _plainly_storable, check_storable
+    from scorepad.table.tablefile import _plainly_storable, check_storable
 
     assert _plainly_storable(value) is plain
     if plain:

@@ -535,7 +535,7 @@ def test_numbers_in_a_right_to_left_line_read_left_to_right():
 def test_every_games_sheet_embeds_every_font(code, names):
     from conftest import TABLES
     from scorepad.games import by_slug
-    from scorepad.session import score_table
+    from scorepad.table.travel import score_table
 
     with speaking(code, {"Players": {"fa": "بازیکنان", "ar": "اللاعبون"}.get(code, "玩家"), "Date": "日期"}):
         for slug, table in TABLES.items():

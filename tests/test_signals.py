@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import signals
+from scorepad.cli import signals
 from scorepad.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent

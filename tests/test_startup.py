@@ -67,8 +67,8 @@ def test_list_of_every_game_imports_nothing_heavy(tmp_path, env, store):
     # Every game stored, one in progress (its leader "after round N"), listed by fresh processes.
     from conftest import LC11_TYPED, run
     from scorepad.games import by_slug
-    from scorepad.prompts import Aborted
-    from scorepad.session import new_doc
+    from scorepad.cli.prompts import Aborted
+    from scorepad.table.changes import new_doc
 
     for slug, table in TABLES.items():
         path = tmp_path / f"{slug}.json"
@@ -98,10 +98,10 @@ def play_imports(env, slug, players, rounds, answers):
     script = (
         "import sys\n"
         "from scorepad.store import Store, default_path\n"
-        "from scorepad.session import new_doc\n"
+        "from scorepad.table.changes import new_doc\n"
         "from scorepad.games import by_slug\n"
-        "from scorepad.play import play\n"
-        "from scorepad.prompts import Aborted, ScriptedPrompter\n"
+        "from scorepad.cli.play import play\n"
+        "from scorepad.cli.prompts import Aborted, ScriptedPrompter\n"
         "store = Store(default_path())\n"
         f"i = store.insert(new_doc(by_slug({slug!r}), {players!r}, [], {rounds!r}))\n"
         "try:\n"

@@ -6,9 +6,9 @@ import pytest
 
 from conftest import LC11, TABLES, invoke, ok
 from scorepad.games import by_slug
-from scorepad.session import doc_from_table
+from scorepad.table.travel import doc_from_table
 from scorepad.store import Store
-from scorepad.summary import summarize
+from scorepad.table.summary import summarize
 from test_history import HISTORY
 
 
@@ -26,7 +26,7 @@ def test_nothing_played_yet_is_one_friendly_line():
 
 
 def test_a_game_in_progress_is_not_counted(database, terminal):
-    from scorepad.session import new_doc
+    from scorepad.table.changes import new_doc
 
     Store(database, summarize=summarize).insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
     assert ok("stats") == "No finished games yet. Play one: scorepad play GAME --players NAME NAME\n"

@@ -14,13 +14,15 @@ from typer.testing import CliRunner
 
 from conftest import run
 from test_readonly import disk  # noqa: F401 - a read-only filesystem of its own (root only)
-from scorepad import cli, edit, play
+from scorepad import cli
+from scorepad.cli import fixing
+from scorepad.cli import play
 from scorepad.cli import playing
 from scorepad.cli import terminal as tty
 from scorepad.errors import Changed
 from scorepad.games import by_slug
-from scorepad.prompts import Aborted, ScriptedPrompter
-from scorepad.session import new_doc
+from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.table.changes import new_doc
 from scorepad.store import Store, claims
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,7 +116,7 @@ def test_a_fix_saved_after_another_terminal_answered_is_refused_and_the_game_goe
 
 def test_a_fix_menu_left_unchanged_still_says_what_the_other_terminal_did(store):
     sid = start(store)
-    answers = ["Ben", *ANA, BEN[0], other_terminal(store, sid, BEN[1]), "fix", edit.BACK, *BEN[2:]]
+    answers = ["Ben", *ANA, BEN[0], other_terminal(store, sid, BEN[1]), "fix", fixing.BACK, *BEN[2:]]
     session, prompter, text = play_with(store, sid, answers)
     assert "session 1 changed in another terminal: Game 1 · Ben · Blue is now W 3 4 6 8 9" in text.splitlines()
     assert prompter.asked[-1] == "Game 1 · Ben · Red:" and session.finished

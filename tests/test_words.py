@@ -7,7 +7,7 @@ from fake_language import russian_plural, speaking
 from scorepad import words
 from scorepad.games import by_slug
 from scorepad.grid import standings_text
-from scorepad.session import score_table
+from scorepad.table.travel import score_table
 
 SHARE = ("{names} shares the win with {total} each.", "{names} share the win with {total} each.")
 

@@ -16,12 +16,15 @@ from scorepad.cli.shared import (FORCE_HELP, SESSION_ID, WROTE, load_session, na
                                  protected_files, table_file_text)
 from scorepad.errors import ScorepadError
 from scorepad.files import TABLE, write_file
-from scorepad.games import by_slug, of_table, session_of
+from scorepad.games import by_slug, of_table
+from scorepad.table import session_of
 from scorepad.grid import json_text
 from scorepad.i18n import N_, NP_, _, plural
-from scorepad.session import (Session, check_options, doc_from_file, doc_from_session, doc_from_table, export_doc,
-                              identities, load_table_file, load_table_files, planned_rounds, score_table)
-from scorepad.summary import order
+from scorepad.table.changes import check_options, planned_rounds
+from scorepad.table.session import Session
+from scorepad.table.tablefile import load_table_file, load_table_files
+from scorepad.table.travel import doc_from_file, doc_from_session, doc_from_table, export_doc, identities, score_table
+from scorepad.table.summary import order
 
 ID_OR_ALL = N_("give a session ID or --all (one of them)")
 ALREADY_STORED = N_("already stored as session {id} (--again stores a copy)")

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from scorepad import signals
+from scorepad.cli import signals
 from scorepad.cli.output import echo, handles_errors, players_line, stopped
 from scorepad.cli.playing import start
 from scorepad.cli.root import app

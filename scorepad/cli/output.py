@@ -11,7 +11,7 @@ import typer
 from bidi import get_display
 
 from calculators.core import InvalidInput
-from scorepad import signals
+from scorepad.cli import signals
 from scorepad.errors import ScorepadError
 from scorepad.grid import safe
 from scorepad.i18n import N_, _, pgettext

@@ -12,6 +12,7 @@ import typer
 import scorepad.players
 from calculators.core import InvalidInput, check_name
 from scorepad import history, report
+from scorepad.cli.prompt_words import prompt_word_in
 from scorepad.cli.output import WARNING_LINE, echo, fail, handles_errors, stopped
 from scorepad.cli.root import app
 from scorepad.cli.shared import FORCE_HELP, NO_SESSIONS, UNKNOWN_DATE, WROTE, open_store, protected_files_of
@@ -131,7 +132,7 @@ def players_rename(ctx: typer.Context,
     except InvalidInput as error:  # named as the argument, not as a table file's `players`
         raise InvalidInput(error.code, **error.values, field=_(NEW_METAVAR)) from None
     store = open_store(ctx)
-    ids = scorepad.players.plan(store, old, new)
+    ids = scorepad.players.plan(store, old, new, prompt_word_in)
     if not ids:
         echo(_(NOTHING_TO_RENAME).format(old=old.strip(), new=new))
         return

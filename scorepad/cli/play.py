@@ -11,13 +11,13 @@ import os
 from collections.abc import Callable
 
 from calculators.core import InvalidInput
-from scorepad import fixing, signals
+from scorepad.cli import fixing, signals
 from scorepad.errors import Changed, ScorepadError
 from scorepad.games.base import Ask, Commands, Say
 from scorepad.grid import width
 from scorepad.i18n import N_, NP_, _, plural
-from scorepad.prompt_words import FIX_WORD, HELP_WORD, UNDO_WORD, menu_words, prompt_word, typed_word, undo_or_fix
-from scorepad.prompts import Prompter
+from scorepad.cli.prompt_words import FIX_WORD, HELP_WORD, UNDO_WORD, menu_words, prompt_word, typed_word, undo_or_fix
+from scorepad.cli.prompts import Prompter
 from scorepad.table import Records, Session, Table
 from scorepad.table.naming import EMPTY, named, parse, typed
 from scorepad.table.recap import recap

@@ -11,10 +11,11 @@ from typing import Any, Optional
 import typer
 
 from calculators.core import InvalidInput, check_name
-from scorepad import progress, signals
-from scorepad import edit as edits
+from scorepad.cli import fixing, signals
 from scorepad import games as registry
-from scorepad import session as sessions
+from scorepad.table import Table, changes
+from scorepad.table.edit import edit_one
+from scorepad.table import session as sessions
 from scorepad.cli import terminal
 from scorepad.cli.output import echo, fail, handles_errors, players_line, stopped
 from scorepad.cli.printing import sheet_path_problem, show_code, write_session_sheet
@@ -27,10 +28,10 @@ from scorepad.files import write_atomically
 from scorepad.games import by_slug
 from scorepad.games.base import Game
 from scorepad.i18n import N_, _
-from scorepad.play import play as play_loop
-from scorepad.prompt_words import prompt_word_in
+from scorepad.cli.play import play as play_loop
+from scorepad.cli.prompt_words import prompt_word_in
 from scorepad.players import known_names, offered
-from scorepad.session import Session
+from scorepad.table.session import Session
 from scorepad.store import Store, claims
 
 STARTED = N_("Session {id}: {title} — {players}. Every answer is saved as it is given.")
@@ -142,14 +143,14 @@ def start(ctx: typer.Context, command: str, game: str, names: list[str], variant
     asked at a terminal when --players gives none (`terminal_needed`: the command asks at a terminal anyway, so
     without one nothing is stored); its id."""
     chosen = by_slug(game)
-    sessions.check_options(chosen, variants, rounds, modules, drawn)  # refuse bad options before asking anything
+    changes.check_options(chosen, variants, rounds, modules, drawn)  # refuse bad options before asking anything
     if names:
-        _check_names(sessions.new_doc(chosen, names, variants, rounds, modules, drawn=drawn))
+        _check_names(changes.new_doc(chosen, names, variants, rounds, modules, drawn=drawn))
     if terminal_needed or not names:
         terminal.need_terminal(command)
     if not names:
         names = _ask_names(chosen, known=functools.partial(_known_names, ctx))
-    doc = _check_names(sessions.new_doc(chosen, names, variants, rounds, modules, drawn=drawn))
+    doc = _check_names(changes.new_doc(chosen, names, variants, rounds, modules, drawn=drawn))
     session_id = open_store(ctx).insert(doc)
     echo(_(STARTED).format(id=session_id, title=chosen.title, players=players_line(doc["players"])))
     return session_id
@@ -184,7 +185,7 @@ def _known_names(ctx: typer.Context) -> list[str]:
 def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
     """The players' names, one prompt each; typing a few letters offers the names already known (`known`, read
     the first time a name is completed: not before the first prompt is drawn)."""
-    from scorepad.prompts import Aborted  # where a prompter is made: questionary's module
+    from scorepad.cli.prompts import Aborted  # where a prompter is made: questionary's module
 
     prompter = terminal.make_prompter()
     names: list[str] = []
@@ -196,7 +197,7 @@ def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
             if not every:
                 every.append(known())
         return offered(every[0], names)
-    placeholder = sessions.new_doc(game, [f"P{n}" for n in range(1, game.players[0] + 1)], [], None)
+    placeholder = changes.new_doc(game, [f"P{n}" for n in range(1, game.players[0] + 1)], [], None)
     try:
         while len(names) < game.players[-1]:
             optional = len(names) >= game.players[0]
@@ -222,7 +223,7 @@ def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
 
 
 def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
-    from scorepad.prompts import Aborted  # where a prompter is made: questionary's module
+    from scorepad.cli.prompts import Aborted  # where a prompter is made: questionary's module
 
     store = open_store(ctx)
     session = load_session(ctx, session_id)
@@ -287,8 +288,8 @@ def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("I
         if reopens and not (yes or before.finished):
             raise ScorepadError(_(UNDO_FINISHED_NEEDS_YES).format(id=session_id))
 
-    message, _doc = progress.undo(open_store(ctx), session_id, guided=False, check=finished_meanwhile)
-    echo(message)
+    table = Table(open_store(ctx), session_id)
+    echo(table.undo(table.version, guided=False, check=finished_meanwhile))
 
 
 EDIT_HELP = N_(
@@ -312,16 +313,16 @@ def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("I
                                                      "without --player, a session note (oldest, first)."))) -> None:
     if value is None and field is None and round_ is None and player is None:
         terminal.need_terminal("edit")
-        from scorepad.prompts import Aborted  # where a prompter is made: questionary's module
+        from scorepad.cli.prompts import Aborted  # where a prompter is made: questionary's module
 
         try:
-            edits.interactive(open_store(ctx), session_id, terminal.make_prompter(), echo)
+            fixing.interactive(Table(open_store(ctx), session_id), terminal.make_prompter(), echo)
         except (Aborted, KeyboardInterrupt):
             raise stopped("\n" + _(STOPPED_NOTHING)) from None
         return
     if field is None or value is None:
         raise fail(_(EDIT_NEEDS_VALUE), code=2)
-    echo(edits.edit_one(open_store(ctx), session_id, round_, player, field, value))
+    echo(edit_one(open_store(ctx), session_id, round_, player, field, value))
 
 
 DELETE_HELP = N_(
@@ -358,7 +359,7 @@ def _keep_deleted_copy(ctx: typer.Context, session: Session, folder: Path) -> Pa
     except OSError as error:
         raise ScorepadError(_(CANNOT_MAKE_FOLDER).format(folder=folder, reason=error.strerror or error)) from None
     # 20261201T101500: sorts by time, and no ':' for Windows
-    stamp = sessions.now()[:19].replace(":", "").replace("-", "")
+    stamp = changes.now()[:19].replace(":", "").replace("-", "")
     name = f"{session.game.slug}-{session.id}-{stamp}"
     path = folder / f"{name}.json"
     for n in range(2, 1000):  # the same id may be deleted twice in a second (ids are reused): never replace

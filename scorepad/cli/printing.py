@@ -17,7 +17,7 @@ from scorepad.errors import ScorepadError
 from scorepad.files import PDF, Refused, check_target, write_atomically
 from scorepad.games.base import Game
 from scorepad.i18n import N_, _
-from scorepad.session import Session
+from scorepad.table.session import Session
 
 SHEET_IN_PROGRESS = N_("(in progress)")  # the sheet's Winner field before the end
 # TRANSLATORS: under the QR code drawn in the terminal at the end of a game or by `export --qr`.

@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from scorepad import signals
+from scorepad.cli import signals
 from scorepad.grid import safe  # a question or a choice names players, perhaps from an older database
 from scorepad.i18n import N_, _, pgettext, western_digits
 

@@ -16,9 +16,10 @@ from scorepad.errors import ScorepadError
 from scorepad.games import SLUGS, by_slug, of_table
 from scorepad.grid import grid, json_text, standings_text
 from scorepad.i18n import N_, NP_, _, pgettext, plural
-from scorepad.session import load_table_file, score_table
+from scorepad.table.tablefile import load_table_file
+from scorepad.table.travel import score_table
 from scorepad.store import gc_paused
-from scorepad.summary import order
+from scorepad.table.summary import order
 from scorepad.words import money, names_text, number, variants_text, won_by
 
 LIST_LATEST = 20  # `list` shows the latest sessions; --all shows every one

@@ -11,7 +11,8 @@ from typing import Any, Optional
 import typer
 import typer.core
 
-from scorepad import __version__, i18n, signals
+from scorepad import __version__, i18n
+from scorepad.cli import signals
 from scorepad.cli import output
 from scorepad.cli.output import ERROR_LINE
 from scorepad.i18n import N_, _

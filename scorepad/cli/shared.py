@@ -8,12 +8,13 @@ import typer
 
 from scorepad.cli.output import fail
 from scorepad.files import INPUT, Protected, database_files
-from scorepad.games import session_of
+from scorepad.table import session_of
 from scorepad.grid import json_text
 from scorepad.i18n import N_, _
-from scorepad.session import Session, export_doc, identities, upgraded
+from scorepad.table.session import Session
+from scorepad.table.travel import export_doc, identities, upgraded
 from scorepad.store import Store, default_path
-from scorepad.summary import summarize
+from scorepad.table.summary import summarize
 
 SESSION_ID = N_("A session's id (`scorepad list` shows them).")
 FORCE_HELP = N_("Replace FILE even if it is not what scorepad writes there (never the database or the input).")

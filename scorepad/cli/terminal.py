@@ -15,7 +15,7 @@ from scorepad.cli.output import ERROR_LINE, fail, stopped
 from scorepad.i18n import N_, _
 
 if TYPE_CHECKING:
-    from scorepad.prompts import Prompter
+    from scorepad.cli.prompts import Prompter
 
 NEEDS_TERMINAL = N_("'{command}' is interactive and needs a terminal (stdin is not one).")
 STOPPED_NOTHING = N_("Stopped; nothing was changed.")
@@ -30,7 +30,7 @@ def stdout_is_tty() -> bool:  # the end of a game offers BG Stats' QR code only 
 
 
 def make_prompter() -> Prompter:
-    from scorepad.prompts import QuestionaryPrompter  # questionary: only a command that asks pays for it
+    from scorepad.cli.prompts import QuestionaryPrompter  # questionary: only a command that asks pays for it
 
     return QuestionaryPrompter()
 
@@ -45,7 +45,7 @@ def confirmed(question: str, *, refusal: str) -> bool:
     """A yes at the terminal; without one, `refusal` (a usage error, exit 2: the command needs --yes)."""
     if not stdin_is_tty():
         raise fail(refusal, code=2)
-    from scorepad.prompts import Aborted
+    from scorepad.cli.prompts import Aborted
 
     try:
         return make_prompter().confirm(question, default=False)

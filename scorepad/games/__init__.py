@@ -11,14 +11,11 @@ from __future__ import annotations
 import contextlib
 import importlib
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators.core import InvalidInput
 from scorepad import words
 from scorepad.games.base import Game
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 REGISTRY: tuple[tuple[str, str, str], ...] = (  # slug, module in scorepad.games, attribute
     ("lost-cities", "lost_cities", "GAME"),
@@ -84,17 +81,6 @@ def upgraded(doc: dict[str, Any]) -> dict[str, Any]:
     except InvalidInput:
         return doc
     return game.upgrade(doc)
-
-
-def session_of(doc: dict[str, Any], id: int | None = None) -> Session:
-    """A stored session document opened with its game (a document naming no known game is damaged)."""
-    from scorepad.session import Session, damaged
-
-    try:
-        game = by_slug(doc["game"])
-    except (KeyError, TypeError, InvalidInput) as error:
-        raise damaged(id, error) from None
-    return Session(doc, game, id)
 
 
 def __getattr__(name: str) -> Any:

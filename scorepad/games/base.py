@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from calculators.core import InvalidInput, Result
 from scorepad.i18n import _
@@ -14,6 +14,31 @@ if TYPE_CHECKING:  # a type only: `list` imports this module and needs none of t
     from scorepad.games.figures import Figures
 
 Path = tuple[Any, ...]  # where an answer goes in the table file, e.g. ("rounds", 0, "Ana", "yellow")
+
+
+class Session(Protocol):
+    """What a game reads of a session being played (scorepad.table.Session is the one there is): the games sit below
+    the engine, so they name what they need of it here instead of importing it."""
+
+    id: int | None
+    doc: dict[str, Any]
+    players: list[str]
+    variants: list[str]
+    modules: list[str]
+    rounds_planned: int
+    seed: int
+    answers: dict[tuple, Any]
+
+    @property
+    def finished(self) -> bool: ...
+
+    def get(self, *at: Any, default: Any = None) -> Any: ...
+
+    def complete_rounds(self) -> int: ...
+
+    def table(self, rounds: int | None = None) -> dict[str, Any]: ...
+
+    def score(self, rounds: int | None = None) -> Result: ...
 
 
 @dataclass(frozen=True)
@@ -45,7 +70,7 @@ class Ask:
     # The part of the game it belongs to, for the recap on resume, where `at` does not say: ("round", n)
     # for a Chinatown trade of year n + 1, a name for a part that is no round ("during play, event 3").
     part: Any = None
-    label: str = ""  # how `edit` and `undo` name the answer, when the message alone does not (see progress.name)
+    label: str = ""  # how `edit` and `undo` name the answer, when the message alone does not (scorepad.table.naming.name)
     editable: bool = True  # False: nothing to change afterwards (e.g. Enter turns the next station card)
     # Questions the rules let players answer at the same time share a key (each player's expeditions at the end
     # of a Lost Cities hand): while the first of them is open, all of them are (scorepad.table).
@@ -182,7 +207,7 @@ class Game:
     variants: Mapping[str, str]
     default_rounds: int | None
     score: Callable[[Any], Result]  # the calculator: a table file in, standings out
-    steps: Callable[[Any], list[Step]]  # the guided game for a session (see scorepad.session.Session)
+    steps: Callable[[Any], list[Step]]  # the guided game for a session (see scorepad.table.Session)
     template: str  # templates/<template>.toml
     sheet: Callable[..., dict]  # sheet data for the template: filled from a scored table, or blank
     report: Callable[[Any], str]  # `scorepad show`: everything a session has recorded, with breakdowns
@@ -204,7 +229,7 @@ class Game:
     variant_labels: Mapping[str, str] = field(default_factory=dict)  # a variant's own name for a round
     # The breakdown under the standings (scorepad.grid.standings_text), if not each player's `parts`.
     breakdown: Callable[[Result], str] | None = None
-    # The running figures a resumed game recaps (scorepad.recap), if not the totals of the complete rounds.
+    # The running figures a resumed game recaps (scorepad.table.recap), if not the totals of the complete rounds.
     recap_totals: Callable[[Any], str] | None = None
     # The players at a usual table, for a blank pad printed without --players (issue 9: four, or the
     # most the game takes: two for Lost Cities).
@@ -222,7 +247,7 @@ class Game:
     # Setup answers named on play's command line (module -> the words given, e.g. Next Station: London's
     # --objectives tourist central): (module names in play) -> [(path, value)], refused as the prompt refuses.
     preset: Callable[[Mapping[str, Sequence[str]], Sequence[str]], list[tuple[Path, Any]]] | None = None
-    # What `stats` gathers of a finished session beyond totals and ranks (scorepad.summary, scorepad.history):
+    # What `stats` gathers of a finished session beyond totals and ranks (scorepad.table.summary, scorepad.history):
     # (session, its final Result) -> plain JSON data, `{"players": {name: {...}}, ...}`; None: nothing more.
     facts: Callable[[Any, Result], dict[str, Any]] | None = None
     figures: Figures | None = None  # what `stats` makes of those facts, and how it prints them; None: nothing

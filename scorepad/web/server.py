@@ -2,7 +2,7 @@
 
 uvicorn serves the application on a socket bound here (so the join link can name its port before serving
 starts). uvicorn stops gracefully on SIGINT and SIGTERM and raises the signal again once stopped, which
-scorepad's own handlers (scorepad.signals) turn into the exit code; SIGHUP (the terminal closed) is handed to
+scorepad's own handlers (scorepad.cli.signals) turn into the exit code; SIGHUP (the terminal closed) is handed to
 uvicorn the same way. Every answer is on disk before a phone is told it is accepted, so stopping loses nothing.
 """
 
@@ -101,7 +101,7 @@ def heard(table: Table, events: list[Event]) -> list[str]:
 
 def serve(host: Host, sock: socket.socket, out: Callable[[str], None]) -> None:
     """Serve until a stopping signal; uvicorn then finishes the requests under way and the signal is raised again
-    (scorepad.signals makes it the exit code)."""
+    (scorepad.cli.signals makes it the exit code)."""
     live = Live(host.table)
     live.follow(lambda table, events: [out(line) for line in heard(table, events)])
     config = uvicorn.Config(make_app(host, live), log_level="warning", access_log=False, lifespan="off",

@@ -4,18 +4,16 @@ final cash and the income of each year (or season), as means per game."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import chinatown as rules
 from calculators.core import Result
+from scorepad.games.base import Session
 from scorepad.games.chinatown.words import CASH, FINAL_CASH, SEASON_INCOME
 from scorepad.games.figures import PLAYER, SESSIONS, Figures, Played, ratio, sums_of
 from scorepad.grid import grid
 from scorepad.i18n import _
 from scorepad.words import money
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def facts(session: Session, result: Result) -> dict[str, Any]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import chinatown as rules
-from scorepad.games.base import Ask, Say, Step, keeping
+from scorepad.games.base import Ask, Say, Session, Step, keeping
 from scorepad.games.chinatown.names import none_words, short_name, types_text
 from scorepad.games.chinatown.words import (ASK_BUILT, ASK_BUSINESSES, ASK_BUSINESSES_AGAIN, ASK_FIRST,
                                             ASK_FIRST_SEASONS, ASK_NOTE, ASK_SPENT, ASK_TRADE, BUILT_NOTHING,
@@ -24,9 +24,6 @@ from scorepad.games.chinatown.report import command_word, final_text, year_summa
 from scorepad.games.chinatown.state import label, next_trade_index, periods, probe, starter, trades_of
 from scorepad.i18n import _, pgettext, plural
 from scorepad.words import money, names_text
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def steps(session: Session) -> list[Step]:

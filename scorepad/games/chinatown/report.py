@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import wraps
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import chinatown as rules
 from calculators.core import InvalidInput, Phrase, Result
-from scorepad.games.base import Commands
+from scorepad.games.base import Commands, Session
 from scorepad.games.chinatown.names import types_text
 from scorepad.games.chinatown.words import (BUILT_NOTHING, BUILT_SO_FAR, CASH_HEADER, CASH_HELP, CASH_LINE, CASH_WHO,
                                             END_BONUS, FIRST_PLAYER, HEADERS_LEDGER, HEADERS_SEASON,
@@ -23,9 +23,6 @@ from scorepad.games.chinatown.state import cash_now, label, open_cash, periods, 
 from scorepad.grid import grid, standings_text
 from scorepad.i18n import _, pgettext
 from scorepad.words import money
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def year_summary(session: Session, number: int) -> str:

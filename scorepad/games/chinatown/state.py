@@ -4,16 +4,14 @@ round, everyone's cash now, and the game scored with one more answer in it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import chinatown as rules
 from calculators.core import Result
+from scorepad.games.base import Session
 from scorepad.games.chinatown.words import (CASH_WHEN_NOW, CASH_WHEN_SEASON_NOW, CASH_WHEN_SEASON_TRADES,
                                             CASH_WHEN_START, CASH_WHEN_TRADES, CASH_WHEN_YEAR, OPEN_CASH, SEASON_LABEL)
 from scorepad.i18n import _
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def periods(session: Session) -> int:

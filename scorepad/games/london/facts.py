@@ -4,17 +4,15 @@ player lost to poverty and to unpaid loans, as means per game."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators.core import Result
+from scorepad.games.base import Session
 from scorepad.games.figures import PLAYER, SESSIONS, Figures, Played, ratio, sums_of
 from scorepad.games.london.words import LOAN_PENALTY, POVERTY, POVERTY_PENALTY, POVERTY_WORST, UNPAID_LOANS
 from scorepad.grid import grid
 from scorepad.i18n import _
 from scorepad.words import decimal
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def facts(session: Session, result: Result) -> dict[str, Any]:

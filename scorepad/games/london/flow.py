@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from calculators import london as rules
 from calculators.core import InvalidInput
-from scorepad.games.base import Ask, Say, Step, keeping, one_of_players
+from scorepad.games.base import Ask, Say, Session, Step, keeping, one_of_players
 from scorepad.games.london.notation import parse_choice, parse_count
 from scorepad.games.london.tracking import (VIEWS, Tracked, apply_event, edition, event_keys, flat, guide_text,
                                             summary_text, track)
@@ -22,9 +21,6 @@ from scorepad.games.london.words import (ASK_BOROUGHS, ASK_COUNT, ASK_EVENT, ASK
                                          with_rules)
 from scorepad.grid import cell, names_text, standings_text
 from scorepad.i18n import _, plural, western_digits
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def first_player(session: Session) -> str:

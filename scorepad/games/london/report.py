@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import london as rules
 from calculators.core import Result
+from scorepad.games.base import Session
 from scorepad.games.london.tracking import event_lines, flat, summary_text
 from scorepad.games.london.words import (EDITION_NAMES, FLAT_NAME, LEAST_LINE, NOTHING_YET, RANK_LABEL,
                                          RECKONING_TITLE, RECKONING_TITLE_FLAT, TIEBREAK_ROWS, TOTAL_LABEL,
                                          TRACKED_TITLE, rows_for)
 from scorepad.grid import grid, names_text, standings_text
 from scorepad.i18n import _
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def value_of(row_key: str, source: Any) -> int:

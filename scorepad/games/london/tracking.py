@@ -4,10 +4,10 @@ player's figures; the summary and turn guide a player may ask for at any prompt.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import london as rules
-from scorepad.games.base import Commands
+from scorepad.games.base import Commands, Session
 from scorepad.games.london.words import (ASK_WHO, BOROUGHS, EVENT_GAIN, EVENT_LOAN, EVENT_POINTS, EVENT_RELIEF,
                                          EVENT_REPAY, EVENT_RUN, EVENT_TEXTS, FLOOR, FORMULA_1E, FORMULA_2E, GUIDE_1E,
                                          GUIDE_2E, GUIDE_FLAT, GUIDE_HELP, LOANS, LOANS_HELD, STACKS, SUMMARY_BOROUGHS,
@@ -15,9 +15,6 @@ from scorepad.games.london.words import (ASK_WHO, BOROUGHS, EVENT_GAIN, EVENT_LO
                                          rule_text)
 from scorepad.grid import grid
 from scorepad.i18n import _, plural
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 @dataclass

@@ -4,18 +4,16 @@ colour was started, the mean points of a started expedition, and what each numbe
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import lost_cities as rules
 from calculators.core import Result
+from scorepad.games.base import Session
 from scorepad.games.figures import MEAN, Figures, Played, merged_of, ratio, sums_of
 from scorepad.games.lost_cities.words import COLOUR, EXPEDITIONS, MEAN_OF, NO_WAGER, STARTED, WAGERS, colour_name
 from scorepad.grid import grid
 from scorepad.i18n import _, plural
 from scorepad.words import decimal, percent
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def facts(session: Session, result: Result) -> dict[str, Any]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import lost_cities as rules
-from scorepad.games.base import Ask, Say, Step, one_of_players
+from scorepad.games.base import Ask, Say, Session, Step, one_of_players
 from scorepad.games.lost_cities.notation import format_cards, parse_cards
 from scorepad.games.lost_cities.report import expedition_line, games_table, player_breakdown
 from scorepad.games.lost_cities.words import (ASK_CARDS, ASK_OLDEST, ECHO, GAME_START, GAMES, NOTATION, RESHUFFLE,
@@ -14,9 +14,6 @@ from scorepad.games.lost_cities.words import (ASK_CARDS, ASK_OLDEST, ECHO, GAME_
 from scorepad.grid import cell, names_text, standings_text
 from scorepad.i18n import _, plural
 from scorepad.words import listed
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def steps(session: Session) -> list[Step]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import lost_cities as rules
 from calculators.core import Result
+from scorepad.games.base import Session
 from scorepad.games.lost_cities.notation import format_cards
 from scorepad.games.lost_cities.words import (BREAKDOWN_HEADERS, BREAKDOWN_TITLE, GAME_ROW, GAME_TOTAL,
                                               GAME_TOTAL_SO_FAR, NOT_ENTERED, NOT_STARTED, NOTHING_YET,
@@ -15,9 +16,6 @@ from scorepad.games.lost_cities.words import (BREAKDOWN_HEADERS, BREAKDOWN_TITLE
                                               colour_name, colour_word)
 from scorepad.grid import _parts, cell, grid, standings_text
 from scorepad.i18n import _
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def expedition_line(e: rules.Expedition) -> str:

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from calculators import next_station_london as rules
+from scorepad.games.base import Session
 from scorepad.games.next_station_london.words import (CARD_LINE, FACE_NAMES, KIND_NAMES, ROUND_OVER, SWITCH_BRANCH,
                                                       SWITCH_IGNORED)
 from scorepad.i18n import _
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def card_text(card: rules.Card) -> str:

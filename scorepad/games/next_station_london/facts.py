@@ -4,10 +4,11 @@ means of each player's lines and parts, and the solo ratings over time."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import next_station_london as rules
 from calculators.core import Result
+from scorepad.games.base import Session
 from scorepad.games.figures import PLAYER, SESSIONS, Figures, Played, ratio, sums_of
 from scorepad.games.next_station_london.words import (DATE, DISTRICTS, LINES, MEAN_LINE, RATING, SCORE, SOLO,
                                                       SOLO_LATEST, SOLO_SHOWN, STATIONS, THAMES, UNKNOWN_DATE,
@@ -15,9 +16,6 @@ from scorepad.games.next_station_london.words import (DATE, DISTRICTS, LINES, ME
 from scorepad.grid import grid
 from scorepad.i18n import _
 from scorepad.words import decimal
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 LINE_FIGURES = ("districts", "stations", "thames", "tourist", "score")  # of calculators' Line, in facts' order
 

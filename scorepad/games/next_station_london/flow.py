@@ -4,11 +4,11 @@ interchanges and objectives at the end, the standings; and the words a player ma
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import next_station_london as rules
 from calculators.core import InvalidInput
-from scorepad.games.base import Ask, Commands, Say, Step, keeping, one_of_players
+from scorepad.games.base import Ask, Commands, Say, Session, Step, keeping, one_of_players
 from scorepad.games.next_station_london.deck import turn_text
 from scorepad.games.next_station_london.guide import (guide_text, objectives_list, pencils_text, round_text,
                                                       setup_text)
@@ -29,9 +29,6 @@ from scorepad.games.next_station_london.words import (ASK_CONTROLLER, ASK_DECK, 
                                                       WE_DREW, colour_name, objective_text)
 from scorepad.grid import standings_text
 from scorepad.i18n import _, western_digits
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def _card_steps(session: Session) -> list[Step]:

@@ -3,9 +3,9 @@ round's controller, pencils and rules, and every player's pencil in every round.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from calculators import next_station_london as rules
+from scorepad.games.base import Session
 from scorepad.games.next_station_london.seats import controller, objectives, pencils, powers, start_colours
 from scorepad.games.next_station_london.words import (JOINING, MAP_SHEET, OBJECTIVES_TEXT, PASSING, PENCIL_POWER,
                                                       PENCILS_HEADING, PLACES_2, PLACES_3, PLAYER_HEADING,
@@ -18,9 +18,6 @@ from scorepad.games.next_station_london.words import (JOINING, MAP_SHEET, OBJECT
 from scorepad.grid import grid
 from scorepad.i18n import _
 from scorepad.words import listed
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def objectives_list(session: Session, indent: str = "  ") -> str:

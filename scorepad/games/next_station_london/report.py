@@ -4,10 +4,11 @@ rating under the standings, and `show`."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from calculators import next_station_london as rules
 from calculators.core import Result
+from scorepad.games.base import Session
 from scorepad.games.next_station_london.guide import setup_text
 from scorepad.games.next_station_london.seats import pencils, pencils_known
 from scorepad.games.next_station_london.words import (CROSSED, FIRST_CONTROLLER, LINE_RESULT, LINE_RESULT_COLOUR,
@@ -17,9 +18,6 @@ from scorepad.games.next_station_london.words import (CROSSED, FIRST_CONTROLLER,
                                                       colour_name)
 from scorepad.grid import _parts, cell, grid, standings_text
 from scorepad.i18n import _, plural
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def entered_line(session: Session, r: rules.Rules, number: int, player: str) -> rules.Line | None:

@@ -3,13 +3,10 @@ and power cards in play (drawn by scorepad from the session's seed, or named by 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from calculators import next_station_london as rules
+from scorepad.games.base import Session
 from scorepad.games.next_station_london.words import WE_DREW
-
-if TYPE_CHECKING:
-    from scorepad.session import Session
 
 
 def start_colours(session: Session) -> tuple[str, ...]:
