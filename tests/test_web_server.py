@@ -59,12 +59,14 @@ def test_answers_survive_a_server_killed_outright(tmp_path):
         assert status == 200
         for at, value in ((["setup", "oldest"], "Ben"), (["rounds", 0, "Ana", "yellow"], "w3 4 6 8 9"),
                           (["rounds", 0, "Ana", "blue"], "2 5 7 10")):
-            status, state = call(link, "/api/answer", {"at": at, "value": value, "version": state["version"]})
-            assert status == 200
+            status, state = call(link, "/api/answer?lang=fa", {"at": at, "value": value, "version": state["version"]})
+            assert status == 200 and state["lang"] == "fa"
             accepted.append(at)
     finally:
         process.kill()  # SIGKILL: no goodbye, no flush
         process.wait(10)
+    heard = process.stdout.read()
+    assert "answered: Game 1 · Ana · Blue" in heard  # the host's terminal speaks the host's language
     exported = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(database), "export", "1"],
                               capture_output=True, text=True, check=True)
     log = [entry["at"] for entry in json.loads(exported.stdout)["session"]["log"]]

@@ -115,7 +115,7 @@ class Host:
         """The session as this phone's seat may see it (shared/spec/table-web.md, GET /api/state), in the phone's
         language: the open questions with their labels and choices, who still has to answer, the standings."""
         table = self.table
-        view = Session(table.session.doc, table.session.game, table.id)  # its words in this phone's language
+        view = table.worded()  # its words in this phone's language
         seat = phone.seat if phone.seated else TABLE_SCREEN
         questions = [Question(ask.at, player_of(ask), ask) for ask in view.open_asks()]
         result = table.standings(seat=seat)

@@ -17,9 +17,11 @@ from typing import Any
 
 import uvicorn
 
+from scorepad import i18n
 from scorepad.i18n import N_, _
 from scorepad.table import Event, Table
 from scorepad.table.naming import name
+from scorepad.table.session import player_of
 from scorepad.web.app import make_app
 from scorepad.web.host import Host
 from scorepad.web.live import Live
@@ -80,9 +82,10 @@ def heard(table: Table, events: list[Event]) -> list[str]:
     """What the host's terminal says of a change: what was answered or taken back, and who still has to answer.
     Never a value: a private figure (Chinatown's cash) must not reach a shared screen."""
     lines = []
+    view = table.worded()
     for event in events:
         if event.kind in ("answered", "card turned") and event.at is not None:
-            ask = table.session.find_ask(event.at)
+            ask = view.find_ask(event.at)
             lines.append(_(HEARD_ANSWER).format(name=name(ask) if ask else " / ".join(map(str, event.at))))
         elif event.kind == "taken back" and event.at is not None:
             lines.append(_(HEARD_UNDO).format(name=" / ".join(map(str, event.at))))
@@ -90,8 +93,8 @@ def heard(table: Table, events: list[Event]) -> list[str]:
             lines.append(_(HEARD_ROUND).format(number=event.round))
         elif event.kind == "finished":
             lines.append(_(HEARD_FINISHED))
-    questions = table.open()
-    waiting = list(dict.fromkeys(q.player for q in questions if q.player is not None))
+    questions = view.open_asks()
+    waiting = list(dict.fromkeys(player_of(ask) for ask in questions if player_of(ask) is not None))
     if waiting:
         lines.append(_(STILL_TO_ANSWER).format(names=", ".join(waiting)))
     elif questions:
@@ -103,7 +106,13 @@ def serve(host: Host, sock: socket.socket, out: Callable[[str], None]) -> None:
     """Serve until a stopping signal; uvicorn then finishes the requests under way and the signal is raised again
     (scorepad.cli.signals makes it the exit code)."""
     live = Live(host.table)
-    live.follow(lambda table, events: [out(line) for line in heard(table, events)])
+
+    def tell(table: Table, events: list[Event]) -> None:  # in the host's language, whichever phone made the change
+        with i18n.speaking(host.language):
+            for line in heard(table, events):
+                out(line)
+
+    live.follow(tell)
     config = uvicorn.Config(make_app(host, live), log_level="warning", access_log=False, lifespan="off",
                             timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
