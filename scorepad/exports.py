@@ -167,15 +167,33 @@ def bgstats_doc(plays: Iterable[Mapping[str, Any]], *, now: datetime | None = No
 
 
 def push_data(play: Mapping[str, Any], *, now: datetime | None = None) -> dict[str, Any]:
-    """The JSON of BG Stats' "push a play" link (the spec's fields, in its order)."""
+    """The JSON of BG Stats' "push a play" link: the spec's fields in its order, less those that say what BG Stats
+    takes for a field left out (a shorter link: a QR code that a phone reads off paper). BG Stats takes a game whose
+    highest score wins and that has points, no duration, a player who neither won nor started, and the places the
+    scores give (the rank its own exports write as 0); a rank is written only where the scores do not give it (a
+    tie that the rules broke), then for every player."""
     slug, game = play["game"], by_slug(play["game"])
-    return {"sourceName": SOURCE_NAME, "sourcePlayId": uuid_of("play", str(play.get("key") or play["id"])),
-            "playDate": play_date(play.get("date"), utc=True, now=now), "durationMin": int(play.get("minutes") or 0),
-            "game": {"name": game.bgg_name, "bggId": game.bgg_id, "highestWins": True, "noPoints": False,
-                     "sourceGameId": slug},
-            "players": [{"name": name.strip(), "score": play["totals"][name], "rank": play["ranks"][name],
-                         "winner": play["ranks"][name] == 1, "startPlayer": name == play.get("start")}
-                        for name in play["players"]]}
+    totals, ranks = play["totals"], play["ranks"]
+    data: dict[str, Any] = {"sourceName": SOURCE_NAME,
+                            "sourcePlayId": uuid_of("play", str(play.get("key") or play["id"])),
+                            "playDate": play_date(play.get("date"), utc=True, now=now)}
+    if play.get("minutes"):
+        data["durationMin"] = int(play["minutes"])
+    data["game"] = {"name": game.bgg_name, "bggId": game.bgg_id, "sourceGameId": slug}
+    names = play["players"]
+    broken = any(ranks[name] != 1 + sum(totals[other] > totals[name] for other in names) for name in names)
+    players = []
+    for name in names:
+        player: dict[str, Any] = {"name": name.strip(), "score": totals[name]}
+        if broken:
+            player["rank"] = ranks[name]
+        if ranks[name] == 1:
+            player["winner"] = True
+        if name == play.get("start"):
+            player["startPlayer"] = True
+        players.append(player)
+    data["players"] = players
+    return data
 
 
 def push_url(play: Mapping[str, Any], *, now: datetime | None = None) -> str:

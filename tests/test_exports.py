@@ -32,6 +32,11 @@ REAL = json.loads((Path(__file__).parent / "data" / "bgstats-export.json").read_
 NEEDS_ZBAR = pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (Debian zbar-tools) not installed")
 NEEDS_PDFTOPPM = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) not installed")
 DATED = {**LC11, "date": "2026-11-29T20:15:00+01:00"}
+# Chinatown's tie-break (most shop tiles in the last year) separates two players level on cash.
+LEVEL = {"game": "chinatown", "variants": [], "players": ["Ava", "Ben", "Cai"], "date": "2026-11-30",
+         "rounds": [{"Ava": {"businesses": [{"type": "jewelry", "tiles": 3}]},  # $40,000, 3 tiles
+                     "Ben": {"businesses": [{"type": "tea-house", "tiles": 2}, {"type": "seafood", "tiles": 2}]},
+                     "Cai": {"businesses": [{"type": "florist", "tiles": 1}]}}]}
 
 
 def stored(tmp_path, *tables):
@@ -79,12 +84,7 @@ def test_csv_all_is_every_finished_session_oldest_first_chinatown_in_dollars(dat
 
 
 def test_csv_all_scores_a_session_whose_totals_are_level(database, tmp_path):
-    # Chinatown's tie-break (most shop tiles in the last year) separates two players level on cash.
-    table = {"game": "chinatown", "variants": [], "players": ["Ava", "Ben", "Cai"], "date": "2026-11-30",
-             "rounds": [{"Ava": {"businesses": [{"type": "jewelry", "tiles": 3}]},  # $40,000, 3 tiles
-                         "Ben": {"businesses": [{"type": "tea-house", "tiles": 2}, {"type": "seafood", "tiles": 2}]},
-                         "Cai": {"businesses": [{"type": "florist", "tiles": 1}]}}]}
-    (sid,) = stored(tmp_path, table)
+    (sid,) = stored(tmp_path, LEVEL)
     expected = ok("score", sid, "--json")
     ranks = {s["player"]: s["rank"] for s in json.loads(expected)["standings"]}
     rows = list(csv.DictReader(io.StringIO(ok("export", "--all", "--format", "csv"))))
@@ -169,8 +169,8 @@ def test_start_player_and_minutes_of_a_guided_game(store):
     play = exports.play_of(Session(doc, session.game, session_id))
     assert (play["start"], play["minutes"], play["rounds"]) == ("Ben", 47, 3)
     data = exports.push_data(play)
-    assert [(p["name"], p["startPlayer"]) for p in data["players"]] == [("Ana", False), ("Ben", True)]
-    assert data["playDate"] == "2026-11-29 19:15:00"  # the push link's date is UTC
+    assert [(p["name"], p.get("startPlayer", False)) for p in data["players"]] == [("Ana", False), ("Ben", True)]
+    assert data["playDate"] == "2026-11-29 19:15:00" and data["durationMin"] == 47  # the push link's date is UTC
     assert exports.bgstats_doc([play])["plays"][0]["playerScores"][1]["startPlayer"] is True
 
 
@@ -181,12 +181,30 @@ def test_push_link_decodes_back_to_the_spec_json(database, tmp_path):
     url = ok("export", sid, "--format", "bgstats-url").strip()
     assert " " not in url and '"' not in url
     data = decoded(url)
-    assert list(data) == ["sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players"]
+    assert list(data) == ["sourceName", "sourcePlayId", "playDate", "game", "players"]  # no duration known: none
     assert data["sourceName"] == "scorepad" and data["playDate"] == "2026-11-29 19:15:00"
-    assert data["game"] == {"name": "Lost Cities", "bggId": 50, "highestWins": True, "noPoints": False,
-                            "sourceGameId": "lost-cities"}
-    assert data["players"] == [{"name": "Ana", "score": 66, "rank": 2, "winner": False, "startPlayer": False},
-                               {"name": "Ben", "score": 136, "rank": 1, "winner": True, "startPlayer": False}]
+    assert data["game"] == {"name": "Lost Cities", "bggId": 50, "sourceGameId": "lost-cities"}
+    assert data["players"] == [{"name": "Ana", "score": 66}, {"name": "Ben", "score": 136, "winner": True}]
+
+
+# What BG Stats takes for a field left out: its exports write a play's ranks as 0 (tests/data/bgstats-export.json),
+# the places its scores give; a new game's highest score wins and it has points; nobody won or started.
+@pytest.mark.parametrize("table, players", [
+    (DATED, [{"name": "Ana", "score": 66}, {"name": "Ben", "score": 136, "winner": True}]),
+    # Ava and Ben level on $90,000: Ben's 4 shop tiles to Ava's 3 place him first, which the scores do not say
+    (LEVEL, [{"name": "Ava", "score": 90000, "rank": 2}, {"name": "Ben", "score": 90000, "rank": 1, "winner": True},
+             {"name": "Cai", "score": 60000, "rank": 3}]),
+    # level on every figure the rules look at: the place is shared, as the scores say
+    ({**LEVEL, "rounds": [{p: {"businesses": [{"type": "photo", "tiles": 1}]} for p in ("Ava", "Ben", "Cai")}]},
+     [{"name": p, "score": 60000, "winner": True} for p in ("Ava", "Ben", "Cai")]),
+])
+def test_push_link_leaves_out_what_bg_stats_takes_by_default(database, tmp_path, table, players):
+    (sid,) = stored(tmp_path, table)
+    data = decoded(ok("export", sid, "--format", "bgstats-url").strip())
+    assert "durationMin" not in data and data["game"] == {"name": by_slug(table["game"]).bgg_name,
+                                                          "bggId": by_slug(table["game"]).bgg_id,
+                                                          "sourceGameId": table["game"]}
+    assert data["players"] == players
 
 
 def test_push_link_keeps_persian_names_whole(database, tmp_path):
