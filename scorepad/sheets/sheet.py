@@ -342,7 +342,8 @@ class Sheet:
         header_size = self.size - 1
         header_lines = [self.lines.wrap(c.label, header_size, c.width - 1.5 * MM) for c in cols]
         header_h = max(len(lines) for lines in header_lines) * header_size * 1.15 + 2.2 * MM
-        row_h = float(grid.get("row_height_mm", 7)) * MM
+        # A game's data may print a grid's rows lower than the template's handwriting rows (data["row_heights"]).
+        row_h = float((self.data.get("row_heights") or {}).get(grid.get("key"), grid.get("row_height_mm", 7))) * MM
         title_h = (self.size + 1) * 1.6
         for start in range(0, len(instances), across):
             band = instances[start:start + across]

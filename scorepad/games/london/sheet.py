@@ -16,6 +16,8 @@ from scorepad.games.london.words import (FLAT_FIELD, POVERTY_OVER, POVERTY_OVER_
 from scorepad.grid import names_text
 from scorepad.i18n import _
 
+PRINTED_ROW_MM = 5.8  # a row of printed figures (the template's 6.5 and 7 mm rows are to write in)
+
 
 def sheet_for(r: rules.Rules):
     def sheet(result: Result | None = None, *, players: Sequence[str] = ("", ""), rounds: int = 0,
@@ -55,6 +57,8 @@ def sheet_for(r: rules.Rules):
             data["grids"]["poverty"] = [{"vars": {}, "rows": [
                 {"label": _(POVERTY_ROW), **{f"band{n}": -penalty for n, (_band, penalty) in enumerate(bands, start=1)},
                  "over1": _(POVERTY_OVER_VALUE).format(n=rules.POVERTY_PENALTY_OVER_10)}]}]
+        if result is not None:  # printed figures: lower rows than the pad's handwriting, a page with the QR code
+            data["row_heights"] = {"reckoning": PRINTED_ROW_MM, "ranking": PRINTED_ROW_MM}
         if result is not None and result.tiebreaks:
             data["grids"]["tiebreaks"] = [{"vars": {}, "rows": [{"label": say(line)} for line in result.tiebreaks]}]
         return data
