@@ -26,12 +26,10 @@ from scorepad.sheets.text import PLACEHOLDER, Pen, format_date
 SIZES = {"A3": pagesizes.A3, "A4": pagesizes.A4, "A5": pagesizes.A5, "LETTER": pagesizes.LETTER,
          "LEGAL": pagesizes.LEGAL}
 # The BG Stats code of a filled sheet (data["qr"]): in the top corner where a line of the header ends (top right,
-# top left on a mirrored sheet), beside the title and fields, never over a table. A module of 0.3 mm (a phone
-# reads it from a print at 15–20 cm), the code at most 34 mm with its quiet zone, a small caption under it; beside
-# a shorter header it shrinks to its height, down to modules of 0.25 mm (the tables then start below it).
-QR_MODULE_MM = 0.3
-QR_SMALLEST_MM = 0.25
-QR_MAX_MM = 34.0
+# top left on a mirrored sheet), beside the title and fields, never over a table (they start below it), or under
+# the last table where there is room. Modules of half a millimetre: a phone, or a print at 150 dpi, reads them (a
+# quarter of one was read at 300 dpi only); a small caption under the code.
+QR_MODULE_MM = 0.5
 QR_GAP_MM = 3.0
 QR_CAPTION_PT = 6.5
 QR_QUIET = 4  # light modules around the code (scorepad.qr.QUIET)
@@ -149,12 +147,12 @@ class Sheet:
         self.draw_header()
         self.draw_fields()
         if self.qr_room:
-            self.draw_qr(self.h - self.margin - self.y)
+            self.draw_qr(top=True)
             self.y = min(self.y, self.qr_bottom - self.gap)  # the tables start below the code
         for grid in self.t.get("grids", []):
             self.draw_section(grid)
         if at_end:
-            self.draw_qr(None)
+            self.draw_qr(top=False)
         self.pen.c.showPage()
         self.pen.c.save()
 
@@ -190,33 +188,29 @@ class Sheet:
             return left + self.qr_room, right
         return left, right - self.qr_room
 
-    def qr_side(self, header: float | None = None) -> float:
-        """The code's side (quiet zone included): modules of QR_MODULE_MM up to QR_MAX_MM; beside a `header` of
-        that height, no taller than it, down to modules of QR_SMALLEST_MM (the tables start below the code)."""
+    def qr_side(self) -> float:
+        """The code's side, quiet zone included: QR_MODULE_MM a module."""
         count = len((self.data.get("qr") or {}).get("modules") or []) + 2 * QR_QUIET
-        side = min(QR_MAX_MM * MM, count * QR_MODULE_MM * MM)
-        if header is not None:
-            side = max(count * QR_SMALLEST_MM * MM, min(side, header - 2 * QR_CAPTION_PT * 1.2 - 1 * MM))
-        return side
+        return count * QR_MODULE_MM * MM
 
-    def draw_qr(self, header: float | None) -> None:
-        """The code of data["qr"] (its modules, dark True, from scorepad.qr) and its caption: in the top corner
-        beside the header (`header`: its height), or (None) in the bottom corner of the page."""
+    def draw_qr(self, top: bool) -> None:
+        """The code of data["qr"] (its modules, dark True, from scorepad.qr) and its caption: in the `top` corner
+        beside the header, or in the bottom corner of the page."""
         qr = self.data.get("qr")
         self.qr_bottom = self.y
         if not qr or not qr.get("modules"):
             return
         matrix = qr["modules"]
         count = len(matrix) + 2 * QR_QUIET
-        side = self.qr_side(header)
+        side = self.qr_side()
         unit = side / count
         x = self.margin if self.pen.rtl else self.w - self.margin - side
-        top = self.h - self.margin if header is not None else self.margin + 2 * QR_CAPTION_PT * 1.2 + 1 * MM + side
+        top_y = self.h - self.margin if top else self.margin + 2 * QR_CAPTION_PT * 1.2 + 1 * MM + side
         c = self.pen.c
         c.saveState()
         c.setFillColor(HexColor("#000000"))
         for r, row in enumerate(matrix):
-            y = top - (QR_QUIET + r + 1) * unit
+            y = top_y - (QR_QUIET + r + 1) * unit
             n = 0
             while n < len(row):  # one rectangle per run of dark modules: a smaller PDF, no hairline gaps
                 if not row[n]:
@@ -228,7 +222,7 @@ class Sheet:
                 c.rect(x + (QR_QUIET + n) * unit, y, (end - n) * unit, unit * 1.0, stroke=0, fill=1)
                 n = end
         c.restoreState()
-        bottom = top - side
+        bottom = top_y - side
         caption = self.pen.text(qr.get("caption", ""))
         if caption:
             for line in self.caption_lines(caption, side):
