@@ -408,12 +408,39 @@ def test_show_code_in_a_narrow_terminal_says_so(database, tmp_path, monkeypatch,
     from scorepad.cli import printing
 
     (sid,) = stored(tmp_path, DATED)
-    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: __import__("os").terminal_size((60, 40)))
-    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # a terminal 60 columns wide
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: __import__("os").terminal_size((60, 80)))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # a terminal 60 columns wide (and tall enough)
     printing.show_code(session_of(__import__("scorepad.store", fromlist=["Store"]).Store(database).get(sid), sid))
     out = capsys.readouterr().out
     assert re.fullmatch(r"The QR code needs a terminal \d+ columns wide \(this one has 60\): widen it and run "
                         rf"scorepad export {sid} --format bgstats-url --qr\n", out)
+
+
+@pytest.mark.parametrize("columns", [60, 120])
+def test_show_code_in_a_short_terminal_says_the_height_it_needs(database, tmp_path, monkeypatch, capsys, columns):
+    from scorepad.cli import printing
+    from scorepad.store import Store
+
+    (sid,) = stored(tmp_path, DATED)
+    side = qr.width(qr.modules(ok("export", sid, "--format", "bgstats-url").strip()))
+    session = session_of(Store(database).get(sid), sid)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    caption = f"Scan it with a phone that has BG Stats: the play opens there, ready to save. The link: " \
+              f"scorepad export {sid} --format bgstats-url"
+    # two module rows a line, the caption's lines, and the shell prompt's line under them
+    needed = (side + 1) // 2 + -(-len(caption) // columns) + 1
+    for lines, drawn in ((needed - 1, False), (needed, columns >= side)):
+        monkeypatch.setattr(shutil, "get_terminal_size",
+                            lambda fallback=None, size=(columns, lines): __import__("os").terminal_size(size))
+        printing.show_code(session)
+        out = capsys.readouterr().out
+        if drawn:
+            assert out.count("\n") == (side + 1) // 2 + 1 and out.endswith(caption + "\n")
+        elif lines < needed:
+            assert out == (f"The QR code needs a terminal of {side} × {needed} (columns × lines; this one has "
+                           f"{columns} × {lines}): enlarge it and run scorepad export {sid} --format bgstats-url --qr\n")
+        else:
+            assert out.startswith(f"The QR code needs a terminal {side} columns wide (this one has {columns})")
 
 
 def test_a_play_from_the_index_is_the_play_scored_again(database, tmp_path, store):

@@ -16,6 +16,7 @@ from scorepad.cli.shared import PRIVATE_TOTALS, nothing_to_score
 from scorepad.errors import ScorepadError
 from scorepad.files import PDF, Refused, check_target, write_atomically
 from scorepad.games.base import Game
+from scorepad.grid import width
 from scorepad.i18n import N_, _
 from scorepad.table.session import Session
 
@@ -26,6 +27,10 @@ CODE_CAPTION = N_("Scan it with a phone that has BG Stats: the play opens there,
 # TRANSLATORS: instead of the QR code when the terminal is too narrow; {needed} and {columns} are numbers.
 CODE_TOO_NARROW = N_("The QR code needs a terminal {needed} columns wide (this one has {columns}): widen it and run "
                      "scorepad export {id} --format bgstats-url --qr")
+# TRANSLATORS: instead of the QR code when the terminal is not tall enough for it (and perhaps not wide enough):
+# {columns} × {lines} is the size it needs, {have_columns} × {have_lines} the terminal's; all are numbers.
+CODE_TOO_SMALL = N_("The QR code needs a terminal of {columns} × {lines} (columns × lines; this one has "
+                    "{have_columns} × {have_lines}): enlarge it and run scorepad export {id} --format bgstats-url --qr")
 # TRANSLATORS: under the QR code in a corner of a finished game's score sheet (a few words: it is printed small).
 QR_CAPTION = N_("Scan to add this play to BG Stats")
 
@@ -52,16 +57,25 @@ def write_session_sheet(session: Session, path: str, *, force: bool = False, pro
 
 def show_code(session: Session) -> None:
     """BG Stats' push link of a finished session as a QR code in the terminal (scorepad.qr: black on white, in
-    half blocks), or, where the terminal is too narrow for it, one line saying so."""
+    half blocks), or, where the terminal is too narrow or too short to show it whole, one line saying so."""
     from scorepad import qr  # segno: only a QR code pays for it
 
     matrix = qr.modules(exports.push_url(exports.play_of(session)))
-    columns = shutil.get_terminal_size((80, 24)).columns
-    if qr.width(matrix) > columns and sys.stdout.isatty():  # into a file or a pipe: the picture whole
-        echo(_(CODE_TOO_NARROW).format(needed=qr.width(matrix), columns=columns, id=session.id))
-        return
-    typer.echo("\n".join(qr.lines(matrix, colour=sys.stdout.isatty())))  # our own escapes: black on white
-    echo(_(CODE_CAPTION).format(id=session.id))
+    size = shutil.get_terminal_size((80, 24))
+    caption = _(CODE_CAPTION).format(id=session.id)
+    picture = qr.lines(matrix, colour=sys.stdout.isatty())  # our own escapes: black on white
+    # The picture, its caption and the line the shell's prompt then takes: a code whose top scrolled away is lost.
+    lines = len(picture) + -(-width(caption) // max(1, size.columns)) + 1
+    if sys.stdout.isatty():  # into a file or a pipe: the picture whole
+        if lines > size.lines:
+            echo(_(CODE_TOO_SMALL).format(columns=qr.width(matrix), lines=lines, have_columns=size.columns,
+                                          have_lines=size.lines, id=session.id))
+            return
+        if qr.width(matrix) > size.columns:
+            echo(_(CODE_TOO_NARROW).format(needed=qr.width(matrix), columns=size.columns, id=session.id))
+            return
+    typer.echo("\n".join(picture))
+    echo(caption)
 
 
 def bgstats_code(session: Session) -> dict[str, Any]:
