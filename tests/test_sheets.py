@@ -199,11 +199,11 @@ def test_text_is_measured_in_the_font_it_is_drawn_with(template):
     # Persian in the Arabic font, Cyrillic in the sheet font
     assert sheet.pen.runs("علی, Алиса") == [("\ufbfd\ufee0\ufecb, ", fonts.ARABIC_FONT),
                                         ("Алиса", fonts.FONT_NAME)]
-    # a long Persian value is still cut to its cell
+    # a long Persian value takes a row of its own, and more lines of it: whole, never cut (issue 22)
     data = filled(names=("علی", "Ben"))
-    data["fields"]["variants"] = "قوانین رسمی بازی " * 6
+    data["fields"]["variants"] = "قوانین رسمی بازی " * 12
     (text,) = pages(pdf_bytes(template, data))
-    assert "..." in text
+    assert "..." not in text and text.count("رسمی") == 12
 
 
 def test_latin_sheet_is_unchanged_by_other_scripts(template):
@@ -730,3 +730,49 @@ def test_a_text_all_in_the_sheet_font_is_one_piece_and_the_others_are_split(temp
         assert sheet.pen.runs(text) == [(text, fonts.FONT_NAME)]
     # After those, a text with the same characters and one no font has is still split around that one.
     assert sheet.pen.runs("× 😀 —") == [("× ", fonts.FONT_NAME), ("😀", NO_FONT), (" —", fonts.FONT_NAME)]
+
+
+def drawn_sizes(pdf: bytes) -> list[tuple[str, float, float]]:
+    """Each string drawn on page 1 (NFKC), its height on the page and its font size."""
+    found: list[tuple[str, float, float]] = []
+    pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=lambda text, cm, tm, font, size: found.append(
+        (unicodedata.normalize("NFKC", text).strip(), tm[5], size)))
+    return [(text, y, size) for text, y, size in found if text]
+
+
+# Long names, many players, every player level (the Winner field names them all), in three scripts; the filled
+# sheets carry the QR code, which leaves the header less room.
+@pytest.mark.parametrize("slug, code, names", [
+    ("chinatown", "en", ["Alexandra", "Bartholomew", "Christopher", "Dorothea", "Evangeline"]),
+    ("next-station-london", "ru", ["Александра", "Екатерина", "Владимир", "Константин"]),
+    ("london-2e", "zh-Hant", ["王小明", "李美華", "陳大文", "林美玲"]),
+    ("lost-cities", "en", ["Maximiliane Anastasia", "Bartholomew Fitzgerald"])])
+def test_the_fields_values_are_as_large_as_each_other(slug, code, names):
+    from scorepad import qr
+    from scorepad.games import by_slug
+    from scorepad.table.travel import score_table
+
+    game = by_slug(slug)
+    table = {"lost-cities": {"game": slug, "players": names, "rounds": [{names[0]: {"blue": [2]}, names[1]: {}}]},
+             "chinatown": {"game": slug, "players": names, "rounds": [{n: {"businesses": []} for n in names}]},
+             "next-station-london": {"game": slug, "players": names, "rounds": [
+                 {n: {"districts": 6, "stations": 3, "thames": 1, "tourist": 2} for n in names}]},
+             "london-2e": {"game": slug, "players": names, "final": {n: {
+                 "vp": 20, "card_vp": 10, "money": 3, "loans": 0, "hand": 0, "poverty": 2, "boroughs": 2, "best_card": 3}
+                 for n in names}}}[slug]
+    with speaking(code):
+        data = game.sheet(score_table(table, game), players=names, date="2026-11-29")
+        data["qr"] = {"modules": qr.modules("https://app.bgstatsapp.com/createPlay.html?data=" + "x" * 400),
+                      "caption": "Scan"}
+        template = sheets.load_template(game.template)
+        sheet = Sheet(template, data, io.BytesIO(), True)
+        values = [unicodedata.normalize("NFKC", sheet.field_value(f)) for f in template["fields"]]
+        labels = {unicodedata.normalize("NFKC", sheet.pen.tr(f["label"])) for f in template["fields"]}
+        drawn = drawn_sizes(pdf_bytes(template, data))
+    size = template["page"]["font_size"] + 1.5  # the fields' values
+    assert names[-1] in values[0] and all(name in values[3] for name in names[-1:] if slug != "lost-cities")
+    lowest = min(y for text, y, _size in drawn if text in labels)  # the last row of fields: below it, the tables
+    for value in filter(None, values):
+        pieces = [(text, got) for text, y, got in drawn
+                  if len(text) > 1 and text in value and text not in labels and y >= lowest - 1]
+        assert pieces and all(got == size for _text, got in pieces), (value, pieces)

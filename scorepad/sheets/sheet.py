@@ -33,6 +33,10 @@ QR_MODULE_MM = 0.5
 QR_GAP_MM = 3.0
 QR_CAPTION_PT = 6.5
 QR_QUIET = 4  # light modules around the code (scorepad.qr.QUIET)
+FIELD_LINE_MM = 9  # a row of the header's fields
+FIELD_GAP_MM = 4  # between two fields of a row
+BLANK_FIELD_MM = 15  # the least line a field left blank keeps, to write a name or a date on by hand
+FIELD_HEADROOM_MM = 3  # room above a field's text in its row, which a second line of a long value may take
 
 
 def render(template: dict, data: dict, out: str | Path | BinaryIO, *, invariant: bool = True) -> list[str]:
@@ -278,42 +282,77 @@ class Sheet:
         self.y -= 1.5 * MM
 
     def draw_fields(self) -> None:
+        """The header's fields, a template line of them at a time, every value at the fields' size: a line whose
+        values do not fit their shares of it gives each the width it needs, or the longest value two lines, or
+        goes on more rows (a value too long for a row alone takes as many lines as it needs)."""
         fields = self.t.get("fields", [])
         if not fields:
             return
         per_line = int(self.page.get("field_columns", len(fields))) or len(fields)
-        left, right = self.header_edges()
-        room = right - left
-        gap = 4 * MM
-        label_size, value_size = self.size - 0.5, self.size + 1.5
-        line_h = 9 * MM
+        step = (self.size + 1.5) * 1.25  # from one line of a value to the next
         for start in range(0, len(fields), per_line):
-            line = fields[start:start + per_line]
-            total = sum(float(f.get("width", 1)) for f in line)
-            self.y -= line_h
-            left, right = self.header_edges(self.y + line_h * 0.6)  # beside the code, or below it
-            room = right - left
-            usable = room - gap * (len(line) - 1)
-            x = left
-            for f in reversed(line) if self.pen.rtl else line:  # the first field where a line starts reading
-                w = usable * float(f.get("width", 1)) / total
-                label = self.pen.tr(f.get("label", ""))
-                label_w = self.pen.width(label, label_size) + 1.5 * MM
-                # label, then the line to write on; right to left: the label at the right end
-                label_x, x0, x1 = (x + w, x, x + w - label_w) if self.pen.rtl else (x, x + label_w, x + w)
-                self.pen.put(label_x, self.y + 1.2 * MM, label, label_size, bold=True,
-                             align="right" if self.pen.rtl else "left")
-                c = self.pen.c
-                c.setStrokeColorRGB(0.1, 0.1, 0.1)
-                c.setLineWidth(0.6)
-                c.line(x0, self.y, x1, self.y)
-                value = self.field_value(f)
-                if value:
-                    s, size = self.lines.fit(value, value_size, x1 - x0 - 1 * MM)
-                    vx, valign = (x1 - 1 * MM, "right") if self.pen.rtl else (x0 + 1 * MM, "left")
-                    self.pen.put(vx, self.y + 1.2 * MM, s, size, align=valign)
-                x += w + gap
+            pending = fields[start:start + per_line]
+            while pending:
+                self.y -= FIELD_LINE_MM * MM
+                left, right = self.header_edges(self.y + FIELD_LINE_MM * MM * 0.6)  # beside the code, or below it
+                row = self.field_row(pending, right - left)
+                pending = pending[len(row):]
+                # a value's first lines take the room above the row's text first, then push the rules down
+                self.y -= max(0.0, step * (max(len(lines) for _f, _w, lines in row) - 1) - FIELD_HEADROOM_MM * MM)
+                x = left
+                for f, w, lines in reversed(row) if self.pen.rtl else row:  # the first field where a line starts
+                    self.draw_field(f, x, w, lines, step)
+                    x += w + FIELD_GAP_MM * MM
         self.y -= self.gap
+
+    def field_row(self, fields: list[dict], room: float) -> list[tuple[dict, float, list[str]]]:
+        """The first fields of `fields` that one row of `room` holds, each with its width and its value's lines:
+        the template's shares where every value fits its share; else, where the values fit, what each needs and
+        a share of the rest; else the longest value in two lines and the others what they need; else fewer
+        fields (a field alone: its value in as many lines as the row's width takes)."""
+        values = [self.field_value(f) for f in fields]
+        labels = [self.pen.width(self.pen.tr(f.get("label", "")), self.size - 0.5) + 1.5 * MM for f in fields]
+        needs = [label + (self.pen.width(value, self.size + 1.5) + 2 * MM if value else BLANK_FIELD_MM * MM)
+                 for label, value in zip(labels, values)]
+        for n in range(len(fields), 0, -1):
+            usable = room - FIELD_GAP_MM * MM * (n - 1)
+            shares = [float(f.get("width", 1)) for f in fields[:n]]
+            widths = [usable * share / sum(shares) for share in shares]
+            if any(w < need for w, need in zip(widths, needs)) and sum(needs[:n]) <= usable:
+                rest = usable - sum(needs[:n])
+                widths = [need + rest * share / sum(shares) for need, share in zip(needs, shares)]
+            lines = [[value] for value in values[:n]]
+            if n == 1 or all(w >= need for w, need in zip(widths, needs)):
+                if widths[0] < needs[0]:  # alone, and too long for the row
+                    lines[0] = self.lines.wrap(values[0], self.size + 1.5, widths[0] - labels[0] - 1 * MM)
+                return list(zip(fields[:n], widths, lines))
+            longest = max(range(n), key=lambda k: (values[k].count(" "), needs[k] - labels[k]))  # a list of names
+            widths = needs[:n]
+            widths[longest] = usable - sum(needs[:n]) + needs[longest]
+            two = self.lines.wrap(values[longest], self.size + 1.5, widths[longest] - labels[longest] - 2 * MM)
+            if len(two) == 2:
+                lines[longest] = two
+                return list(zip(fields[:n], widths, lines))
+        return []  # (no fields: never asked)
+
+    def draw_field(self, field: dict, x: float, w: float, lines: list[str], step: float) -> None:
+        """One field at `x`, `w` wide: its label, then the line to write on, its value's `lines` on it (the first
+        ones above it, `step` apart)."""
+        label_size, value_size = self.size - 0.5, self.size + 1.5
+        label = self.pen.tr(field.get("label", ""))
+        label_w = self.pen.width(label, label_size) + 1.5 * MM
+        # label, then the line to write on; right to left: the label at the right end
+        label_x, x0, x1 = (x + w, x, x + w - label_w) if self.pen.rtl else (x, x + label_w, x + w)
+        self.pen.put(label_x, self.y + 1.2 * MM, label, label_size, bold=True, align="right" if self.pen.rtl else "left")
+        c = self.pen.c
+        c.setStrokeColorRGB(0.1, 0.1, 0.1)
+        c.setLineWidth(0.6)
+        c.line(x0, self.y, x1, self.y)
+        vx, valign = (x1 - 1 * MM, "right") if self.pen.rtl else (x0 + 1 * MM, "left")
+        for n, line in enumerate(lines):
+            if line:
+                s, size = self.lines.fit(line, value_size, x1 - x0 - 1 * MM)
+                self.pen.put(vx, self.y + 1.2 * MM + step * (len(lines) - 1 - n), s, size, align=valign)
 
     def draw_section(self, grid: dict) -> None:
         """A template's grid: its tables (one per instance in the data) in bands across the page, onto a new page
