@@ -339,6 +339,15 @@ def test_sheet_blank_filled_and_from_a_table(tmp_path, lc11_file):
     assert "29 November 2026" in session_text  # the session's date is printed (the table file's), in words
 
 
+@pytest.mark.parametrize("date", ["2026-11-29", "2026-11-29T20:15:00+01:00"])
+def test_sheet_of_a_table_file_prints_its_date(tmp_path, date):
+    # a table file without a `session` block: a finished game played on its `date`
+    ok("sheet", "--table", write(tmp_path, {**LC11, "date": date}), "-o", tmp_path / "table.pdf")
+    from pypdf import PdfReader
+
+    assert "Date 29 November 2026" in " ".join(PdfReader(tmp_path / "table.pdf").pages[0].extract_text().split())
+
+
 @pytest.mark.parametrize("args, code, message", [
     (["sheet", "lost-cities", "--blank", "--players", "3"], 1, "Error: players: 3 players; Lost Cities takes 2\n"),
     (["sheet", "lost-cities", "--blank", "-v", "pink"], 1, "Error: variants: unknown variant 'pink'"),

@@ -240,8 +240,9 @@ def sheet(ctx: typer.Context,
             echo(_(WROTE).format(path=written))
             return
         result = score_table(raw, game)
-        data = game.sheet(result, players=[s.strip() for s in raw["players"]])
-        data["qr"] = bgstats_code(Session(doc_from_table(raw, game), game))  # a table file is a finished game
+        session = Session(doc_from_table(raw, game), game)  # a table file is a finished game, played on its date
+        data = game.sheet(result, players=[s.strip() for s in raw["players"]], date=(session.date or "")[:10])
+        data["qr"] = bgstats_code(session)
         path = output or table.with_suffix(".pdf")
         echo(_(WROTE).format(path=render(game, data, path, force=force, protected=protected_files(ctx, table))))
         return
