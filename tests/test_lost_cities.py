@@ -322,6 +322,29 @@ def test_the_breakdown_and_the_sheet_word_the_colours():
     assert sheets.load_template("lost-cities")["page"]["notes"] == data["notes"]  # the template's fallback
 
 
+def test_the_cards_on_the_sheet_stand_apart():
+    """Issue 22: `4 6 7 8 9 10` read as one number in the sheet's narrow column. The cards are an en space apart,
+    on one line or, for a long expedition, two lines as far apart (not one line shrunk below the second's size)."""
+    import io
+
+    import pypdf
+    from conftest import LC11
+    from scorepad import sheets
+
+    game = by_slug("lost-cities")
+    data = game.sheet(score(LC11), players=["Ana", "Ben"])
+    cards = {row["cards"] for grid in data["grids"]["game"] for row in grid["rows"]} - {"—"}
+    assert "4\u20026\u20027\u20028\u20029\u200210" in cards and all(" " not in text for text in cards)
+    buf = io.BytesIO()
+    sheets.render(sheets.load_template(game.template), data, buf)
+    drawn = []
+    pypdf.PdfReader(buf).pages[0].extract_text(visitor_text=lambda text, cm, tm, font, size: drawn.append(
+        (text.strip(), size)))
+    lines = {text: size for text, size in drawn if text.replace("\u2002", "").replace("W", "").isdigit()}
+    assert "4\u20026\u20027\u20028\u20029\u200210" in lines and "W\u2002W\u20022\u20023\u20024" in "".join(lines)
+    assert all(" " not in line and size >= 8 for line, size in lines.items())  # the second line's cards apart too
+
+
 def test_the_variants_are_explained_with_the_calculators_values():
     variants = by_slug("lost-cities").variants
     assert tuple(variants) == VARIANTS

@@ -3,6 +3,7 @@ measured in the fonts the pen draws them with."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from reportlab.pdfbase.pdfmetrics import getFont
@@ -11,6 +12,16 @@ from scorepad.sheets import shaping
 from scorepad.sheets.text import NO_FONT, Pen
 
 SLACK = 1e-6  # points: wrap() measures a line whole when the sum of its words' advances is this close to its room
+
+
+def words(text: str) -> list[tuple[str, str]]:
+    """The words of `text`, each with the space to put before it on a line: one space, or the wider one the text
+    has there (the en space between a Lost Cities sheet's cards stays as wide on a line of its own).
+
+    >>> words("a  b\u2002c ")
+    [(' ', 'a'), (' ', 'b'), ('\u2002', 'c')]
+    """
+    return [(next((ch for ch in space if ch != " "), " "), word) for space, word in re.findall(r"(\s*)(\S+)", text)]
 
 
 class Lines:
@@ -54,9 +65,9 @@ class Lines:
         has_arabic = self.pen.has_arabic
         for part in s.split("\n"):
             line, units, arabic = "", None, False  # the line's advance (units(); None: unknown), has Arabic
-            for word in part.split():
+            for space, word in words(part):
                 for n, piece in enumerate(shaping.pieces(word)):
-                    added = f" {piece}" if line and n == 0 else piece
+                    added = f"{space}{piece}" if line and n == 0 else piece
                     joined = arabic or has_arabic(added)
                     if not line:
                         line, units, arabic = added, self.units(added, joined), joined
@@ -120,7 +131,7 @@ class Lines:
         """The advance (units()) of `line` + `added`, from the line's (`units`, `arabic`); None when unknown."""
         if units is None:
             return None
-        if not added.startswith(" ") and (shaping.is_arabic(line[-1]) or shaping.is_arabic(added[0])):
+        if not added[0].isspace() and (shaping.is_arabic(line[-1]) or shaping.is_arabic(added[0])):
             return None  # two pieces of a word (Chinese) with Arabic script where they meet: they may join
         if joined and not arabic:
             units = self.units(line, True)  # (no Arabic letter in it: nothing to shape, its fonts may change)

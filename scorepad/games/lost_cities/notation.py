@@ -44,7 +44,8 @@ def parse_cards(text: str, **where: Any) -> list[Any]:
     return cards
 
 
-def format_cards(cards: Sequence[Any]) -> str:
-    """`W 3 5 10`: a wager as the chosen language's letter for it (`ش 3 5 10` in Persian), so it parses back."""
+def format_cards(cards: Sequence[Any], gap: str = " ") -> str:
+    """`W 3 5 10`: a wager as the chosen language's letter for it (`ش 3 5 10` in Persian), so it parses back;
+    `gap` between the cards."""
     wager = wager_words()[-1].upper()
-    return " ".join(wager if str(card).upper() == rules.WAGER else str(card).upper() for card in cards)
+    return gap.join(wager if str(card).upper() == rules.WAGER else str(card).upper() for card in cards)

@@ -7,11 +7,14 @@ from typing import Any
 
 from calculators import lost_cities as rules
 from calculators.core import Result
+from scorepad.games.lost_cities.notation import format_cards
 from scorepad.games.lost_cities.report import breakdown_rows
 from scorepad.games.lost_cities.words import COLOUR_KEYS, SHEET_NOTE, colour_name, variant_text
 from scorepad.grid import names_text
 from scorepad.i18n import _
 from scorepad.words import listed
+
+CARD_GAP = "\u2002"  # an en space between two cards: "4 6 7 8 9 10" never reads as one number on paper
 
 
 def sheet(result: Result | None = None, *, players: Sequence[str] = ("", ""), rounds: int = rules.DEFAULT_ROUNDS,
@@ -36,7 +39,9 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", ""), ro
                 for row, e in zip(rows, expeditions):
                     row["key"] = COLOUR_KEYS[e.colour]
                     row["wagers"] = e.wagers if e.started else ""
-                    if not e.started:
+                    if e.started:
+                        row["cards"] = format_cards(e.cards, CARD_GAP)
+                    else:
                         row.update(sum="", cost="", mult="")
                 total = {"score": by[player].rounds[number]}
             game_grids.append({"vars": {"round": number + 1, "player": player}, "rows": rows,
