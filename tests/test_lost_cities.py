@@ -345,6 +345,23 @@ def test_the_cards_on_the_sheet_stand_apart():
     assert all(" " not in line and size >= 8 for line, size in lines.items())  # the second line's cards apart too
 
 
+# Letters that read as a digit in a row of cards: the Arabic alif beside the Arabic-Indic and Persian one, the Latin
+# l, I, O and o beside 1 and 0.
+LOOK_LIKE_DIGITS = "ا١۱lI|Oo٠۰"
+
+
+@pytest.mark.parametrize("code", ["en", "fa", "ar", "zh-Hant", "ru"])
+def test_no_language_writes_a_wager_as_a_digit_lookalike(code):
+    """Issue 22: the Arabic sheet's wager (ا) read as a 1 before the cards: `ا 3 4 6` as `1 3 4 6`."""
+    from scorepad import i18n
+    from scorepad.games.lost_cities.notation import format_cards, parse_cards
+
+    with i18n.speaking(code):
+        mark = format_cards([W])
+        assert mark and not set(mark) & set(LOOK_LIKE_DIGITS), mark
+        assert parse_cards(f"{mark} 3") == [W, 3]  # typed back, it is a wager
+
+
 def test_the_variants_are_explained_with_the_calculators_values():
     variants = by_slug("lost-cities").variants
     assert tuple(variants) == VARIANTS

@@ -146,8 +146,9 @@ def column_heading() -> str:
 
 def wager_words() -> tuple[str, ...]:
     """What a player types for a wager: `w`, and the chosen language's own short word."""
-    # TRANSLATORS: typed for a wager card in Lost Cities (English: w); one or two letters of your word for a
-    # wager, different from every digit. `w` always works too.
+    # TRANSLATORS: typed for a wager card in Lost Cities (English: w) and printed for it on the sheet; one or two
+    # letters of your word for a wager that neither are nor look like a digit (an alif reads as a 1 before the
+    # cards). `w` always works too.
     own = pgettext("typed word", "w").strip().casefold()
     return tuple(dict.fromkeys(word for word in ("w", own) if word))
 
