@@ -529,6 +529,30 @@ def test_numbers_in_a_right_to_left_line_read_left_to_right():
     assert shaping.shape("علی (رضا)", "R").count("(") == 1
 
 
+def drawn(pen, text: str) -> str:
+    """What the pen draws of `text`, from the left (NFKC: the Arabic letters' joined forms as letters)."""
+    return unicodedata.normalize("NFKC", "".join(piece for piece, _font in pen.runs(text)))
+
+
+@pytest.mark.parametrize("code", ["fa", "ar"])
+@pytest.mark.parametrize("text, number", [("−7", "−7"), ("لكل −7 قرض", "−7"), ("(−7)", "−7"), ("4. −7.  5. کم", "−7"),
+                                          ("×2", "×2"), ("+1 فقر", "+1"), ("هر £15، تا", "£15"), ("£3", "£3"),
+                                          ("برای هر £3 کامل", "£3"), ("−$5,000", "−$5,000"),
+                                          ("پول −$5,000 است", "−$5,000"), ("$50,000", "$50,000")])
+def test_a_number_keeps_its_sign_at_its_left_on_a_right_to_left_sheet(code, text, number):
+    """Issue 22: a minus, a plus, a £ or a $ went to the right of its number after Arabic script and to its left
+    in a table's cell: `−7` in a row, `7−` in the note above it, `15£` on London's Persian sheet."""
+    from scorepad.sheets.text import Pen
+
+    with speaking(code):
+        pen = Pen(io.BytesIO(), (595, 842), 9, True)
+        pen.choose_fonts([text])
+        shown = drawn(pen, text)
+    assert number in shown, shown
+    if text.startswith("4."):  # the next sentence's number stays where it was: "5." after "−7." reading leftwards
+        assert shown.index(".5") < shown.index("−7")
+
+
 @pytest.mark.parametrize("code, names", [("fa", ["علی", "سارا (Sara)", "Олег", "رضا", "مریم"]),
                                          ("ar", ["محمد", "فاطمة", "Ben", "ليلى", "عمر"]),
                                          ("zh-Hant", ["愛麗絲", "王小明", "Алиса", "陳大文", "林美玲"])])

@@ -67,6 +67,15 @@ def shape(s: str, base: str = "L", known: dict[str, str] | None = None) -> str:
     return visual_order(join(s, known), base)
 
 
+# A number with its sign or currency symbol before its digits (−7, +20, ×2, £15, −$5,000): on a right-to-left line
+# the bidi algorithm puts the sign after the digits where Arabic script comes before them (they are then Arabic
+# numbers, which a sign or a £ does not join), before them elsewhere. Isolated left to right, the number is drawn
+# whole, its sign at its left wherever it is, as the table cells and Persian number formats (CLDR "‎£15", "‎−7")
+# write it, and it leaves the order of what follows alone.
+SIGNED = re.compile(r"(?<![\w.,])(?:[−+\-×][£$]?|[£$])\d+(?:[.,]\d+)*")
+LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate, and its end
+
+
 def visual_order(s: str, base: str = "L") -> str:
     """The Unicode bidi algorithm on one line: characters in the order they are drawn.
 
@@ -74,8 +83,19 @@ def visual_order(s: str, base: str = "L") -> str:
     ("Game 1 — {player}", names joined with ", " in table order) only the Arabic-script stretches are
     reversed (letting the first letter decide turned "علی, Алиса" into "Алиса ,علی", against the order of
     the grids); on a Persian or Arabic sheet the line runs right to left, and a Latin name or a number in
-    it still reads left to right.
+    it still reads left to right, with its sign or currency symbol at its left (SIGNED).
+
+    >>> visual_order("هر −7. 5. £15", "R")  # drawn from the left: £15, "5.", "−7.", هر
+    '£15 .5 .−7 ره'
     """
+    if base == "R":  # a number keeps its sign at its left (SIGNED); the isolates are ours, none is drawn
+        isolated = SIGNED.sub(lambda found: LRI + found[0] + PDI, s)
+        return _reordered(isolated, base).replace(LRI, "").replace(PDI, "")
+    return _reordered(s, base)
+
+
+def _reordered(s: str, base: str) -> str:
+    """get_display's order of `s`, with the mirrored brackets python-bidi leaves out (below)."""
     visual = get_display(s, base_dir=base)
     # python-bidi >= 0.5 (a wrapper of Rust unicode-bidi) orders brackets right but skips
     # rule L4: a bracket inside a right-to-left stretch keeps its glyph, so "علی (رضا)" was
