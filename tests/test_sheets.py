@@ -535,6 +535,21 @@ def drawn(pen, text: str) -> str:
 
 
 @pytest.mark.parametrize("code", ["fa", "ar"])
+def test_every_row_of_a_right_to_left_sheet_runs_one_way(code):
+    """Issue 22: on the Arabic sheet the cards after a wager ran right to left (its letter is Arabic script) and
+    those of a row without one left to right, so `2 5 7 10` read as 10, 7, 5, 2 beside it."""
+    from scorepad.sheets.text import Pen
+
+    with speaking(code):
+        pen = Pen(io.BytesIO(), (595, 842), 9, True)
+        pen.choose_fonts(["ث ش"])
+        for cards in ("ث\u20023\u20024\u200210", "ش 3 4 10", "3\u20024\u200210", "3 4 10"):
+            shown = drawn(pen, cards)
+            assert shown.index("3") > shown.index("4") > shown.index("10"), shown  # the first card at the right
+        assert drawn(pen, "Ana, Ben") == "Ana, Ben" and drawn(pen, "12") == "12"  # a name, a number: as written
+
+
+@pytest.mark.parametrize("code", ["fa", "ar"])
 @pytest.mark.parametrize("text, number", [("−7", "−7"), ("لكل −7 قرض", "−7"), ("(−7)", "−7"), ("4. −7.  5. کم", "−7"),
                                           ("×2", "×2"), ("+1 فقر", "+1"), ("هر £15، تا", "£15"), ("£3", "£3"),
                                           ("برای هر £3 کامل", "£3"), ("−$5,000", "−$5,000"),

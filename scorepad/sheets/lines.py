@@ -104,7 +104,8 @@ class Lines:
                 continue  # shaped: ZWNJ did its work (Pen.runs)
             advance = self.advance(font, ch)
             if (advance is None or (not arabic and ch.isascii() and font != pen.font)
-                    or (arabic and unicodedata.mirrored(ch) and not self.mirrors_alike(ch, font, advance))):
+                    or ((arabic or pen.rtl) and unicodedata.mirrored(ch)
+                        and not self.mirrors_alike(ch, font, advance, arabic))):
                 text = None  # (an ASCII text is one piece in the sheet font, whatever its characters)
                 break
             total += advance
@@ -121,11 +122,11 @@ class Lines:
         table, default = widths
         return None if table is None else table.get(ord(ch), default)
 
-    def mirrors_alike(self, ch: str, font: str, advance: float) -> bool:
+    def mirrors_alike(self, ch: str, font: str, advance: float, arabic: bool) -> bool:
         """Does the mirror of `ch` (what shaping.visual_order draws in a right-to-left stretch) have its font and
-        advance?"""
+        advance, in a text with (`arabic`) or without Arabic script?"""
         mirror = shaping.mirror(ch)
-        return mirror == ch or (self.pen.font_of(mirror, True) == font and self.advance(font, mirror) == advance)
+        return mirror == ch or (self.pen.font_of(mirror, arabic) == font and self.advance(font, mirror) == advance)
 
     def longer(self, line: str, units: float | None, arabic: bool, added: str, joined: bool) -> float | None:
         """The advance (units()) of `line` + `added`, from the line's (`units`, `arabic`); None when unknown."""

@@ -173,7 +173,10 @@ class Pen:
         runs = self._runs.get(s)
         if runs is not None:
             return runs
-        runs = [(s, self.font)]
+        # A right-to-left page's line runs right to left without Arabic script too: cards "2 5 7 10" as the
+        # row above with a wager (its letter Arabic script) runs, a minus at the left of its number.
+        plain = shaping.visual_order(s, "R") if self.rtl and not self.has_arabic(s) else s
+        runs = [(plain, self.font)]
         if not s.isascii():
             arabic = self.has_arabic(s)
             chars = set(s)
@@ -183,7 +186,7 @@ class Pen:
                 self._plain |= chars
                 self._runs[s] = runs
                 return runs
-            visual = self.shape(s) if arabic else s
+            visual = self.shape(s) if arabic else plain
             runs = []
             for ch in visual:
                 font = self.font_of(ch, arabic)
