@@ -916,7 +916,8 @@ def test_a_tie_decided_in_a_game_in_progress_is_only_ahead(store, tmp_path):  # 
     assert out["winners"] == ["Ben"] and out["finished"] is False
     for source in ([session_id], ["--table", tmp_path / "partial.json"]):  # the sheet of it, stored or exported
         assert invoke("sheet", *source, "-o", tmp_path / "partial.pdf").exit_code == 0
-        assert pdf_pages(tmp_path / "partial.pdf")[-1].endswith("\n" + why + "\n")
+        first = pdf_pages(tmp_path / "partial.pdf")[0]  # the tie under the standings, on the table's page
+        assert "\n" + why + "\n" in first and first.index("Final standings") < first.index(why)
 
 
 def test_open_cash_sessions_show_their_totals_in_list_and_score(store):
@@ -1105,45 +1106,71 @@ def pdf_pages(path):
     return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(Path(path).read_bytes())).pages]
 
 
-def test_filled_sheet_has_each_ledger_and_the_standings_on_their_own_page(tmp_path):
+def halves(path):
+    """Each page's ledgers as the half pages they are drawn on: page -> [(half, player, half of its total row)], with
+    the cut lines drawn (a dashed line across the page at its middle)."""
+    reader = pypdf.PdfReader(io.BytesIO(Path(path).read_bytes()))
+    out = []
+    for page in reader.pages:
+        middle = float(page.mediabox.height) / 2
+        found = []
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: found.append((text.strip(), tm[5])))
+        ledgers, totals = [], []
+        for text, y in found:
+            half = "top" if y > middle else "bottom"
+            if text.endswith(" — ledger"):
+                ledgers.append((half, text.removesuffix(" — ledger")))
+            elif text in ("Final cash", "Final score"):
+                totals.append(half)
+        drawn = page.get_contents().get_data().decode("latin-1")
+        cut = re.search(r"\[4 3\] 0 d\nn 0 ([\d.]+) m ([\d.]+) \1 l S", drawn)
+        out.append(([(half, player, total) for (half, player), total in zip(ledgers, totals[-len(ledgers):])],
+                    cut is not None and abs(float(cut[1]) - middle) < 0.01 and float(cut[2]) == float(page.mediabox.width)))
+    return out
+
+
+def assert_one_ledger_a_half(path, players):
+    """Issue 22: each ledger alone on a half page, whole, a cut line above a bottom half's (a player cuts it off
+    and keeps their cash to themselves); the standings and the notes on the first page's top half."""
+    pages = halves(path)
+    seen = []
+    for number, (ledgers, cut) in enumerate(pages):
+        assert [half for half, _player, _total in ledgers] in ([], ["top"], ["bottom"], ["top", "bottom"]), ledgers
+        assert all(half == total for half, _player, total in ledgers)  # a ledger does not cross the cut
+        assert cut == any(half == "bottom" for half, _player, _total in ledgers), number
+        seen += [player for _half, player, _total in ledgers]
+    assert seen == list(players) and not any(half == "top" for half, _p, _t in pages[0][0])
+
+
+def test_filled_sheet_has_the_standings_then_a_ledger_a_half_page(tmp_path):
     path = tmp_path / "e8.pdf"
     result = invoke("sheet", "--table", write(tmp_path, game_table(*E8[:2])), "-o", path)
     assert result.exit_code == 0, result.stderr
     pages = pdf_pages(path)
     text = "\n".join(pages)
-    for player in E8[0]:
-        assert f"{player} — ledger" in text
     assert "Jewelry 4, Take-Out 5, Florist 1" in text and "$802,000" in text and "−$14,000" in text
-    assert "To complete: 3 Photo, Tea House, Seafood" in pages[0]
-    assert "Cards and tiles (4 players) — 1965: deal 6 keep 4, 6 tiles · 1966–70: deal 5 keep 3, 3 tiles." in pages[0]
-    assert pages[0].count("— ledger\n") == 3  # the notes leave room for three ledgers on the first page
-    summary = pages[-1]
-    assert summary.lstrip().startswith("Final standings")
-    assert "1965" in summary and "1970" in summary and "Final cash" in summary
+    first = pages[0]
+    assert "To complete: 3 Photo, Tea House, Seafood" in first
+    assert "Cards and tiles (4 players) — 1965: deal 6 keep 4, 6 tiles · 1966–70: deal 5 keep 3, 3 tiles." in first
+    assert "Cards and tiles (3 players)" not in text  # the game's own player count
+    summary = first[first.index("Final standings"):]
+    assert "1965" in summary and "1970" in summary and "Final cash" in summary and "winner" in summary
     assert summary.index("Dana") < summary.index("Fay") < summary.index("Gus") < summary.index("Eli")
-    assert "winner" in summary
+    assert_one_ledger_a_half(path, E8[0])
+    # each ledger has the income table, the sizes and the cash rule its player reckons with alone
+    assert text.count("Income per business: 1 tile $10k") == 5 and text.count("Cash is private") == 5
 
 
-def test_blank_pad_for_five_players(tmp_path):
+@pytest.mark.parametrize("count", [3, 5])
+def test_a_blank_pad_has_a_ledger_a_half_page(tmp_path, count):
     path = tmp_path / "blank.pdf"
-    assert invoke("sheet", "chinatown", "--blank", "-p", 5, "-o", path).exit_code == 0
+    assert invoke("sheet", "chinatown", "--blank", "-p", count, "-o", path).exit_code == 0
     pages = pdf_pages(path)
     text = "\n".join(pages)
-    assert text.count("— ledger\n") == 5 and text.count("$50,000") >= 5
-    assert "1965" in text and "1970" in text and "Final cash" in text
-    assert "$802" not in text and "Final standings" in pages[-1]
-    # The year's cards and tiles for this player count, for a table playing on paper (rules §2.7).
-    assert ("Cards and tiles (5 players) — 1965: deal 5 keep 3, 5 tiles · 1966–67: deal 5 keep 3, 3 tiles · "
-            "1968–70: deal 4 keep 2, 2 tiles.") in pages[0]
-    assert pages[0].count("— ledger\n") == 3
-
-
-def test_a_three_player_pad_says_the_three_player_deal(tmp_path):
-    path = tmp_path / "blank.pdf"
-    assert invoke("sheet", "chinatown", "--blank", "-p", 3, "-o", path).exit_code == 0
-    first = pdf_pages(path)[0]
-    assert "Cards and tiles (3 players) — 1965: deal 7 keep 5, 7 tiles · 1966–70: deal 6 keep 4, 4 tiles." in first
-    assert first.count("— ledger\n") == 3
+    assert text.count("— ledger\n") == count and text.count("$50,000") == 2 * count  # standings' start, ledgers'
+    assert "1965" in text and "1970" in text and "Final cash" in text and "$802" not in text
+    assert "Final standings" in pages[0] and f"Cards and tiles ({count} players)" in pages[0]
+    assert_one_ledger_a_half(path, ["____________"] * count)
 
 
 def test_four_season_sheet_has_its_own_columns_and_notes(tmp_path):
@@ -1168,14 +1195,14 @@ def test_a_filled_sheet_says_who_won_the_tie_under_the_standings(tmp_path):  # E
     path = tmp_path / "e11.pdf"
     assert invoke("sheet", "--table", write(tmp_path, e11()), "-o", path).exit_code == 0
     pages = pdf_pages(path)
-    summary = pages[-1]
-    assert len(pages) == 2 and summary.index("Final standings") < summary.index("Ties on cash")
+    summary = pages[0]
+    assert summary.index("Final standings") < summary.index("Ties on cash")
     assert "Ties on cash — the most shop tiles on the board in the last year wins; still level, the place is shared" \
         in summary
-    summary = summary.split("Scan to add")[0]  # the BG Stats code's caption, in the page's bottom corner
-    assert summary.endswith("\nBen and Ana are level on $802,000; Ben wins the tie: 11 shop tiles to 9.\n")
+    assert "\nBen and Ana are level on $802,000; Ben wins the tie: 11 shop tiles to 9.\n" in summary
     assert summary.index("Ben\nwinner\n1\n") < summary.index("Ana\n2\n")
-    assert "Ties on cash" not in "\n".join(pages[:-1])
+    assert "Ties on cash" not in "\n".join(pages[1:])
+    assert_one_ledger_a_half(path, ["Ana", "Ben", "Cy"])
 
 
 def test_a_sheet_without_a_tie_has_no_tie_section(tmp_path):
@@ -1187,7 +1214,7 @@ def test_a_sheet_without_a_tie_has_no_tie_section(tmp_path):
 def test_a_four_season_sheet_says_a_tie_is_shared(tmp_path):
     path = tmp_path / "s.pdf"
     assert invoke("sheet", "--table", write(tmp_path, TIES[-1][0]), "-o", path).exit_code == 0
-    summary = pdf_pages(path)[-1]
+    summary = pdf_pages(path)[0]
     assert "Ties — the four-season game has no tie-break: players level share the place" in summary
     assert "X and Y are level on $70,000; the four-season game has no tie-break: they share 1st place." in summary
 

@@ -105,6 +105,7 @@ class Sheet:
         self.pen.describe(self.title)
         self.y = self.h - self.margin  # top of the free space
         self.qr_room, self.qr_bottom = 0.0, self.y  # the room the BG Stats code takes beside the header (draw)
+        self.halves_last = False  # do the tables end in half pages (draw_section)? (the code then goes on top)
         self.pages = 1
         self.pen.choose_fonts(self.texts())
 
@@ -164,6 +165,8 @@ class Sheet:
         """Is there room for the code, at its full size, under the tables of the last page? Then it goes in that
         page's bottom corner, and the header keeps its whole width."""
         _page, end = self.layout_end()
+        if self.halves_last:  # a half page is a player's to cut off: the code stays with the table's page
+            return False
         return end - self.margin >= self.qr_side() + 2 * QR_CAPTION_PT * 1.2 + 1 * MM + self.gap
 
     def layout_end(self) -> tuple[int, float]:
@@ -356,13 +359,14 @@ class Sheet:
 
     def draw_section(self, grid: dict) -> None:
         """A template's grid: its tables (one per instance in the data) in bands across the page, onto a new page
-        where a band does not fit."""
+        where a band does not fit; a `halves` grid's tables each on a half page (to_half)."""
         instances = (self.data.get("grids", {}) or {}).get(grid.get("key"), [])
         if not instances:
             return
         if grid.get("page_break") and self.y < self.h - self.margin:  # e.g. a summary on a page of its own
             self.new_page()
-        across = max(1, int(grid.get("across", 1)))
+        halves = bool(grid.get("halves"))
+        across = 1 if halves else max(1, int(grid.get("across", 1)))
         room = self.w - 2 * self.margin
         hgap = 6 * MM
         inst_w = (room - hgap * (across - 1)) / across
@@ -378,12 +382,15 @@ class Sheet:
         # A game's data may print a grid's rows lower than the template's handwriting rows (data["row_heights"]).
         row_h = float((self.data.get("row_heights") or {}).get(grid.get("key"), grid.get("row_height_mm", 7))) * MM
         title_h = (self.size + 1) * 1.6
+        note_size = self.size - 1
         for start in range(0, len(instances), across):
             band = instances[start:start + across]
-            heights = [title_h + header_h + row_h * (len(i.get("rows", [])) + ("total_label" in grid))
-                       for i in band]
-            band_h = max(heights)
-            if self.y - band_h < self.margin and self.y < self.h - self.margin:
+            tables = [title_h + header_h + row_h * (len(i.get("rows", [])) + ("total_label" in grid)) for i in band]
+            notes = [[line for note in i.get("notes", []) for line in self.lines.wrap(self.pen.text(note), note_size,
+                                                                                     inst_w)] for i in band]
+            band_h = max(table + (len(lines) * note_size * 1.3 + 1 * MM if lines else 0)
+                         for table, lines in zip(tables, notes))
+            if not (halves and self.to_half(band_h)) and self.y - band_h < self.margin and self.y < self.h - self.margin:
                 self.new_page()
             for n, inst in enumerate(band):
                 x = self.margin + n * (inst_w + hgap)
@@ -391,7 +398,33 @@ class Sheet:
                     x = self.w - self.margin - inst_w - n * (inst_w + hgap)
                 self.tables.draw(grid, inst, cols, header_lines, x, self.y, inst_w,
                                  title_h, header_h, header_size, row_h)
+                tx, talign = self.pen.start(x, x + inst_w)
+                for k, line in enumerate(notes[n]):  # the instance's own notes under its table
+                    self.pen.put(tx, self.y - tables[n] - 1 * MM - (k + 1) * note_size * 1.3 + note_size * 0.3, line,
+                                 note_size, color=HINT_INK, align=talign)
             self.y -= band_h + self.gap
+        self.halves_last = halves
+
+    def to_half(self, height: float) -> bool:
+        """Move to the top of the next half page a `halves` table takes (a player cuts it off and keeps it): this
+        page's while nothing is drawn on it, its bottom half below a cut line while what is drawn ends a margin
+        above the middle, else a new page's. False where a half cannot hold `height`: it flows as any table."""
+        middle = self.h / 2
+        if height > middle - 2 * self.margin:
+            return False
+        if self.y < self.h - self.margin:  # something is drawn on this page
+            if self.y + self.gap - self.margin < middle:
+                self.new_page()
+                return True
+            c = self.pen.c
+            c.saveState()
+            c.setStrokeColor(HexColor(HINT_INK))
+            c.setLineWidth(0.5)
+            c.setDash(4, 3)
+            c.line(0, middle, self.w, middle)  # the cut line, across the whole sheet of paper
+            c.restoreState()
+            self.y = middle - self.margin
+        return True
 
     def new_page(self) -> None:
         self.pen.c.showPage()

@@ -1,5 +1,5 @@
-"""The data Chinatown fills templates/chinatown.toml with: a ledger per player, the standings and why the level
-players rank as they do, under the rules' notes (the income table, the sizes, the deal of each year)."""
+"""The data Chinatown fills templates/chinatown.toml with: the standings and why the level players rank as they do, under the rules' notes (the income table, the sizes, the deal of each year); and
+a ledger per player, each with the notes its player reckons with alone (it is cut off and kept: cash is private)."""
 
 from __future__ import annotations
 
@@ -32,13 +32,14 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", "")
         return money(amount) if amount else ""
 
     ledgers = []
+    reckoning = seasons_notes() if r.seasons else sheet_notes()  # under each ledger: its player reckons alone
     for player in players:
         rows: list[dict[str, Any]] = [{"label": _(SHEET_START), "cash": money(r.start_cash)}]
         if result is None:
             rows += [{"label": name} for name in names]
             if r.seasons:
                 rows.append({"label": _(SHEET_BONUS), "shops": bonus_rule()})
-            ledgers.append({"vars": {"player": player}, "rows": rows})
+            ledgers.append({"vars": {"player": player}, "rows": rows, "notes": reckoning})
             continue
         for name, lines in zip(names, result.detail.lines):
             line = lines[player]
@@ -53,7 +54,8 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", "")
             bonus = result.detail.bonus[player]
             ended = len(result.detail.lines) == r.rounds  # the bonus is paid after season 4, not "+$0" before it
             rows.append({"label": _(SHEET_BONUS), "shops": bonus_rule(), "cash": "+" + money(bonus) if ended else ""})
-        ledgers.append({"vars": {"player": player}, "rows": rows, "total": {"cash": money(by[player].total)}})
+        ledgers.append({"vars": {"player": player}, "rows": rows, "total": {"cash": money(by[player].total)},
+                        "notes": reckoning})
     summary = []
     for player in players:
         row: dict[str, Any] = {"label": player, "start": money(r.start_cash)}

@@ -184,8 +184,9 @@ END_BONUS = N_("End of the game: each built shop adds {bonus}.")
 SHEET_START = N_("Start")
 SHEET_BONUS = N_("Shop bonus")
 SHEET_BONUS_RULE = N_("{bonus} per shop built")
-# The sheet's notes, one line each so that three ledgers still fit on the first page. The income and
-# size lines print the calculator's own tables (rules.INCOMPLETE_INCOME, COMPLETE_INCOME, COMPLETE_SIZE).
+# The sheet's notes, one line each: on the first page, and the income, size and cash lines under each ledger's half
+# page. The income and size lines print the calculator's own tables (rules.INCOMPLETE_INCOME, COMPLETE_INCOME,
+# COMPLETE_SIZE).
 # TRANSLATORS: {incomplete} is the income table by tiles ("1 tile $10k · 2 $20k · …"), {complete} the same for a
 # complete business.
 SHEET_INCOME = N_("Income per business: {incomplete}; complete: {complete}.")
