@@ -1170,6 +1170,7 @@ def test_a_blank_pad_has_a_ledger_a_half_page(tmp_path, count):
     assert text.count("— ledger\n") == count and text.count("$50,000") == 2 * count  # standings' start, ledgers'
     assert "1965" in text and "1970" in text and "Final cash" in text and "$802" not in text
     assert "Final standings" in pages[0] and f"Cards and tiles ({count} players)" in pages[0]
+    assert "Shop tiles (tie-break)" in " ".join(pages[0].split())  # a column to write them in
     assert_one_ledger_a_half(path, ["____________"] * count)
 
 
@@ -1203,6 +1204,19 @@ def test_a_filled_sheet_says_who_won_the_tie_under_the_standings(tmp_path):  # E
     assert summary.index("Ben\nwinner\n1\n") < summary.index("Ana\n2\n")
     assert "Ties on cash" not in "\n".join(pages[1:])
     assert_one_ledger_a_half(path, ["Ana", "Ben", "Cy"])
+
+
+def test_the_standings_count_the_shop_tiles_that_break_a_tie(tmp_path):  # E11: Ben 11 tiles, Ana 9
+    result = ct.score(e11())
+    data = sheet.sheet(result, players=["Ana", "Ben", "Cy"])
+    tiles = {row["label"]: row["tiles"] for row in data["grids"]["ledger_standings"][0]["rows"]}
+    assert tiles == {"Ben": 11, "Ana": 9, "Cy": ct.board_tiles(result.detail.lines[-1]["Cy"])}
+    path = tmp_path / "e11.pdf"
+    assert invoke("sheet", "--table", write(tmp_path, e11()), "-o", path).exit_code == 0
+    standings = " ".join(pdf_pages(path)[0].split("Final standings")[1].split("Ties on cash")[0].split())
+    assert "Shop tiles (tie-break)" in standings and "$802,000 11" in standings and "$802,000 9" in standings
+    seasons = sheet.sheet(ct.score(S2), players=["X", "Y", "Z"])  # no tie-break in the four-season game
+    assert all("tiles" not in row for row in seasons["grids"]["seasons_standings"][0]["rows"])
 
 
 def test_a_sheet_without_a_tie_has_no_tie_section(tmp_path):

@@ -1,4 +1,5 @@
-"""The data Chinatown fills templates/chinatown.toml with: the standings and why the level players rank as they do, under the rules' notes (the income table, the sizes, the deal of each year); and
+"""The data Chinatown fills templates/chinatown.toml with: the standings with the shop tiles that break a tie, why
+the level players rank as they do, under the rules' notes (the income table, the sizes, the deal of each year); and
 a ledger per player, each with the notes its player reckons with alone (it is cut off and kept: cash is private)."""
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", "")
                        paid=cash(s.parts[rules.PART_OUT]), total=money(s.total), mark=s.rank == 1,
                        spent=cash(s.parts.get(rules.PART_AUCTIONS, 0)), bonus=cash(s.parts.get(rules.PART_SHOPS, 0)))
             row.update({f"round{n + 1}": money(income) for n, income in enumerate(s.rounds)})
+            if not r.seasons:  # the tie-break: shop tiles on the board in the last year (§2.9)
+                row["tiles"] = rules.board_tiles(result.detail.lines[-1][player])
         summary.append(row)
     if result is not None:  # the summary lists players by rank
         summary.sort(key=lambda row: (row["rank"], players.index(row["label"])))
