@@ -1161,17 +1161,32 @@ def test_filled_sheet_has_the_standings_then_a_ledger_a_half_page(tmp_path):
     assert text.count("Income per business: 1 tile $10k") == 5 and text.count("Cash is private") == 5
 
 
-@pytest.mark.parametrize("count", [3, 5])
-def test_a_blank_pad_has_a_ledger_a_half_page(tmp_path, count):
+@pytest.mark.parametrize("args, count", [([], 5), (["-p", 3], 3), (["-p", 5], 5)])
+def test_a_blank_pad_has_a_ledger_a_half_page_and_every_deal(tmp_path, args, count):
+    """Without a player count the pad is for up to five (a smaller table cuts off a spare half), and without
+    names it tells the deal of three, four and five players (rules §2.7), whichever table sits down."""
     path = tmp_path / "blank.pdf"
-    assert invoke("sheet", "chinatown", "--blank", "-p", count, "-o", path).exit_code == 0
+    assert invoke("sheet", "chinatown", "--blank", *args, "-o", path).exit_code == 0
     pages = pdf_pages(path)
     text = "\n".join(pages)
     assert text.count("— ledger\n") == count and text.count("$50,000") == 2 * count  # standings' start, ledgers'
     assert "1965" in text and "1970" in text and "Final cash" in text and "$802" not in text
-    assert "Final standings" in pages[0] and f"Cards and tiles ({count} players)" in pages[0]
-    assert "Shop tiles (tie-break)" in " ".join(pages[0].split())  # a column to write them in
+    assert "Final standings" in pages[0] and "Shop tiles (tie-break)" in " ".join(pages[0].split())
+    for deal in ("Cards and tiles (3 players) — 1965: deal 7 keep 5, 7 tiles · 1966–70: deal 6 keep 4, 4 tiles.",
+                 "Cards and tiles (4 players) — 1965: deal 6 keep 4, 6 tiles · 1966–70: deal 5 keep 3, 3 tiles.",
+                 "Cards and tiles (5 players) — 1965: deal 5 keep 3, 5 tiles · 1966–67: deal 5 keep 3, 3 tiles · "
+                 "1968–70: deal 4 keep 2, 2 tiles."):
+        assert deal in pages[0]
     assert_one_ledger_a_half(path, ["____________"] * count)
+
+
+def test_a_pad_with_names_says_their_deal_alone(tmp_path):
+    path = tmp_path / "named.pdf"
+    assert invoke("sheet", "chinatown", "--blank", "-p", "Ava", "Ben", "Cai", "-o", path).exit_code == 0
+    first = pdf_pages(path)[0]
+    assert "Cards and tiles (3 players) — 1965: deal 7 keep 5, 7 tiles · 1966–70: deal 6 keep 4, 4 tiles." in first
+    assert "(4 players)" not in first and "(5 players)" not in first
+    assert_one_ledger_a_half(path, ["Ava", "Ben", "Cai"])
 
 
 def test_four_season_sheet_has_its_own_columns_and_notes(tmp_path):

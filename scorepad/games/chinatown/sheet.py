@@ -22,7 +22,8 @@ from scorepad.words import money, names_text
 
 def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", ""), rounds: int = rules.DEFAULT_ROUNDS,
           variants: Sequence[str] = (), date: str = "") -> dict[str, Any]:
-    """Data for templates/chinatown.toml: a ledger per player (filled, or blank for paper), and the standings."""
+    """Data for templates/chinatown.toml: a ledger per player (filled, or blank for paper), and the standings. A
+    blank pad without names tells the deal of every player count (whoever sits down, the pad serves)."""
     r = rules.rules_for(result.variants if result else variants)
     count = len(result.detail.lines) if result else min(rounds, r.rounds)
     names = [_(SEASON_LABEL).format(number=n + 1) if r.seasons else str(rules.YEARS[n]) for n in range(count)]
@@ -83,7 +84,8 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", "")
         title = _(SHEET_TIES_SEASONS if r.seasons else SHEET_TIES)
         data["grids"]["ties"] = [{"vars": {"title": title},
                                   "rows": [{"label": say(line)} for line in tie_lines(result)]}]
-    data["notes"] = seasons_notes() if r.seasons else [*sheet_notes(), deal_text(len(players))]
+    counts = [len(players)] if result is not None or any(players) else list(rules.PLAYERS)
+    data["notes"] = seasons_notes() if r.seasons else [*sheet_notes(), *(deal_text(n) for n in counts)]
     return data
 
 
