@@ -251,3 +251,12 @@ def test_a_refused_trade_records_nothing_and_a_payee_without_a_phone_confirms_no
     assert len(store.get(host.id)["entries"]) == 1
     assert answer(ava, trade["at"], "Ava Cai 5k").status_code == 200  # Cai has no phone: it counts at once
     assert store.get(host.id)["entries"][-1]["value"]["to"] == "Cai"
+
+
+def test_the_terminals_undo_is_no_answer_of_londons_event_menu(store):
+    host, app = hosted(store, "london-2e", ("Ana", "Ben"), None)
+    ana = phone(app, host, "Ana")
+    event = ana.get("/api/state").json()["open"][0]
+    assert "undo" not in event["choices"]
+    assert answer(ana, event["at"], "undo").status_code == 422  # never recorded as an event
+    assert store.get(host.id)["entries"] == []
