@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import signal
 import socket
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -23,7 +24,7 @@ from scorepad.table import Event, Table
 from scorepad.table.naming import name
 from scorepad.table.session import player_of
 from scorepad.web.app import make_app
-from scorepad.web.host import Host
+from scorepad.web.host import NO_SUCH_SEAT, Host
 from scorepad.web.live import Live
 
 # TRANSLATORS: the host's terminal, once serving: {link} is the join link; a phone opens it (or scans the code).
@@ -39,6 +40,10 @@ HEARD_FINISHED = N_("  the game is over")
 STILL_TO_ANSWER = N_("  still to answer: {names}")
 # TRANSLATORS: the table's own question (the setup, a station card) is open.
 TABLE_TO_ANSWER = N_("  still to answer: the table")
+# TRANSLATORS: printed once serving: the host types a player's name (then Enter) to free that player's seat.
+FREE_HINT = N_("To free a player's seat for another phone (one lost or flat), type the player's name and Enter.")
+FREED = N_("  {player}'s seat is free: another phone may take it")
+NOT_HELD = N_("  no phone holds {player}'s seat")
 
 ANY_PORT = 0
 
@@ -113,19 +118,56 @@ def serve(host: Host, sock: socket.socket, out: Callable[[str], None]) -> None:
                 out(line)
 
     live.follow(tell)
+    host.tell = out
     config = uvicorn.Config(make_app(host, live), log_level="warning", access_log=False, lifespan="off",
                             timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
 
     async def run() -> None:
         watching = asyncio.create_task(live.watch())
+        typed = _listen(asyncio.get_running_loop(), sys.stdin, lambda line: free_seat(host, line, out))
         try:
             await server.serve(sockets=[sock])
         finally:
             watching.cancel()
+            typed()
 
     with _hangup_stops(server):
         asyncio.run(run())
+
+
+def free_seat(host: Host, line: str, out: Callable[[str], None]) -> None:
+    """A line typed at the host's terminal: a player's name frees that player's seat."""
+    player = line.strip()
+    if not player:
+        return
+    with i18n.speaking(host.language):
+        if player not in host.seats.players:
+            out(_(NO_SUCH_SEAT).format(player=player))
+        else:
+            out(_(FREED if host.seats.free(player) else NOT_HELD).format(player=player))
+
+
+def _listen(loop: asyncio.AbstractEventLoop, stream: Any, heard: Callable[[str], None]) -> Callable[[], None]:
+    """Hand each line typed on `stream` to `heard` while serving; the end of it (or none to read) stops listening.
+    Returns what stops it."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return lambda: None
+
+    def ready() -> None:
+        line = stream.readline()
+        if not line:
+            loop.remove_reader(fd)
+            return
+        heard(line)
+
+    try:
+        loop.add_reader(fd, ready)
+    except (OSError, ValueError, NotImplementedError):  # a regular file, or a loop that cannot watch it
+        return lambda: None
+    return lambda: loop.remove_reader(fd)
 
 
 @contextlib.contextmanager

@@ -17,6 +17,7 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES, column_heading=words.column_heading,
             # Chinatown (1999); who took the First Player card of the first year started.
             bgg_id=47, bgg_name="Chinatown", start_player=started_by("first"), own=phone.own,
+            control=phone.control,
             # A blank pad: a ledger on a half page for each of as many players as the game takes (a smaller table
             # leaves a spare half), as a player short of one has nowhere to keep their cash.
             usual_players=rules.PLAYERS[-1])
