@@ -33,7 +33,7 @@ AN_EARLIER_ONE = N_("an earlier one")
 # TRANSLATORS: a table file refused on import: {where} is the file (and the line or item in it), {reason} why.
 IN_FILE = N_("{where}: {reason}")
 BLANK_PLAYERS = N_("A blank pad's players: their names (printed on the pad), or a number of blank columns "
-                   "(default: the usual table, 4; Lost Cities 2).")
+                   "(default: the usual table, 4; Lost Cities 2; Chinatown 5, a ledger each).")
 BLANK_NEEDS_GAME = N_("a blank pad needs the game: scorepad sheet GAME --blank")
 BLANK_ONLY = N_("--players, --rounds and --variant are for blank pads (--blank)")
 BLANK_COUNT = NP_("{count} player; {title} takes {counts}", "{count} players; {title} takes {counts}")
