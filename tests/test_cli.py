@@ -9,6 +9,7 @@ from datetime import date
 
 import pytest
 import typer
+from pypdf import PdfReader
 
 from conftest import LC11, LC11_TYPED, TABLES, table_part, invoke, ok
 from scorepad import cli
@@ -343,8 +344,6 @@ def test_sheet_blank_filled_and_from_a_table(tmp_path, lc11_file):
 def test_sheet_of_a_table_file_prints_its_date(tmp_path, date):
     # a table file without a `session` block: a finished game played on its `date`
     ok("sheet", "--table", write(tmp_path, {**LC11, "date": date}), "-o", tmp_path / "table.pdf")
-    from pypdf import PdfReader
-
     assert "Date 29 November 2026" in " ".join(PdfReader(tmp_path / "table.pdf").pages[0].extract_text().split())
 
 

@@ -21,7 +21,9 @@ import pytest
 
 from conftest import LC11, LC11_TYPED, TABLES, invoke, ok, run
 from scorepad import exports, qr
+from scorepad.cli import printing
 from scorepad.games import by_slug
+from scorepad.store import Store
 from scorepad.table import session_of
 from scorepad.cli.prompter import Aborted
 from scorepad.table.changes import new_doc
@@ -405,8 +407,6 @@ def test_the_code_drawn_in_the_terminal_is_the_link(database, tmp_path, monkeypa
 
 
 def test_show_code_in_a_narrow_terminal_says_so(database, tmp_path, monkeypatch, capsys):
-    from scorepad.cli import printing
-
     (sid,) = stored(tmp_path, DATED)
     monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: __import__("os").terminal_size((60, 80)))
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # a terminal 60 columns wide (and tall enough)
@@ -418,9 +418,6 @@ def test_show_code_in_a_narrow_terminal_says_so(database, tmp_path, monkeypatch,
 
 @pytest.mark.parametrize("columns", [60, 120])
 def test_show_code_in_a_short_terminal_says_the_height_it_needs(database, tmp_path, monkeypatch, capsys, columns):
-    from scorepad.cli import printing
-    from scorepad.store import Store
-
     (sid,) = stored(tmp_path, DATED)
     side = qr.width(qr.modules(ok("export", sid, "--format", "bgstats-url").strip()))
     session = session_of(Store(database).get(sid), sid)

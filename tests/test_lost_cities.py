@@ -1,11 +1,17 @@
 """Lost Cities scoring against the worked examples of shared/rules/lost-cities-and-next-station-london.md part A."""
 
+import io
+
+import pypdf
 import pytest
+from conftest import LC11
 
 from calculators.core import InvalidInput
 from calculators.lost_cities import (OFFICIAL, VARIANTS, check_expedition, check_round, rules_for, score,
                                      score_expedition)
+from scorepad import i18n, sheets
 from scorepad.games import by_slug
+from scorepad.games.lost_cities.notation import format_cards, parse_cards
 
 by_slug("lost-cities")  # scorepad.words learns the game's wording: the refusals below read as scorepad says them
 
@@ -325,12 +331,6 @@ def test_the_breakdown_and_the_sheet_word_the_colours():
 def test_the_cards_on_the_sheet_stand_apart():
     """Issue 22: `4 6 7 8 9 10` read as one number in the sheet's narrow column. The cards are an en space apart,
     on one line or, for a long expedition, two lines as far apart (not one line shrunk below the second's size)."""
-    import io
-
-    import pypdf
-    from conftest import LC11
-    from scorepad import sheets
-
     game = by_slug("lost-cities")
     data = game.sheet(score(LC11), players=["Ana", "Ben"])
     cards = {row["cards"] for grid in data["grids"]["game"] for row in grid["rows"]} - {"—"}
@@ -353,9 +353,6 @@ LOOK_LIKE_DIGITS = "ا١۱lI|Oo٠۰"
 @pytest.mark.parametrize("code", ["en", "fa", "ar", "zh-Hant", "ru"])
 def test_no_language_writes_a_wager_as_a_digit_lookalike(code):
     """Issue 22: the Arabic sheet's wager (ا) read as a 1 before the cards: `ا 3 4 6` as `1 3 4 6`."""
-    from scorepad import i18n
-    from scorepad.games.lost_cities.notation import format_cards, parse_cards
-
     with i18n.speaking(code):
         mark = format_cards([W])
         assert mark and not set(mark) & set(LOOK_LIKE_DIGITS), mark

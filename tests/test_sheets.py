@@ -17,13 +17,16 @@ from pathlib import Path
 import arabic_reshaper
 import pypdf
 import pytest
+from conftest import TABLES
 
-from scorepad import sheets
+from scorepad import qr, sheets
 from scorepad.errors import ScorepadError
+from scorepad.games import by_slug
 from scorepad.sheets import fonts, shaping, templates
 from scorepad.sheets.sheet import Sheet
 from scorepad.sheets.style import MM
-from scorepad.sheets.text import NO_FONT
+from scorepad.sheets.text import NO_FONT, Pen
+from scorepad.table.travel import score_table
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOURS = ["Yellow", "Blue", "White", "Green", "Red"]
@@ -538,8 +541,6 @@ def drawn(pen, text: str) -> str:
 def test_every_row_of_a_right_to_left_sheet_runs_one_way(code):
     """Issue 22: on the Arabic sheet the cards after a wager ran right to left (its letter is Arabic script) and
     those of a row without one left to right, so `2 5 7 10` read as 10, 7, 5, 2 beside it."""
-    from scorepad.sheets.text import Pen
-
     with speaking(code):
         pen = Pen(io.BytesIO(), (595, 842), 9, True)
         pen.choose_fonts(["ث ش"])
@@ -557,8 +558,6 @@ def test_every_row_of_a_right_to_left_sheet_runs_one_way(code):
 def test_a_number_keeps_its_sign_at_its_left_on_a_right_to_left_sheet(code, text, number):
     """Issue 22: a minus, a plus, a £ or a $ went to the right of its number after Arabic script and to its left
     in a table's cell: `−7` in a row, `7−` in the note above it, `15£` on London's Persian sheet."""
-    from scorepad.sheets.text import Pen
-
     with speaking(code):
         pen = Pen(io.BytesIO(), (595, 842), 9, True)
         pen.choose_fonts([text])
@@ -572,10 +571,6 @@ def test_a_number_keeps_its_sign_at_its_left_on_a_right_to_left_sheet(code, text
                                          ("ar", ["محمد", "فاطمة", "Ben", "ليلى", "عمر"]),
                                          ("zh-Hant", ["愛麗絲", "王小明", "Алиса", "陳大文", "林美玲"])])
 def test_every_games_sheet_embeds_every_font(code, names):
-    from conftest import TABLES
-    from scorepad.games import by_slug
-    from scorepad.table.travel import score_table
-
     with speaking(code, {"Players": {"fa": "بازیکنان", "ar": "اللاعبون"}.get(code, "玩家"), "Date": "日期"}):
         for slug, table in TABLES.items():
             game = by_slug(slug)
@@ -787,10 +782,6 @@ def drawn_sizes(pdf: bytes) -> list[tuple[str, float, float]]:
     ("london-2e", "zh-Hant", ["王小明", "李美華", "陳大文", "林美玲"]),
     ("lost-cities", "en", ["Maximiliane Anastasia", "Bartholomew Fitzgerald"])])
 def test_the_fields_values_are_as_large_as_each_other(slug, code, names):
-    from scorepad import qr
-    from scorepad.games import by_slug
-    from scorepad.table.travel import score_table
-
     game = by_slug(slug)
     table = {"lost-cities": {"game": slug, "players": names, "rounds": [{names[0]: {"blue": [2]}, names[1]: {}}]},
              "chinatown": {"game": slug, "players": names, "rounds": [{n: {"businesses": []} for n in names}]},
