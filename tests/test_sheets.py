@@ -567,6 +567,20 @@ def test_a_number_keeps_its_sign_at_its_left_on_a_right_to_left_sheet(code, text
         assert shown.index(".5") < shown.index("−7")
 
 
+@pytest.mark.parametrize("code", ["fa", "ar"])
+@pytest.mark.parametrize("slug", ["london-1e", "london-2e"])
+def test_londons_right_to_left_sheet_draws_each_sign_at_its_figures_left(code, slug):
+    """Issue 22: on the Arabic sheet the reckoning's "4. − 7 per unpaid loan" and "+ 2 per Underground" put their
+    sign at the figure's right (a sign a space away is the step's operator), under notes that write −7 and +2."""
+    game = by_slug(slug)
+    with speaking(code):
+        data = game.sheet(score_table(TABLES[slug], game), players=TABLES[slug]["players"], date="2026-11-29")
+        drawn = [text for text, _y, _size in drawn_sizes(pdf_bytes(sheets.load_template(game.template), data))]
+    signed = [text for text in drawn if re.search(r"[−+]\d", text)]
+    assert any("−7" in text for text in signed) and len(signed) > 3, drawn  # the notes and the rows: −7, +1, +2
+    assert not [text for text in drawn if re.search(r"\d\s*[−+](?!\d)", text)]  # "7 −", "2 +": a sign at the right
+
+
 @pytest.mark.parametrize("code, names", [("fa", ["علی", "سارا (Sara)", "Олег", "رضا", "مریم"]),
                                          ("ar", ["محمد", "فاطمة", "Ben", "ليلى", "عمر"]),
                                          ("zh-Hant", ["愛麗絲", "王小明", "Алиса", "陳大文", "林美玲"])])

@@ -255,8 +255,12 @@ ROWS_1E = (
     (N_("   Money left £"), "money_left"),
     (N_("2. Poverty held"), "poverty_held"), (N_("   + cards in hand"), "hand"), (N_("   = poverty"), "poverty"),
     (N_("3a. 1 VP per full £{per_point}"), "money_vp"), (N_("3b. Borough VP"), "land_vp"),
+    # TRANSLATORS: right to left, write the figure with its sign against it (−{unpaid}, +{underground}) as the
+    # notes do: a sign a space away reads as the step's operator, and the sheet draws it at the figure's right.
     (N_("      + {underground} per Underground"), "underground_vp"),
     (N_("3c. City cards"), "card_vp"), (N_("3d. VP counters"), "vp"),
+    # TRANSLATORS: right to left, write the figure with its sign against it (−{unpaid}, +{underground}) as the
+    # notes do: a sign a space away reads as the step's operator, and the sheet draws it at the figure's right.
     (N_("4. − {unpaid} per unpaid loan"), "-loan_penalty"), (N_("   = VP before poverty"), "before_poverty"),
     (N_("5. − least poverty"), "-least"), (N_("   = poverty left (tie-break 1)"), "poverty_left"),
     (N_("6. Poverty penalty"), "-penalty"),
@@ -266,6 +270,8 @@ ROWS_2E = (
     (N_("2. Score track"), "vp"), (N_("   + city cards"), "card_vp"),
     (N_("3. Money £"), "money"), (N_("   Loans"), "loans"), (N_("   Loans repaid (£{repay} each)"), "repaid"),
     (N_("   Money left £"), "money_left"), (N_("4. 1 per full £{per_point}"), "money_vp"),
+    # TRANSLATORS: right to left, write the figure with its sign against it (−{unpaid}, +{underground}) as the
+    # notes do: a sign a space away reads as the step's operator, and the sheet draws it at the figure's right.
     (N_("5. − {unpaid} per unpaid loan"), "-loan_penalty"),
     (N_("   = prestige before poverty"), "before_poverty"),
     (N_("6. − least poverty"), "-least"), (N_("   = poverty left (tie-break 1)"), "poverty_left"),
