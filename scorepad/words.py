@@ -248,7 +248,8 @@ WON_BY = N_("won by {names} ({total})")
 OFFICIAL_RULES = N_("official rules")
 # TRANSLATORS: an amount of money in dollars (Chinatown); {amount} is "50,000". Keep the $ sign.
 DOLLARS = N_("${amount}")
-# TRANSLATORS: an amount of money in pounds (London); {amount} is "17". Keep the £ sign.
+# TRANSLATORS: an amount of money in pounds (London); {amount} is "17". Keep the £ sign, on the side your
+# language writes it (Russian: after the amount, a no-break space apart); write the other £ amounts the same way.
 POUNDS = N_("£{amount}")
 CURRENCIES = {"$": DOLLARS, "£": POUNDS}
 # TRANSLATORS: a percentage ({rate} is "58.33"); write the percent sign as your language does.

@@ -1,6 +1,7 @@
 """London, both editions: the reckoning against shared/rules/london.md §8, the run-city helper, the guided game."""
 
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ from typer.testing import CliRunner
 
 from calculators.core import InvalidInput, Phrase, say
 from calculators.london import FIRST_EDITION, SECOND_EDITION, poverty_after, poverty_penalty, run_city_poverty, score
-from scorepad import cli, sheets
+from scorepad import cli, i18n, sheets, words
 from scorepad.table import changes
 from scorepad.games import by_slug
 from scorepad.table import session_of
@@ -795,6 +796,21 @@ def test_one_template_prints_each_edition_and_the_variant(tmp_path, slug, varian
     for words in absent:
         assert words not in text
     assert by_slug(slug).template == "london"
+
+
+# The language's place for the £ (CLDR): before the amount in English and Chinese, and in Persian and Arabic too,
+# where it is drawn at the amount's left; after it, a no-break space apart, in Russian ("15 £").
+@pytest.mark.parametrize("code, pounds", [("en", "£15"), ("zh-Hant", "£15"), ("fa", "£15"), ("ar", "£15"),
+                                          ("ru", "15\u00a0£")])
+@pytest.mark.parametrize("slug", ["london-1e", "london-2e"])
+def test_londons_sheet_writes_the_pound_where_the_language_does(slug, code, pounds):
+    """Issue 22: London's sheets put £ where the language writes it; the Russian sheet wrote "по £15"."""
+    with i18n.speaking(code):
+        data = by_slug(slug).sheet(None, players=("", ""))
+        amount = words.money(15, "£")
+    text = " | ".join([*data["notes"], *(row["label"] for row in data["grids"]["reckoning"][0]["rows"])])
+    assert amount == pounds and pounds in text  # "repay loans, £15 each": the notes and a row of the reckoning
+    assert text.count("£") > 3 and not re.search(r"\d\s?£" if pounds.startswith("£") else r"£\s?\d", text)
 
 
 def test_a_filled_first_edition_sheet_with_three_tie_break_lines_is_one_page(tmp_path):
