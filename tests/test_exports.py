@@ -310,6 +310,25 @@ LONGEST = {"game": "chinatown", "players": ["Александра Петрова
            "rounds": [{p: {"businesses": [{"type": kind, "tiles": 2}]} for p, kind in
                        zip(["Александра Петрова", "Bartholomew Fitzgerald", "علی‌رضا محمدی", "王小明", "Константин Попов"],
                            ["photo", "seafood", "florist", "laundry", "factory"])}]}
+# The sheets a variant or a module lays out otherwise (docs/table-format.md's examples): London without its poverty
+# table, Chinatown's four seasons, a sixth expedition, a solo line with its objectives and powers.
+VARIED = {
+    "flat-penalties": {"game": "london-2e", "variants": ["flat-penalties"], "players": ["Ana", "Ben"], "final": {
+        "Ana": {"card_vp": 15, "bonus": 0, "debt": 4, "poverty": 2},
+        "Ben": {"card_vp": 12, "bonus": 3, "debt": 0, "poverty": 5}}},
+    "four-seasons": {"game": "chinatown", "variants": ["four-seasons"], "players": ["Ana", "Ben", "Cy"], "rounds": [
+        {"Ana": {"spent": 12000, "built": ["restaurant", "laundry"]}, "Ben": {"spent": 0, "built": ["restaurant"]},
+         "Cy": {"spent": 5000, "built": []}}]},
+    "purple": {"game": "lost-cities", "variants": ["purple"], "players": ["Ana", "Ben"], "rounds": [
+        {"Ana": {"purple": ["W", 4, 6, 7, 9], "red": [2, 5, 8]},
+         "Ben": {"purple": [2, 3, 5], "yellow": ["W", 6, 7, 8, 10]}}]},
+    "solo": {"game": "next-station-london", "players": ["Solo"], "modules": ["objectives", "powers"], "rounds": [
+        {"Solo": {"districts": 6, "stations": 4, "thames": 0, "tourist": 2}},
+        {"Solo": {"districts": 5, "stations": 5, "thames": 1, "tourist": 2}},
+        {"Solo": {"districts": 5, "stations": 3, "thames": 3, "tourist": 2}},
+        {"Solo": {"districts": 6, "stations": 5, "thames": 0, "tourist": 2}}],
+        "final": {"Solo": {"interchanges": {"2": 4, "3": 1, "4": 1}, "objectives": 1}}},
+}
 
 
 @NEEDS_ZBAR
@@ -317,10 +336,11 @@ LONGEST = {"game": "chinatown", "players": ["Александра Петрова
 # Each template (London's two editions on one), each language: the mirrored sheets put the code at the left, and
 # the code is at the top of the first page or, where the tables leave room, at the bottom of the last.
 @pytest.mark.parametrize("lang", ["en", "fa", "ar", "zh-Hant", "ru"])
-@pytest.mark.parametrize("slug", [*sorted(TABLES), "longest"])
+@pytest.mark.parametrize("slug", [*sorted(TABLES), "longest", *VARIED])
 def test_the_filled_sheet_carries_the_link_as_a_qr_code(database, tmp_path, monkeypatch, slug, lang):
     monkeypatch.setenv("SCOREPAD_LANG", lang)
-    (sid,) = stored(tmp_path, {**(LONGEST if slug == "longest" else TABLES[slug]), "date": "2026-11-29"})
+    played = LONGEST if slug == "longest" else VARIED.get(slug) or TABLES[slug]
+    (sid,) = stored(tmp_path, {**played, "date": "2026-11-29"})
     url = ok("export", sid, "--format", "bgstats-url").strip()
     if slug == "lost-cities" and lang == "en":
         assert _sheet_code(tmp_path, sid) == (0, url)
@@ -435,7 +455,8 @@ def test_show_code_in_a_short_terminal_says_the_height_it_needs(database, tmp_pa
             assert out.count("\n") == (side + 1) // 2 + 1 and out.endswith(caption + "\n")
         elif lines < needed:
             assert out == (f"The QR code needs a terminal of {side} × {needed} (columns × lines; this one has "
-                           f"{columns} × {lines}): enlarge it and run scorepad export {sid} --format bgstats-url --qr\n")
+                           f"{columns} × {lines}): enlarge it and run scorepad export {sid} "
+                           "--format bgstats-url --qr\n")
         else:
             assert out.startswith(f"The QR code needs a terminal {side} columns wide (this one has {columns})")
 
