@@ -2,6 +2,8 @@
 line `Error: …` for an expected error, and the last line after Ctrl-C or a stopping signal."""
 
 import functools
+import io
+import json
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -27,6 +29,27 @@ def use_bidi(on: bool) -> None:
     """Put right-to-left text in display order from now on (--bidi), or leave it to the terminal."""
     global _bidi
     _bidi = on
+
+
+def replace_unwritable() -> None:
+    """Standard output and error write what their encoding holds and `?` for the rest: on a latin-1, cp437 or
+    koi8-r terminal (PYTHONIOENCODING), a name in another script is no reason for a command to fail."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "backslashreplace"):
+            stream.reconfigure(errors="replace")
+
+
+def echo_json(text: str, **options: Any) -> None:
+    """JSON on standard output, the same data whatever the terminal's encoding: what the encoding cannot hold is
+    written as JSON's own escape (`\\u674e`), never replaced (non-ASCII only stands inside JSON's strings)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        text = re.sub(r"[^\x00-\x7f]", lambda m: json.dumps(m[0])[1:-1], text)
+    except LookupError:  # an encoding Python does not know: the terminal's own business
+        pass
+    typer.echo(text, **options)
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:

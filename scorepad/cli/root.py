@@ -212,6 +212,7 @@ app = typer.Typer(cls=_Scorepad, help=HELP, no_args_is_help=True, rich_markup_mo
 
 def main() -> None:
     signals.install()  # Ctrl-C, SIGTERM, SIGHUP: see scorepad/signals.py
+    output.replace_unwritable()
     try:
         app(prog_name="scorepad")
     except SystemExit as done:

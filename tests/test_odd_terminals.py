@@ -1,0 +1,69 @@
+"""Terminals that are not the usual UTF-8 xterm (issue 23, points 5 and 9): an encoding that cannot hold every
+name, Ctrl-C before the program is even loaded, TERM=dumb and NO_COLOR. Each is run as a player runs it: the real
+`python -m scorepad` in a child process (in a pseudo-terminal where the terminal matters)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import LC11
+
+REPO = Path(__file__).resolve().parents[1]
+ENCODINGS = ["latin-1", "cp1252", "cp437", "koi8-r"]
+
+
+def run(*args, encoding="utf-8", **env):
+    """`scorepad ARGS` with standard output and error in `encoding`: (exit code, stdout, stderr) as text."""
+    done = subprocess.run([sys.executable, "-m", "scorepad", *map(str, args)], capture_output=True, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": encoding, **env}, cwd=REPO)
+    return done.returncode, done.stdout.decode(encoding), done.stderr.decode(encoding)
+
+
+@pytest.fixture(scope="module")
+def match(tmp_path_factory):
+    """A finished match between 李雷 and Zoë (names no 8-bit encoding holds both of)."""
+    folder = tmp_path_factory.mktemp("encodings")
+    table = folder / "t.json"
+    table.write_text(json.dumps({**LC11, "players": ["李雷", "Zoë"],
+                                 "rounds": [{"李雷": r["Ana"], "Zoë": r["Ben"]} for r in LC11["rounds"]]}),
+                     encoding="utf-8")
+    db = folder / "db.json"
+    assert run("--db", db, "import", table)[0] == 0
+    return db, table
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_every_command_writes_what_the_encoding_holds_and_replaces_the_rest(match, encoding):
+    db, table = match
+    commands = [["show", "1"], ["--lang", "ru", "score", "1"]]
+    if encoding == "latin-1":  # the rest once: each command's own words and tables
+        commands += [["--lang", "fa", "games"], ["--lang", "zh-Hant", "list"], ["players"], ["stats"],
+                     ["export", "1", "--format", "csv"], ["--lang", "ar", "--help"]]
+    for args in commands:
+        code, out, err = run("--db", db, *args, encoding=encoding)
+        assert code == 0 and "Traceback" not in err and "UnicodeEncodeError" not in err, (args, err)
+        assert out.strip()
+    code, out, err = run("--db", db, "show", "1", encoding=encoding)
+    assert "Zo" in out and "??" in out  # 李雷 as ?? (Zoë too, where the encoding has no ë)
+    code, out, err = run("--db", db, "--lang", "ru", "show", "99", encoding=encoding)
+    assert code == 1 and err.count("\n") == 1 and "Traceback" not in err and " 99" in err  # the refusal, one line
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "koi8-r"])
+def test_json_keeps_every_name_whatever_the_encoding(match, encoding):
+    db, table = match
+    commands = [["list", "--json"], ["score", "1", "--json"]]
+    if encoding == "latin-1":
+        commands += [["players", "--json"], ["stats", "--json"]]
+    for args in commands:
+        code, out, err = run("--db", db, *args, encoding=encoding)
+        assert code == 0 and err == "", (args, err)
+        assert "李雷" in json.dumps(json.loads(out), ensure_ascii=False), args  # escaped as \u674e, never ?
+    code, out, err = run("--db", db, "export", "1", encoding=encoding)
+    assert json.loads(out)["players"] == ["李雷", "Zoë"]
+    code, out, err = run("--db", db, "export", "--all", encoding=encoding)
+    assert [json.loads(line)["players"] for line in out.splitlines()] == [["李雷", "Zoë"]]
