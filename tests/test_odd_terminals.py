@@ -4,8 +4,10 @@ name, Ctrl-C before the program is even loaded, TERM=dumb and NO_COLOR. Each is 
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -67,3 +69,28 @@ def test_json_keeps_every_name_whatever_the_encoding(match, encoding):
     assert json.loads(out)["players"] == ["李雷", "Zoë"]
     code, out, err = run("--db", db, "export", "--all", encoding=encoding)
     assert [json.loads(line)["players"] for line in out.splitlines()] == [["李雷", "Zoë"]]
+
+
+def _scorepad_frames(text):
+    """The traceback lines that name one of scorepad's files (not Python's own start-up, nor site's)."""
+    return [line for line in text.splitlines() if line.strip().startswith("File ") and "/scorepad/" in line]
+
+
+def test_ctrl_c_while_the_program_loads_prints_no_traceback_and_exits_130(tmp_path):
+    """Ctrl-C within the first tenths of a second, while the modules load: the issue saw a KeyboardInterrupt
+    traceback from whichever import was running (19 of 20 at 25–125 ms)."""
+    args = [sys.executable, "-m", "scorepad", "--db", tmp_path / "db.json", "list"]
+    started = time.monotonic()
+    subprocess.run(args, capture_output=True, timeout=60, cwd=REPO)
+    whole = time.monotonic() - started
+    seen = []
+    for fraction in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8):  # after Python's own start-up, before the command's end
+        child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+        time.sleep(whole * fraction)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        assert not _scorepad_frames(err), err
+        assert "KeyboardInterrupt" not in err or "<frozen site>" in err, err  # site's own start-up: not ours
+        seen.append(child.returncode)
+    assert set(seen) <= {130, 0, -signal.SIGINT}, seen  # 0: it had finished; -2: during the interpreter's exit
+    assert 130 in seen, seen
