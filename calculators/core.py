@@ -21,6 +21,9 @@ NAME_LIMIT = 40  # characters in a player's name (spec, "Common shape")
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 # The longest text a table file or an answer may hold anywhere (a trade's note, say): a sentence, not a page.
 TEXT_LIMIT = 200
+# What an error quotes of a text it was given: a whole name, even one a little too long or from an older database,
+# and the start of anything longer (a key of a million characters made a 2 MB error line).
+EXCERPT = 60
 # ISO 8601 as the spec writes it: a date, or a date and time with an optional offset.
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?", re.ASCII)
 
@@ -77,7 +80,7 @@ class InvalidInput(ValueError):
     def __init__(self, code: str, /, *, round: int | None = None, player: str | None = None,
                  field: str | None = None, **values: Any) -> None:
         self.code = code
-        self.values = values
+        self.values = {key: excerpt(value) for key, value in values.items()}
         self.round = round
         self.player = player
         self.field = field
@@ -99,6 +102,20 @@ class InvalidInput(ValueError):
         # Where it is, worded the same way as the message (scorepad/words.py: the "error.where" phrase).
         return say(Phrase("error.where", {"round": self.round, "player": self.player, "field": self.field,
                                           "game": self.game, "message": self.message}))
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> Any:
+    """What an error quotes of a value it was given: a text longer than `limit` cut there and marked with …, and
+    so each text of a list; anything else as it is.
+
+    >>> excerpt("x" * 100_000, 10), excerpt(["Ana", "y" * 50], 10), excerpt(7), excerpt("Ana")
+    ('xxxxxxxxxx…', ['Ana', 'yyyyyyyyyy…'], 7, 'Ana')
+    """
+    if isinstance(value, str):
+        return value if len(value) <= limit else value[:limit] + "…"
+    if isinstance(value, (list, tuple)) and any(isinstance(item, str) and len(item) > limit for item in value):
+        return type(value)(excerpt(item, limit) for item in value)
+    return value
 
 
 @dataclass(frozen=True)

@@ -53,10 +53,10 @@ def _where(values: Mapping[str, Any]) -> str:
     where = []
     if values.get("round") is not None:
         where.append(_(ROUND).format(round=values["round"]))
-    if values.get("player") is not None:
-        where.append(_(PLAYER).format(player=values["player"]))
+    if values.get("player") is not None:  # a name or key as an error quotes it: core.excerpt
+        where.append(_(PLAYER).format(player=core.excerpt(values["player"])))
     if values.get("field") is not None:
-        where.append(_field(values.get("game"), str(values["field"])))
+        where.append(core.excerpt(_field(values.get("game"), str(values["field"]))))
     if not where:
         return values["message"]
     return _(WHERE).format(where=_(WHERE_SEPARATOR).join(where), message=values["message"])
@@ -129,7 +129,8 @@ def listed(names: Any) -> str:
 
 
 def _quoted(values: Mapping[str, Any]) -> str:
-    return repr(values["text"]) + ("…" if values["cut"] else "")
+    text = values["text"]  # cut once more to an excerpt when longer (core.excerpt), and marked once
+    return repr(text) + ("…" if values["cut"] and not text.endswith("…") else "")
 
 
 def _codepoint(values: Mapping[str, Any]) -> str:

@@ -132,8 +132,8 @@ REFUSALS = [
     (lambda: core.check_text("a\u2067b"), "text.bidi", {"text": "a\u2067b", "cut": False, "code": 0x2067},
      "'a\\u2067b' holds a bidi override or isolate (U+2067)"),
     (lambda: core.check_text("x" * 201, player="Ana"), "text.too-long",
-     {"text": "x" * 200, "cut": True, "length": 201, "limit": 200},
-     f"player Ana: {'x' * 200!r}… is 201 characters long (at most 200)"),
+     {"text": "x" * 60 + "…", "cut": True, "length": 201, "limit": 200},  # an excerpt (issue 23, point 7)
+     f"player Ana: '{'x' * 60}…' is 201 characters long (at most 200)"),
     (lambda: check_players([None], (2,)), "name.not-text", {"value": None}, "players: None is not a name"),
     (lambda: check_players("Ana", (2,)), "players.not-a-list", {}, "players: must be a non-empty list of names"),
     (lambda: check_players(["Ana"], (2,)), "players.count", {"count": 1, "low": 2, "high": 2},

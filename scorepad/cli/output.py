@@ -22,6 +22,9 @@ ERROR_LINE = N_("Error: {message}")
 WARNING_LINE = N_("Warning: {message}")
 STOPPED_COMMAND = N_("Stopped.")  # Ctrl-C (or SIGTERM, SIGHUP) during a command that asks nothing
 _JOINERS = frozenset("\u200c\u200d\u200e\u200f")
+# The longest error message printed whole: names and keys are quoted as excerpts where they are worded
+# (calculators.core.excerpt); a message longer than this (a path of 4,000 characters) keeps its start and end.
+MESSAGE_LIMIT = 500
 _bidi = False  # --bidi, for this run (the root command sets it, and puts it back when the run ends)
 
 
@@ -55,6 +58,8 @@ def echo_json(text: str, **options: Any) -> None:
 def fail(message: str, code: int = 1) -> typer.Exit:
     # Always one line: a name or key from a table file may hold a newline or a terminal control character.
     # ZWNJ, ZWJ, LRM and RLM print as they are: Persian writes ZWNJ inside words (می‌نویسد).
+    if len(message) > MESSAGE_LIMIT:
+        message = message[:MESSAGE_LIMIT - 100] + " … " + message[-100:]
     shown = "".join(c if c.isprintable() or c in _JOINERS else ascii(c)[1:-1] for c in message)
     typer.echo(display_order(_(ERROR_LINE).format(message=shown), sys.stderr), err=True)
     return typer.Exit(code)

@@ -10,6 +10,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from calculators.core import excerpt
 from scorepad.cli import signals
 from scorepad.grid import safe  # a question or a choice names players, perhaps from an older database
 from scorepad.i18n import N_, _, pgettext, western_digits
@@ -206,7 +207,7 @@ class QuestionaryPrompter:
                 return answer
             # The question stays on screen with the refused answer; the reason under it; then the same
             # question again, from an empty line (not from "3-1").
-            shown = answer.strip()
+            shown = excerpt(answer.strip())  # a pasted page is quoted as its start (core.excerpt)
             refused = (_(REFUSED).format(text=shown, problem=problem) if shown
                        else _(REFUSED_EMPTY).format(problem=problem))
             self._say(refused)
