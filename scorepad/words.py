@@ -79,6 +79,8 @@ TOO_LONG = NP_("{text} is {length} character long (at most {limit})",
                "{text} is {length} characters long (at most {limit})")
 NOT_A_NAME = N_("{value!r} is not a name")
 EMPTY_NAME = N_("empty name")
+# TRANSLATORS: a name made only of characters that show nothing (a zero-width space, a Hangul filler).
+INVISIBLE_NAME = N_("a name needs something visible (a letter, a digit or a sign), not only invisible characters")
 TWICE = N_("{name!r} appears twice")
 SAME_PLAYER = N_("{name!r} and {other!r} are the same player (names ignore case)")
 NOT_NAMES = N_("must be a non-empty list of names")
@@ -150,6 +152,7 @@ PHRASES: dict[str, Wording] = {
                                                                      limit=v["limit"]),
     "name.not-text": NOT_A_NAME,
     "name.empty": EMPTY_NAME,
+    "name.invisible": INVISIBLE_NAME,
     "name.twice": TWICE,
     "name.same-player": SAME_PLAYER,
     "players.not-a-list": NOT_NAMES,

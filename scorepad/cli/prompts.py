@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from calculators.core import excerpt
+from calculators.core import excerpt, normal_name
 from scorepad.cli import signals
 from scorepad.grid import safe  # a question or a choice names players, perhaps from an older database
 from scorepad.i18n import N_, _, pgettext, western_digits
@@ -70,13 +70,16 @@ def completions(typed: str, known: Sequence[str]) -> list[str]:
 
     >>> completions("an", ["Ben", "Anna", "Mohammad Ali", "ana"]), completions("al", ["Ali Reza", "Mohammad Ali"])
     (['Anna', 'ana'], ['Ali Reza', 'Mohammad Ali'])
-    >>> completions(" ", ["Ben"])
-    []
+    >>> completions(" ", ["Ben"]), completions("b", ["Ben\x1b[2J", "B\u202eob", "Bo\u200e"])
+    ([], ['Bo'])
     """
     start = typed.strip().casefold()
     if not start:
         return []
-    return [name for name in known if name.casefold().startswith(start) or
+    # A name as it would be taken (normalised, its LRM or zero-width space gone), and never one an older database
+    # holds with a control character or a bidi override: what Tab puts on the input line is typed text.
+    names = dict.fromkeys(normal_name(name) for name in known if safe(name) == name)
+    return [name for name in names if name.casefold().startswith(start) or
             any(word.startswith(start) for word in name.casefold().split()[1:])]
 
 
