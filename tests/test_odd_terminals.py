@@ -94,3 +94,97 @@ def test_ctrl_c_while_the_program_loads_prints_no_traceback_and_exits_130(tmp_pa
         seen.append(child.returncode)
     assert set(seen) <= {130, 0, -signal.SIGINT}, seen  # 0: it had finished; -2: during the interpreter's exit
     assert 130 in seen, seen
+
+
+# --- TERM=dumb and NO_COLOR (issue 23, point 9): a pseudo-terminal that records every byte scorepad sends ------
+
+def _session(tmp_path):
+    from scorepad.games import by_slug
+    from scorepad.store import Store
+    from scorepad.table.changes import new_doc
+
+    db = tmp_path / "db.json"
+    Store(db).insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], None))
+    return db
+
+
+def _recorded(args, answers, **env):
+    """`scorepad ARGS` in a pseudo-terminal: each answer sent once the child waits for a line (or, a bytes
+    value, as it is), then Ctrl-C; (every byte it wrote, its exit status)."""
+    import io
+
+    import pexpect
+
+    child = pexpect.spawn(sys.executable, ["-m", "scorepad", *map(str, args)], cwd=str(REPO), timeout=20,
+                          env={**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", **env}, dimensions=(40, 100))
+    seen = io.BytesIO()
+    child.logfile_read = seen
+    for expected, answer in answers:
+        child.expect_exact(expected.encode())
+        child.send(answer)
+    child.expect(pexpect.EOF)
+    child.close()
+    return seen.getvalue(), child.exitstatus
+
+
+def test_a_dumb_terminal_gets_plain_lines(tmp_path):
+    db = _session(tmp_path)
+    answers = [("2. Ben", "be\r"), ("Yellow: ", "w3 4\r"), ("Blue: ", "xyz\r"), ("Blue: ", "\r"),
+               ("White: ", "\x03")]
+    sent, status = _recorded(["--db", db, "resume", "1"], answers, TERM="dumb")
+    assert b"\x1b" not in sent, [line for line in sent.splitlines() if b"\x1b" in line][:3]
+    text = sent.decode()
+    assert "1. Ana" in text and "✗ xyz: 'x' is not a card" in text and "scorepad resume 1" in text
+    assert status == 130
+    from scorepad.store import Store
+
+    assert [e["value"] for e in Store(db).get(1)["entries"]] == ["Ben", ["W", 3, 4], []]
+
+
+def test_no_color_and_a_dumb_terminal_get_the_qr_code_without_colours(tmp_path):
+    db = tmp_path / "db.json"
+    table = tmp_path / "t.json"
+    table.write_text(json.dumps(LC11), encoding="utf-8")
+    assert run("--db", db, "import", table)[0] == 0
+    for env in ({"TERM": "dumb"}, {"TERM": "xterm-256color", "NO_COLOR": "1"}):
+        sent, status = _recorded(["--db", db, "export", "1", "--format", "bgstats-url", "--qr"], [], **env)
+        assert status == 0 and "▀".encode() in sent and b"\x1b" not in sent, env
+
+
+def test_no_color_keeps_the_prompts_but_not_their_colours(tmp_path):
+    db = _session(tmp_path)
+    sent, status = _recorded(["--db", db, "resume", "1"], [("Ben", "\r"), ("Yellow:", "xyz\r"), ("✗", "\x03")],
+                             TERM="xterm-256color", NO_COLOR="1")
+    import re
+
+    styles = set(re.findall(rb"\x1b\[([0-9;]*)m", sent))
+    assert not [s for s in styles if re.search(rb"(^|;)(3[0-9]|4[0-9]|9[0-7]|38;5|48;5)", s)], styles
+    assert status == 130
+
+
+def test_the_plain_prompter_takes_what_the_real_prompts_take(monkeypatch, capsys):
+    import io
+
+    from scorepad.cli.plain import PlainPrompter
+    from scorepad.cli.prompts import Aborted
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join([
+        "", "3",  # a text's default, then a refused answer and another
+        "x", "zz", "۲", "be", "", "undo",  # menus: a number in Persian digits, letters, Enter, a prompt word
+        "maybe", "n", "",  # yes or no
+    ]) + "\n"))
+    prompter = PlainPrompter()
+    assert prompter.text("Loans:", default="3") == "3"
+    assert prompter.text("Points:", validate=lambda t: None if t.isdigit() else "digits only") == "3"
+    menu = ["Ana", "Ben", "Cai"]
+    assert prompter.select("Who?", menu) == "Ben"  # x picks none, zz none, ۲ is 2
+    assert prompter.select("Who?", menu) == "Ben"
+    assert prompter.select("Who?", menu, default="Cai") == "Cai"
+    assert prompter.select("Who?", menu, words=["undo"]) == "undo"
+    assert prompter.confirm("Sure?") is False  # maybe asks again
+    assert prompter.confirm("Sure?", default=True) is True
+    with pytest.raises(Aborted):  # the end of the input: Ctrl-D
+        prompter.text("More?")
+    shown = capsys.readouterr().out
+    assert "✗ x: none of the choices" in shown and "✗ zz" in shown and "  3. Cai" in shown and "[3] " in shown
+    assert "\x1b" not in shown
