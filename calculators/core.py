@@ -371,13 +371,17 @@ def _changes_something(text: str, at: int) -> bool:
     if before is None:
         return False
     code = ord(char)
-    if 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF:
-        return unicodedata.category(before) in ("So", "Sm", "Nd") or before in "#*" or \
-            unicodedata.name(before, "").startswith("CJK")
+    if 0xFE00 <= code <= 0xFE0F:  # text or emoji presentation of a symbol, a keycap's digit
+        return unicodedata.category(before) in ("So", "Sm", "Nd") or before in "#*"
+    if 0xE0100 <= code <= 0xE01EF:  # an ideographic variation sequence
+        return unicodedata.name(before, "").startswith("CJK")
     if 0x180B <= code <= 0x180F and code != 0x180E:
         return 0x1820 <= ord(before) <= 0x18AF
-    if 0xE0020 <= code <= 0xE007F:
-        return before == "\U0001f3f4" or 0xE0020 <= ord(before) <= 0xE007F
+    if 0xE0020 <= code <= 0xE007F:  # a flag's tags: a run of them right after the black flag
+        start = at
+        while start and 0xE0020 <= ord(text[start - 1]) <= 0xE007F:
+            start -= 1
+        return start > 0 and text[start - 1] == "\U0001f3f4"
     return False
 
 

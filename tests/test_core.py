@@ -55,7 +55,7 @@ def test_names_refused(names, message):
 
 # Issue 23, point 8: `Ana` beside each of these was another player, so "Ana wins" with two Anas at the table.
 LOOK_ALIKES = ["Ana\u200b", "Ana\u2060", "Ana\ufeff", "A\u00adna", "Ana\u200d", "Ana\u200e", "\u200cAna",
-               "Ana\u180e", "Ana\ufe0f", "Ana\U000e0041", "Ana\u034f", "Ana\u061c"]
+               "Ana\u180e", "Ana\ufe0f", "Ana\U000e0041", "\U000e0041\U000e0041Ana", "Ana\u034f", "Ana\u061c"]
 
 
 @pytest.mark.parametrize("other", LOOK_ALIKES, ids=lambda n: ascii(n))
