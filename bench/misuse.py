@@ -87,14 +87,15 @@ def run(args: list[Any], *, timeout: float = 60, env: dict[str, str] | None = No
 
 
 def fine(done: subprocess.CompletedProcess, *, may_refuse: bool = True) -> bool:
-    """Exit 0, or (when `may_refuse`) exit 1 or 2 with one line `Error: …` last; never a traceback."""
+    """Exit 0, or (when `may_refuse`) exit 1 or 2 with a short line last (`Error: …`, in any language and any
+    encoding: `???: …` on a latin-1 terminal); never a traceback."""
     err = done.stderr.decode("utf-8", "replace") if isinstance(done.stderr, bytes) else done.stderr
     if TRACEBACK.search(err):
         return False
     if done.returncode == 0:
         return True
     lines = err.strip().splitlines()
-    return may_refuse and done.returncode in (1, 2) and bool(lines) and ": " in lines[-1] and len(lines[-1]) < 1000
+    return may_refuse and done.returncode in (1, 2) and bool(lines) and len(lines[-1]) < 1000
 
 
 def refused(done: subprocess.CompletedProcess) -> bool:
@@ -303,7 +304,8 @@ def nobody_python(work: Path) -> tuple[str | None, str]:
 def unreadable(n: int, rng: random.Random, work: Path) -> campaign.Row:
     tally = Tally()
     if os.geteuid() != 0:
-        return campaign.Row("unreadable folders, as user nobody", "skipped", "skipped: needs root (to run as user nobody)")
+        return campaign.Row("unreadable folders, as user nobody", "skipped",
+                            "skipped: needs root (to run as user nobody)")
     python, why = nobody_python(work)
     if python is None:
         return campaign.Row("unreadable folders, as user nobody", "skipped", f"skipped: {why}")
@@ -433,7 +435,8 @@ def early_ctrl_c(n: int, rng: random.Random, work: Path) -> campaign.Row:
     db = work / "db.json"
     table = write_table(work / "lc.json", campaign.TABLES["lost-cities"])
     imported(db, campaign.TABLES["lost-cities"], work)
-    commands = [["list"], ["show", "1"], ["games"], ["score", "--table", table], ["stats"], ["import", table, "--again"]]
+    commands = [["list"], ["show", "1"], ["games"], ["score", "--table", table], ["stats"],
+                ["import", table, "--again"]]
     ours = startup = stopped = 0
     for _ in range(n):
         command = rng.choice(commands)
@@ -447,7 +450,8 @@ def early_ctrl_c(n: int, rng: random.Random, work: Path) -> campaign.Row:
         ours += count(bool(frames))
         startup += count(in_startup)
         stopped += count(child.returncode in (130, -signal.SIGINT))
-        tally.check(not frames, f"early-ctrl-c: `{' '.join(map(str, command))}`: a traceback in scorepad: {err[-300:]!r}")
+        tally.check(not frames, f"early-ctrl-c: `{' '.join(map(str, command))}`: a traceback in scorepad: "
+                    f"{err[-300:]!r}")
         tally.check(in_startup or child.returncode in (0, 130, -signal.SIGINT),
                     f"early-ctrl-c: `{command[0]}` exit {child.returncode} {err[-200:]!r}")
     return tally.row("Ctrl-C within 150 ms of a command's start", f"{n}",
@@ -544,8 +548,8 @@ def names(n: int, rng: random.Random, work: Path) -> campaign.Row:
         tally.check(taken is None, f"names: {blank!r} (nothing visible) taken as a name")
     for _ in range(max(1, n // 20)):  # through the command line, as a player would
         name = rng.choice(base)
-        table = json.loads(json.dumps(campaign.TABLES["lost-cities"]).replace('"Ben"', json.dumps(_look_alike(name, rng)))
-                           .replace('"Ana"', json.dumps(name)))
+        text = json.dumps(campaign.TABLES["lost-cities"])
+        table = json.loads(text.replace('"Ben"', json.dumps(_look_alike(name, rng))).replace('"Ana"', json.dumps(name)))
         done = run(["--db", work / "db.json", "import", write_table(work / "t.json", table)])
         tally.check(refused(done), f"names: import of {table['players']!r}: exit {done.returncode}")
     return tally.row("names that look the same (invisible characters, another Unicode form) or show nothing",

@@ -84,7 +84,8 @@ def test_a_name_with_nothing_visible_is_refused(name):
 
 
 def test_a_zwnj_stays_where_persian_needs_it_and_goes_where_it_does_nothing():
-    assert check_name("\u062e\u0627\u0646\u0647\u200c\u0647\u0627") == "\u062e\u0627\u0646\u0647\u200c\u0647\u0627"  # خانه‌ها
+    houses = "\u062e\u0627\u0646\u0647\u200c\u0647\u0627"  # خانه‌ها
+    assert check_name(houses) == houses
     assert check_name("\u062f\u200c\u0627") == "\u062f\u0627"  # after د, which joins no letter after it
     assert check_name("Ana\u200cBen") == "AnaBen"  # Latin letters never join
     assert check_name("\u0645\u06cc\u200c") == "\u0645\u06cc"  # nothing after it to join
