@@ -37,7 +37,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+import pexpect
+
 from bench import campaign  # its helpers, used when a trial runs (campaign.py imports this module first)
+from calculators.core import InvalidInput, check_players
 
 # Issue 23's points that another branch (robust-files) fixes: checks of these count apart until it lands.
 WAITING = {
@@ -401,8 +404,6 @@ def odd_terminals(n: int, rng: random.Random, work: Path) -> campaign.Row:
 def _dumb_resume(work: Path, tally: Tally) -> int:
     """A resume answered and stopped in a pseudo-terminal that records every byte: none an escape on TERM=dumb,
     no colour under NO_COLOR."""
-    import pexpect
-
     sent = {}
     for term, extra in (("dumb", {}), ("xterm-256color", {"NO_COLOR": "1"})):
         db = work / f"{term}.json"
@@ -528,8 +529,6 @@ def _look_alike(name: str, rng: random.Random) -> str:
 
 
 def names(n: int, rng: random.Random, work: Path) -> campaign.Row:
-    from calculators.core import InvalidInput, check_players
-
     tally = Tally()
     base = ["Ana", "Zoë", "José", "Renée", "Ñu", "Мария", "علی", "李雷", "Ana-Maria"]
     for _ in range(n):

@@ -2,17 +2,25 @@
 name, Ctrl-C before the program is even loaded, TERM=dumb and NO_COLOR. Each is run as a player runs it: the real
 `python -m scorepad` in a child process (in a pseudo-terminal where the terminal matters)."""
 
+import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from conftest import LC11
+from scorepad.cli.plain import PlainPrompter
+from scorepad.cli.prompter import Aborted
+from scorepad.games import by_slug
+from scorepad.store import Store
+from scorepad.table.changes import new_doc
 
 REPO = Path(__file__).resolve().parents[1]
 ENCODINGS = ["latin-1", "cp1252", "cp437", "koi8-r"]
@@ -99,10 +107,6 @@ def test_ctrl_c_while_the_program_loads_prints_no_traceback_and_exits_130(tmp_pa
 # --- TERM=dumb and NO_COLOR (issue 23, point 9): a pseudo-terminal that records every byte scorepad sends ------
 
 def _session(tmp_path):
-    from scorepad.games import by_slug
-    from scorepad.store import Store
-    from scorepad.table.changes import new_doc
-
     db = tmp_path / "db.json"
     Store(db).insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], None))
     return db
@@ -111,9 +115,7 @@ def _session(tmp_path):
 def _recorded(args, answers, **env):
     """`scorepad ARGS` in a pseudo-terminal: each answer sent once the child waits for a line (or, a bytes
     value, as it is), then Ctrl-C; (every byte it wrote, its exit status)."""
-    import io
 
-    import pexpect
 
     child = pexpect.spawn(sys.executable, ["-m", "scorepad", *map(str, args)], cwd=str(REPO), timeout=20,
                           env={**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", **env}, dimensions=(40, 100))
@@ -136,8 +138,6 @@ def test_a_dumb_terminal_gets_plain_lines(tmp_path):
     text = sent.decode()
     assert "1. Ana" in text and "✗ xyz: 'x' is not a card" in text and "scorepad resume 1" in text
     assert status == 130
-    from scorepad.store import Store
-
     assert [e["value"] for e in Store(db).get(1)["entries"]] == ["Ben", ["W", 3, 4], []]
 
 
@@ -155,18 +155,13 @@ def test_no_color_keeps_the_prompts_but_not_their_colours(tmp_path):
     db = _session(tmp_path)
     sent, status = _recorded(["--db", db, "resume", "1"], [("Ben", "\r"), ("Yellow:", "xyz\r"), ("✗", "\x03")],
                              TERM="xterm-256color", NO_COLOR="1")
-    import re
-
     styles = set(re.findall(rb"\x1b\[([0-9;]*)m", sent))
     assert not [s for s in styles if re.search(rb"(^|;)(3[0-9]|4[0-9]|9[0-7]|38;5|48;5)", s)], styles
     assert status == 130
 
 
 def test_the_plain_prompter_takes_what_the_real_prompts_take(monkeypatch, capsys):
-    import io
 
-    from scorepad.cli.plain import PlainPrompter
-    from scorepad.cli.prompts import Aborted
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join([
         "", "3",  # a text's default, then a refused answer and another

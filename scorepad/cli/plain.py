@@ -3,8 +3,8 @@
 Such a terminal shows text and cannot move its cursor, colour a word or take bracketed paste, so prompt_toolkit's
 drawing (which questionary's prompts always use) reaches it as escape sequences. Here a question is one line,
 a menu its numbered choices, and the answer a line the terminal itself edits (its cooked mode: Backspace and
-Ctrl-C work as in any shell); what the answers mean is what the real prompts make of them (prompts.resolve_menu,
-prompts.confirm_keys).
+Ctrl-C work as in any shell); what the answers mean is what the real prompts make of them (prompter.resolve_menu,
+prompter.confirm_keys).
 """
 
 from __future__ import annotations
@@ -14,8 +14,18 @@ from collections.abc import Sequence
 
 from scorepad.cli import signals
 from scorepad.cli.output import echo
-from scorepad.cli.prompts import (NO_OR_YES, REFUSED, REFUSED_EMPTY, YES_OR_NO, Aborted, Known, Validator,
-                                  confirm_keys, question_mark, resolve_menu)
+from scorepad.cli.prompter import (
+    NO_OR_YES,
+    REFUSED,
+    REFUSED_EMPTY,
+    YES_OR_NO,
+    Aborted,
+    Known,
+    Validator,
+    confirm_keys,
+    question_mark,
+    resolve_menu,
+)
 from scorepad.grid import safe
 from scorepad.i18n import N_, _, western_digits
 
