@@ -406,9 +406,9 @@ def normal_name(text: str) -> str:
 
 
 def _visible(char: str) -> bool:
-    """A character that shows: a letter, a mark, a digit, a punctuation mark or a symbol (not a space, not an
-    invisible format character, not the blank Braille pattern)."""
-    return unicodedata.category(char)[0] in "LMNPS" and char != "\u2800"
+    """A character that shows something (a letter, a mark, a digit, a sign; an unassigned or private one shows as a
+    box): not a space or a separator, a control or an invisible format character, the blank Braille pattern."""
+    return unicodedata.category(char) not in ("Zs", "Zl", "Zp", "Cc", "Cf") and char != "\u2800"
 
 
 def check_players(names: Any, counts: Iterable[int]) -> tuple[str, ...]:
