@@ -12,20 +12,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from scorepad.cli import signals
+from calculators.core import excerpt
+from scorepad.cli import prompter, signals
 from scorepad.cli.output import echo
-from scorepad.cli.prompter import (
-    NO_OR_YES,
-    REFUSED,
-    REFUSED_EMPTY,
-    YES_OR_NO,
-    Aborted,
-    Known,
-    Validator,
-    confirm_keys,
-    question_mark,
-    resolve_menu,
-)
+from scorepad.cli.prompter import Aborted, Known, Validator
 from scorepad.grid import safe
 from scorepad.i18n import N_, _, western_digits
 
@@ -53,13 +43,15 @@ class PlainPrompter:
         return line.rstrip("\r\n")
 
     def _refused(self, shown: str, problem: str) -> None:
-        echo(_(REFUSED).format(text=shown, problem=problem) if shown else _(REFUSED_EMPTY).format(problem=problem))
+        shown = excerpt(shown)  # a pasted page is quoted as its start, as the real prompts quote it
+        echo(_(prompter.REFUSED).format(text=shown, problem=problem) if shown
+             else _(prompter.REFUSED_EMPTY).format(problem=problem))
 
     def text(self, message: str, *, default: str = "", validate: Validator | None = None,
              complete: Known | None = None) -> str:
         offered = f" [{default}]" if default else ""  # Enter alone takes it, as the real prompt's pre-filled text
         while True:
-            answer = self._read(f"{question_mark()} {message}{offered} ") or default
+            answer = self._read(f"{prompter.question_mark()} {message}{offered} ") or default
             problem = validate(answer) if validate else None
             if problem is None:
                 return answer
@@ -69,7 +61,7 @@ class PlainPrompter:
     def select(self, message: str, choices: Sequence[str], *, default: str | None = None,
                words: Sequence[str] = ()) -> str:
         choices = list(choices)
-        echo(f"{question_mark()} {message} {_(LINE_MENU_HINT)}")
+        echo(f"{prompter.question_mark()} {message} {_(LINE_MENU_HINT)}")
         for number, choice in enumerate(choices, start=1):
             echo(f"  {number}. {safe(choice)}")
         first = default if default in choices else choices[0]
@@ -80,17 +72,17 @@ class PlainPrompter:
             number = western_digits(typed)
             if number.isdigit() and 1 <= int(number) <= len(choices):
                 return choices[int(number) - 1]
-            answer = resolve_menu(typed, choices, words)
+            answer = prompter.resolve_menu(typed, choices, words)
             if answer is not None:
                 return answer
             self._refused(typed, _(NO_CHOICE))
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
-        hint = _(YES_OR_NO if default else NO_OR_YES)
+        hint = _(prompter.YES_OR_NO if default else prompter.NO_OR_YES)
         while True:
-            typed = self._read(f"{question_mark()} {message} {hint} ").strip()
+            typed = self._read(f"{prompter.question_mark()} {message} {hint} ").strip()
             if not typed:
                 return default
             for value in (True, False):
-                if typed[:1] in confirm_keys(value):
+                if typed[:1] in prompter.confirm_keys(value):
                     return value
