@@ -446,8 +446,8 @@ def early_ctrl_c(n: int, rng: random.Random, work: Path) -> campaign.Row:
         time.sleep(rng.uniform(0, 0.15))
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=60)
-        frames = [line for line in err.splitlines() if line.strip().startswith("File ") and "/scorepad/" in line]
-        in_startup = bool(TRACEBACK.search(err)) and not frames  # Python's own start-up (site), before scorepad
+        frames = scorepad_frames(err)
+        in_startup = bool(TRACEBACK.search(err)) and not frames  # Python's start-up (site), and `import signal`
         ours += count(bool(frames))
         startup += count(in_startup)
         stopped += count(child.returncode in (130, -signal.SIGINT))
@@ -456,9 +456,18 @@ def early_ctrl_c(n: int, rng: random.Random, work: Path) -> campaign.Row:
         tally.check(in_startup or child.returncode in (0, 130, -signal.SIGINT),
                     f"early-ctrl-c: `{command[0]}` exit {child.returncode} {err[-200:]!r}")
     return tally.row("Ctrl-C within 150 ms of a command's start", f"{n}",
-                     f"{ours} tracebacks from scorepad's code; {startup} from Python's own start-up (site, before "
-                     f"scorepad's first line); {stopped} stopped with 130, the rest had finished",
+                     f"{ours} tracebacks from scorepad's code; {startup} from Python's own start-up (site, and "
+                     f"`import signal`, before a handler can be set); {stopped} stopped with 130, the rest had "
+                     "finished",
                      ours=ours, startup=startup)
+
+
+def scorepad_frames(err: str) -> list[str]:
+    """The traceback's frames in scorepad's files, but for its first line, `import signal`: what runs before the
+    handler can be set is Python's own (site, then the signal module's import)."""
+    lines = err.splitlines()
+    return [line for line, source in zip(lines, lines[1:] + [""]) if line.strip().startswith("File ")
+            and "/scorepad/" in line and source.strip() != "import signal"]
 
 
 def count(flag: bool) -> int:
