@@ -52,7 +52,7 @@ REPO = HERE.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bench import misuse  # noqa: E402 - issue 23's trials (they use the helpers below when they run)
+from bench import campaign_web, misuse  # noqa: E402 - issues 21 and 23's trials (they use the helpers below)
 
 V1_DATABASE = REPO / "tests" / "data" / "v1-database.json"
 W = "W"
@@ -1460,8 +1460,9 @@ FAMILIES: dict[str, tuple[Callable[..., Row], dict[str, Any], dict[str, Any], bo
 
 
 def families() -> dict[str, tuple[Callable[..., Row], dict[str, Any], dict[str, Any], bool]]:
-    """Every trial family: issue 13's above, then issue 23's (bench/misuse.py)."""
-    return {**FAMILIES, **misuse.FAMILIES}
+    """Every trial family: issue 13's above, then issue 23's (bench/misuse.py) and the phones' server's (issue 21:
+    bench/campaign_web.py)."""
+    return {**FAMILIES, **misuse.FAMILIES, **campaign_web.FAMILIES}
 
 
 def run_family(name: str, short: bool, rng: random.Random) -> Row:

@@ -1,8 +1,8 @@
 """The campaign's trials of `scorepad host` (issue 21): a server killed mid-answer, flooded by many phones, fed
 oversized and malformed bodies, tried without the secret and with another seat's cookie.
 
-Each trial starts real `scorepad host` processes on 127.0.0.1 only, bounded in count and time, and returns
-(runs, what it saw, broken invariants); bench/campaign.py prints them as rows of its table.
+Each trial starts real `scorepad host` processes on 127.0.0.1 only, bounded in count and time, and returns one
+row of bench/campaign.py's table (its families() takes FAMILIES below).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from bench import campaign  # its Row, used when a trial runs (campaign.py imports this module first)
 
 SCOREPAD = [sys.executable, "-m", "scorepad"]
 LC_HAND = {"yellow": "w3 4 6 8 9", "blue": "2 5 7 10", "white": "", "green": "ww", "red": "4678910"}
@@ -74,7 +76,7 @@ def exported_log(database: Path) -> list | None:
     return [entry["at"] for entry in json.loads(done.stdout)["session"]["log"]]
 
 
-def server_kill(n: int, rng: random.Random, work: Path) -> tuple[str, str, int]:
+def _server_kill(n: int, rng: random.Random, work: Path) -> tuple[str, str, int]:
     """SIGKILL at a random instant while a phone answers: every answer it was told was taken is in `export`."""
     broken, lost, killed_mid = 0, 0, 0
     for run in range(n):
@@ -112,7 +114,7 @@ def server_kill(n: int, rng: random.Random, work: Path) -> tuple[str, str, int]:
     return str(n), f"{killed_mid} killed mid-request; answers lost: {lost}; export failed or short: {broken}", broken
 
 
-def server_flood(n: int, rng: random.Random, work: Path, phones: int = 8, requests: int = 60) -> tuple[str, str, int]:
+def _server_flood(n: int, rng: random.Random, work: Path, phones: int = 8, requests: int = 60) -> tuple[str, str, int]:
     """Many phones at once: reads, stale and fresh answers, event streams; no 5xx, the server alive, every
     answer taken once, versions only growing."""
     broken = 0
@@ -175,7 +177,7 @@ HOSTILE_BODIES: list[tuple[str, bytes, dict]] = [
 ]
 
 
-def server_hostile(n: int, rng: random.Random, work: Path) -> tuple[str, str, int]:
+def _server_hostile(n: int, rng: random.Random, work: Path) -> tuple[str, str, int]:
     """Oversized and malformed bodies, no secret, another site's form, a forged phone: never a 5xx, nothing recorded
     that should not be, nothing revealed without the secret."""
     broken, tried = 0, 0
@@ -218,3 +220,21 @@ def server_hostile(n: int, rng: random.Random, work: Path) -> tuple[str, str, in
     if log is None or log != []:  # nothing hostile was ever recorded
         broken += 1
     return str(tried), f"requests refused as they should be: {tried - broken} of {tried}", broken
+
+
+def _row(title: str, trial: Any) -> Any:
+    def run(n: int, rng: random.Random, work: Path, **sizes: Any) -> campaign.Row:
+        runs, result, broken = trial(n, rng, work, **sizes)
+        return campaign.Row(title, runs, result, broken=broken)
+
+    return run
+
+
+# name: (trial, full size, short size, runs on a RAM disk), as bench/campaign.py's FAMILIES.
+FAMILIES = {
+    "server-kill": (_row("scorepad host killed (SIGKILL) while a phone answers", _server_kill), {"n": 30}, {"n": 3},
+                    False),
+    "server-flood": (_row("scorepad host flooded by eight phones at once", _server_flood), {"n": 3}, {"n": 1}, False),
+    "server-hostile": (_row("scorepad host fed hostile bodies, no secret, another site", _server_hostile), {"n": 3},
+                       {"n": 1}, False),
+}
