@@ -156,16 +156,20 @@ def check_businesses(value: Any, **where: Any) -> list[dict[str, Any]]:
 def check_supply(year: Mapping[str, Sequence[Mapping[str, Any]]], round: int | None = None) -> None:
     """In one year the tiles of a type across all players cannot exceed what the box holds (§2.3).
 
-    `year` maps player -> checked businesses; players may be missing (a year being entered).
+    `year` maps player -> checked businesses; players may be missing (a year being entered). The refusal counts
+    every tile of the type, and names the player whose businesses took it over the box.
     """
     counted: dict[str, int] = {}
+    over: dict[str, str] = {}  # type -> the player whose businesses went past the box
     for player, businesses in year.items():
         for business in businesses:
             kind = business["type"]
             counted[kind] = counted.get(kind, 0) + business["tiles"]
             if counted[kind] > SUPPLY[kind]:
-                raise InvalidInput("chinatown.over-supply", tiles=counted[kind], kind=kind, supply=SUPPLY[kind],
-                                   round=round, player=player, field="businesses")
+                over.setdefault(kind, player)
+    for kind, player in over.items():
+        raise InvalidInput("chinatown.over-supply", tiles=counted[kind], kind=kind, supply=SUPPLY[kind],
+                           round=round, player=player, field="businesses")
 
 
 def check_season(inputs: Mapping[str, Any], earlier_shops: int, **where: Any) -> tuple[int, list[str]]:

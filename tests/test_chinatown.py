@@ -745,6 +745,14 @@ def test_the_tile_supply_is_checked_across_players(store):
     assert prompter.refused == [("photo 2", "7 photo tiles on the board this year; the box holds 6")]
 
 
+def test_the_supply_refusal_counts_every_tile_of_the_type(store):
+    # issue 22: Ana `rest 4, photo 3`, then Ben `rest 9` (a complete 6 and 3 more) said 10 restaurant tiles
+    session_id = start(store, PLAYERS, rounds=1)
+    answers = ["Ana", "", "rest 4, photo 3", "rest 9", "rest 5", "none"]
+    _, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused == [("rest 9", "13 restaurant tiles on the board this year; the box holds 9")]
+
+
 def test_last_years_businesses_are_offered_again(store):
     session_id = start(store, PLAYERS, rounds=2)
     answers = ["Ana", "", "rest 2", "none", "fish 1", "", None, None, "fish 2"]  # None: Enter on the default
