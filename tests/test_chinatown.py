@@ -753,6 +753,42 @@ def test_the_supply_refusal_counts_every_tile_of_the_type(store):
     assert prompter.refused == [("rest 9", "13 restaurant tiles on the board this year; the box holds 9")]
 
 
+def _year(tiles_by_player, year=1):
+    """A table of the three PLAYERS whose businesses of year `year` hold these tiles: one-tile businesses, the
+    types taken in turn (the box's supply of each type is never the limit)."""
+    kinds = iter(list(ct.COMPLETE_SIZE) * 10)
+    empty = {p: {"businesses": []} for p in PLAYERS}
+    last = {p: {"businesses": [{"type": next(kinds), "tiles": 1} for _n in range(n)]}
+            for p, n in zip(PLAYERS, tiles_by_player)}
+    return {"game": "chinatown", "players": list(PLAYERS), "rounds": [empty] * (year - 1) + [last]}
+
+
+@pytest.mark.parametrize("tiles, year, error", [
+    ((10, 5, 0), 1, None),  # 3 players keep 5 cards each in 1965: 15 lots, whoever bought them in trade
+    ((10, 5, 1), 1, "round 1, player Cy, businesses: 16 shop tiles on the board in 1965, but the players own only "
+                    "15 lots by then (3 × 5 building cards kept); every tile stands on a lot"),
+    ((15, 0, 0), 1, None),  # Ana alone on every lot of the year: lots change hands in trade
+    ((15, 12, 0), 2, None),  # 5 + 4 cards kept each by 1966: 27 lots
+    ((15, 12, 1), 2, "round 2, player Cy, businesses: 28 shop tiles on the board in 1966, but the players own only "
+                     "27 lots by then (3 × 9 building cards kept); every tile stands on a lot"),
+])
+def test_the_tiles_on_the_board_stand_on_the_lots_kept_so_far(tiles, year, error):
+    if error is None:
+        assert ct.score(_year(tiles, year)).standings
+        return
+    with pytest.raises(InvalidInput) as refused:
+        ct.score(_year(tiles, year))
+    assert str(refused.value) == error
+
+
+def test_the_businesses_prompt_refuses_more_tiles_than_lots(store):
+    session_id = start(store, PLAYERS, rounds=1)
+    answers = ["Ana", "", "rest 6, take-out 5", "fish 4", "photo 1", "photo 0", "none"]
+    _, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused[0] == ("photo 1", "16 shop tiles on the board in 1965, but the players own only 15 lots "
+                                              "by then (3 × 5 building cards kept); every tile stands on a lot")
+
+
 def test_last_years_businesses_are_offered_again(store):
     session_id = start(store, PLAYERS, rounds=2)
     answers = ["Ana", "", "rest 2", "none", "fish 1", "", None, None, "fish 2"]  # None: Enter on the default
@@ -1284,6 +1320,9 @@ def test_odd_digits_in_the_business_notation():
     (with_round({}, trades=[{**TRADE, "to": "Ana"}]), "chinatown.pays-themselves", {"payer": "Ana"}),
     ({**with_round({}), "variants": ["four-seasons"], "rounds": [{p: {} for p in ("Ana", "Ben", "Cy")}] * 5},
      "chinatown.too-many-seasons", {"rounds": 5, "most": 4}),
+    (with_round({"Ana": {"businesses": [{"type": "restaurant", "tiles": 6}, {"type": "photo", "tiles": 3}]},
+                 "Ben": {"businesses": [{"type": "factory", "tiles": 6}, {"type": "seafood", "tiles": 1}]}}),
+     "chinatown.over-lots", {"tiles": 16, "year": 1965, "lots": 15, "players": 3, "kept": 5}),
 ])
 def test_a_refusal_is_a_code_and_values(table, code, values):  # the calculator holds no sentence (design.md 8)
     with pytest.raises(InvalidInput) as caught:

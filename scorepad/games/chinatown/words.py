@@ -273,6 +273,10 @@ TOO_MANY_SEASONS = NP_("{rounds} round; the four-season game takes 1–{most}",
                        "{rounds} rounds; the four-season game takes 1–{most}")
 # TRANSLATORS: {tiles} tiles of the business {kind} (a word: "photo") across every player this year.
 OVER_SUPPLY = N_("{tiles} {kind} tiles on the board this year; the box holds {supply}")
+# TRANSLATORS: {tiles} shop tiles of every player in {year}; {lots} lots owned by then: {players} players, {kept}
+# building cards kept each so far (lots change hands in trade, so the table is counted, not a player).
+OVER_LOTS = N_("{tiles} shop tiles on the board in {year}, but the players own only {lots} lots by then "
+               "({players} × {kept} building cards kept); every tile stands on a lot")
 # TRANSLATORS: {kind} is what the table file holds; a business of that type has 1 to {size} tiles.
 TILES_OUT_OF_RANGE = N_("{kind} tiles {tiles!r}: a business has 1–{size} tiles (a larger group is two businesses)")
 # TRANSLATORS: {kind} is what the table file holds; {types} the table file's type names (photo, tea-house…):
@@ -314,6 +318,7 @@ PHRASES: dict[str, Any] = {
     "chinatown.unknown-type": lambda v: _(UNKNOWN_TYPE).format(kind=v["kind"], types=listed(v["types"])),
     "chinatown.tiles-out-of-range": lambda v: _(TILES_OUT_OF_RANGE).format(**{**v, "kind": type_word(v["kind"])}),
     "chinatown.over-supply": lambda v: _(OVER_SUPPLY).format(**{**v, "kind": type_word(v["kind"])}),
+    "chinatown.over-lots": OVER_LOTS,
     # TRANSLATORS: {built} is what the table file holds.
     "chinatown.not-shop-names": N_("{built!r} is not a list of shop type names"),
     "chinatown.too-many-builds": lambda v: plural(TOO_MANY_BUILDS, v["shops"]).format(**v),
