@@ -631,9 +631,12 @@ def test_names_that_differ_only_in_case_or_share_a_start():
     ("Ana", r"^who is paid\? e\.g\. `Ana Ben 10k`$"),
     ("Ana Ben", r"^how much does Ana pay Ben\? e\.g\. `Ana Ben 10k`$"),
     ("Ana Ben ten", r"^'ten' is not an amount \(e\.g\. 10000, 10k, \$10,000\)$"),
-    ("Ana Ben 1.5", r"^'1\.5' is not a whole number of dollars$"),
+    ("Ana Ben 1000.5", r"^'1000\.5' is not a whole number of dollars$"),
+    ("Ana Ben $5", r"^'\$5' is under \$1,000: Chinatown's money comes in thousands \(5 or 5k is \$5,000\)$"),
+    ("Ana Ben 0.5k", r"^'0\.5k' is under \$1,000"),
+    ("Ana Ben 0.5", r"^'0\.5' is under \$1,000"),
     ("Ana Ana 5k", r"^Ana pays themselves$"),
-    ("Ana Ben 0", r"^a payment is \$1 or more \(e\.g\. `Ana Ben 10k`\); Enter alone when trading is done$"),
+    ("Ana Ben 0", r"^a payment is \$1,000 or more \(e\.g\. `Ana Ben 10k`\); Enter alone when trading is done$"),
     ("Ben", r"^who is paid\? e\.g\. `Ben Ana 10k`$"),  # the example names this table's players
     ("Ana Ben 5k lot 12", r"^'lot 12': a trade is payer, payee and amount; the note is asked next$"),
     ("Ana Ben " + "9" * 400, r"^'9{20}' is more money than a game of Chinatown holds$"),  # was an OverflowError
@@ -643,6 +646,16 @@ def test_trade_notation_refusals(text, message):
     with pytest.raises(InvalidInput) as caught:
         notation.parse_trade(text, PLAYERS, 1)
     assert re.search(message, caught.value.message), caught.value.message
+
+
+@pytest.mark.parametrize("text, dollars", [
+    ("Ben Cy 5", 5_000),  # issue 22: was $5; Chinatown's money comes in thousands
+    ("Ben Cy 12.5", 12_500), ("Ben Cy 150", 150_000), ("Ben Cy 999", 999_000),
+    ("Ben Cy 1000", 1_000), ("Ben Cy 12500", 12_500), ("Ben Cy 5k", 5_000), ("Ben Cy $5,000", 5_000),
+    ("Ben Cy ۵", 5_000),
+])
+def test_a_bare_amount_under_a_thousand_is_thousands(text, dollars):
+    assert notation.parse_trade(text, PLAYERS, 1)["amount"] == dollars
 
 
 # --- the guided game through the play loop -----------------------------------------------------------------
@@ -1366,8 +1379,8 @@ def test_a_trade_typed_with_persian_or_arabic_digits(text, dollars):
 
 
 def test_a_persian_digit_amount_still_refuses_a_fraction_of_a_dollar():
-    with pytest.raises(InvalidInput, match=r"^'۱٫۵' is not a whole number of dollars$"):
-        notation.parse_money("۱٫۵")
+    with pytest.raises(InvalidInput, match=r"^'۱۰۰۰٫۵' is not a whole number of dollars$"):
+        notation.parse_money("۱۰۰۰٫۵")
 
 
 def test_businesses_typed_with_persian_digits_and_the_arabic_comma():

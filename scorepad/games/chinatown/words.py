@@ -65,7 +65,7 @@ YEAR_START = N_("""\
   Record each payment between players as it happens; Enter when the year's trading is done.""")
 # TRANSLATORS: how a trade is typed; the examples in backquotes are typed: keep them (the names are players').
 TRADE_HELP = N_("  A trade: payer, payee and amount, e.g. `{payer} {payee} 10k` or `{payer} > {payee} $12,000`\n"
-                "  (10000, 10k and $10,000 are the same); then a note of what it bought if you like\n"
+                "  (10, 10k, 10000 and $10,000 are the same); then a note of what it bought if you like\n"
                 "  (kept in the session).")
 YEAR_START_SHORT = N_("""\
 ── {year} · year {number} of {years} ── start player: {starter}
@@ -81,6 +81,9 @@ NOTE_EXAMPLE = N_("lot 12")
 # TRANSLATORS: an example of a trade's note in the four-season game, which has no lots.
 NOTE_EXAMPLE_SEASONS = N_("a Restaurant licence")
 MONEY_DIGITS = 12  # a trillion dollars is no payment at this table
+# Chinatown's money comes in thousands (every income, the start cash; the summary's smallest note is $1,000,
+# rules §1.1): a bare number under a thousand is thousands (`5` is $5,000), and no amount is under $1,000.
+THOUSAND = 1000
 INCOME_START = N_("""\
   {year} income: each player lists their businesses as type and tiles, e.g. `{example}`.
   A business is connected tiles of one type owned by one player inside one block; a street splits it.
@@ -288,6 +291,9 @@ AUCTION_BELOW_ZERO = N_("spending {amount} at auction would take {payer} below {
 TRADE_BELOW_ZERO = N_("paying {amount} to {payee} would take {payer} below {zero}; {payer} has less than that")
 # TRANSLATORS: the examples are what a player types (10k = $10,000): keep them, with your typed word for k if any.
 NOT_AN_AMOUNT = N_("{text!r} is not an amount (e.g. 10000, 10k, $10,000)")
+# TRANSLATORS: {least} is $1,000; {example} $5,000, which `5` and `5k` are (keep them, with your typed word for k).
+UNDER_A_THOUSAND = N_("{text!r} is under {least}: Chinatown's money comes in thousands "
+                      "(5 or 5k is {example})")
 AMBIGUOUS_PLAYER = N_("{word!r} could be {names}: type more of the name")
 NOT_A_PLAYER = N_("{word!r} is not one of the players ({players})")
 # TRANSLATORS: a trade typed without its payee; the example is what to type (payer, payee, amount).
@@ -348,11 +354,13 @@ PHRASES: dict[str, Any] = {
     "chinatown.not-an-amount": NOT_AN_AMOUNT,
     "chinatown.too-much-money": N_("{text!r} is more money than a game of Chinatown holds"),
     "chinatown.not-whole-dollars": N_("{text!r} is not a whole number of dollars"),
+    "chinatown.under-a-thousand": lambda v: _(UNDER_A_THOUSAND).format(text=v["text"], least=money(THOUSAND),
+                                                                      example=money(5 * THOUSAND)),
     "chinatown.ambiguous-player": lambda v: _(AMBIGUOUS_PLAYER).format(word=v["word"], names=either(v["names"])),
     "chinatown.not-a-player": lambda v: _(NOT_A_PLAYER).format(word=v["word"], players=listed(v["players"])),
     "chinatown.ask-payee": ASK_PAYEE,
     "chinatown.ask-amount": ASK_AMOUNT,
-    "chinatown.no-amount": lambda v: _(NO_AMOUNT).format(**v, least=money(1)),
+    "chinatown.no-amount": lambda v: _(NO_AMOUNT).format(**v, least=money(THOUSAND)),
     # TRANSLATORS: {words} were typed after a trade's amount; its note is asked after the trade.
     "chinatown.extra-words": N_("{words!r}: a trade is payer, payee and amount; the note is asked next"),
     "chinatown.ambiguous-type": lambda v: _(AMBIGUOUS_TYPE).format(
