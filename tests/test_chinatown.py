@@ -728,6 +728,19 @@ def test_scripted_six_year_four_player_game_with_trades(store):  # E8 typed at t
                                   "What did Dana's $8,000 buy? (a note, e.g. `lot 12`; Enter for none)"]
 
 
+def test_a_trade_typed_at_the_note_question_is_not_kept_as_a_note(store):
+    # issue 22: `Ben Cy 12.5k` typed where the note was asked was stored as a note, and the payment lost
+    session_id = start(store, PLAYERS, rounds=1)
+    answers = ["Ana", "Ana Ben 10k", "Ben Cy 12.5k", "", "Ben Cy 12.5k", "Cy lot 12 and 13", "", "none", "none",
+               "none"]
+    session, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused == [("Ben Cy 12.5k", "'Ben Cy 12.5k' reads as a trade, not a note: press Enter for no "
+                                                 "note, then type the trade at the next question")]
+    assert session.table()["trades"] == [{"round": 1, "from": "Ana", "to": "Ben", "amount": 10_000},
+                                         {"round": 1, "from": "Ben", "to": "Cy", "amount": 12_500}]
+    assert (session.get("setup", "note", 0), session.get("setup", "note", 1)) == ("", "Cy lot 12 and 13")
+
+
 SHORT_GUIDE = "── {year} · year {n} of 6 ── start player: {starter}\n  Deal {dealt} building cards each (keep {kept}, return 2); " \
               "mark the kept lots. Draw {tiles} shop tiles each."
 

@@ -363,6 +363,9 @@ PHRASES: dict[str, Any] = {
     "chinatown.no-amount": lambda v: _(NO_AMOUNT).format(**v, least=money(THOUSAND)),
     # TRANSLATORS: {words} were typed after a trade's amount; its note is asked after the trade.
     "chinatown.extra-words": N_("{words!r}: a trade is payer, payee and amount; the note is asked next"),
+    # TRANSLATORS: {text} was typed at the question of a trade's note, and reads as a trade.
+    "chinatown.note-is-a-trade": N_("{text!r} reads as a trade, not a note: press Enter for no note, then type the "
+                                    "trade at the next question"),
     "chinatown.ambiguous-type": lambda v: _(AMBIGUOUS_TYPE).format(
         word=v["word"], kinds=either([type_word(kind) for kind in v["kinds"]])),
     "chinatown.not-a-type": lambda v: _(NOT_A_TYPE).format(word=v["word"], types=types_text()),
