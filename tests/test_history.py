@@ -96,7 +96,7 @@ def test_head_to_head_over_the_sessions_both_played(store, a, b, expected):
 
 def test_records(store):
     records = history.stats(history.played(store))["records"][LONDON]
-    assert records["highest"] == {"player": "Ben", "total": 50, "id": 5, "date": None}
+    assert records["highest"] == {"total": 50, "holders": [{"player": "Ben", "id": 5, "date": None}]}
     # margins of the games won alone: s5 50−45, s1 30−20, s3 40−15, s4 35−20 (s2 was shared)
     assert records["margin"] == {"player": "Ben", "margin": 25, "total": 40, "id": 3,
                                  "date": "2026-02-01T20:15:00+01:00"}
@@ -402,4 +402,57 @@ def test_the_same_statistics_however_the_history_is_cut_into_parts(store):
     assert cut == whole
     # whoever comes first by the name's key (yan < zoe), whatever the order of the seats or of the parts
     assert whole["records"][LONDON]["streak"] == {"player": "Yan", "length": 8, "first": 10, "last": 17}
-    assert whole["records"][LONDON]["highest"] == {"player": "Yan", "total": 60, "id": 10, "date": "2027-01-01"}
+    # the highest score names both, level on it in the same session (issue 22: never the alphabetically first)
+    assert whole["records"][LONDON]["highest"] == {"total": 60, "holders": [
+        {"player": "Yan", "id": 10, "date": "2027-01-01"}, {"player": "Zoe", "id": 10, "date": "2027-01-01"}]}
+
+
+# --- the records say who holds them (issue 22, point 8) ---------------------------
+
+NSL = "next-station-london"
+
+
+def played(n, totals, ranks, date=None, game=NSL):
+    return {"id": n, "game": game, "date": date or f"2026-03-{n:02d}", "players": list(totals), "totals": totals,
+            "ranks": ranks, "winners": [p for p in totals if ranks[p] == 1], "facts": {}}
+
+
+@pytest.mark.parametrize("sessions, holders", [
+    # 李美華 39 was named over the winner 王小明 39 (the best line broke the tie): the winner alone
+    ([played(1, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1})], [("王小明", 1)]),
+    # a tie no tie-break decides: both
+    ([played(1, {"Ana": 39, "Ben": 39}, {"Ana": 1, "Ben": 1})], [("Ana", 1), ("Ben", 1)]),
+    # the same total in two sessions: both players, each with the session
+    ([played(1, {"Ben": 136, "Ana": 66}, {"Ben": 1, "Ana": 2}), played(2, {"Ana": 136, "Ben": 70}, {"Ana": 1, "Ben": 2})],
+     [("Ben", 1), ("Ana", 2)]),
+    # 王 first reached 39 in session 1; in session 2 李 reached it too but lost the tie-break to 王
+    ([played(1, {"王小明": 39, "Cy": 30}, {"王小明": 1, "Cy": 2}),
+      played(2, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1})], [("王小明", 1)]),
+    # 李's 39 that won session 3 is hers, though she lost it on the tie-break in session 2
+    ([played(2, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1}),
+      played(3, {"李美華": 39, "Cy": 20}, {"李美華": 1, "Cy": 2})], [("王小明", 2), ("李美華", 3)]),
+])
+def test_the_highest_score_names_each_holder_or_the_tie_breaks_winner(sessions, holders):
+    found = history.stats(sessions)["records"][NSL]["highest"]
+    assert [(h["player"], h["id"]) for h in found["holders"]] == holders
+    assert found == history.finish(history.merge(history.partial([one]) for one in reversed(sessions)),
+                                   names=history.people(sessions))["records"][NSL]["highest"]
+
+
+def test_the_highest_score_of_one_player_is_theirs_even_on_a_lost_tie_break():
+    sessions = [played(1, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1})]
+    found = history.stats(sessions, player="李美華")["records"][NSL]["highest"]
+    assert found == {"total": 39, "holders": [{"player": "李美華", "id": 1, "date": "2026-03-01"}]}
+
+
+def test_stats_prints_every_holder_of_the_highest_score():
+    from scorepad import stats
+
+    shared = [played(1, {"Ana": 39, "Ben": 39}, {"Ana": 1, "Ben": 1})]
+    assert "  Highest score: Ana and Ben, 39 (session 1, 2026-03-01)\n" in stats.text(history.stats(shared))
+    apart = [played(1, {"Ben": 136, "Ana": 66}, {"Ben": 1, "Ana": 2}),
+             played(2, {"Ana": 136, "Ben": 70}, {"Ana": 1, "Ben": 2})]
+    assert "  Highest score: 136, by Ben (session 1, 2026-03-01); Ana (session 2, 2026-03-02)\n" in \
+        stats.text(history.stats(apart))
+    decided = [played(1, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1})]
+    assert "  Highest score: 王小明, 39 (session 1, 2026-03-01)\n" in stats.text(history.stats(decided))
