@@ -157,9 +157,10 @@ def _counts(summary: Mapping[str, Any]) -> bool:
 #    chunk a part; sessions of two or more players), "figures": {...} (the sums of the game's Figures)}
 # where `date` is the day-and-time order key ("" for an unknown date): every "first" is the least (date, id). A
 # player's highest is their best total, at the best rank they reached with it (a tie-break won), then the first.
+# Wins count sessions of two or more players: a solo game is won over nobody.
 # JSON data throughout: the store keeps one per index file (Store.derived).
 
-PARTIAL_VERSION = 4  # bump when a partial's shape or meaning changes: every cached one is made again
+PARTIAL_VERSION = 5  # bump when a partial's shape or meaning changes: every cached one is made again
 
 
 def partial(played_list: Iterable[Played]) -> dict[str, Any]:
@@ -182,11 +183,12 @@ def partial(played_list: Iterable[Played]) -> dict[str, Any]:
             if spelt is None or [date, doc_id] > spelt[:2]:
                 names[k] = [date, doc_id, name]
             row = rows.get(k)
+            won = rank == 1 and len(seated) > 1
             if row is None:
-                rows[k] = [1, int(rank == 1), total, total, total]
+                rows[k] = [1, int(won), total, total, total]
             else:
                 row[0] += 1
-                row[1] += rank == 1
+                row[1] += won
                 row[2] += total
                 if total > row[3]:
                     row[3] = total

@@ -196,14 +196,14 @@ def test_a_solo_game_neither_makes_a_winning_streak_nor_breaks_one(database):
     game = by_slug("next-station-london")
     store.insert_many([doc_from_table(table, game) for table in (
         nsl("2026-06-01", Ana=5, Ben=3),   # s1: Ana wins
-        nsl("2026-06-02", Ana=4),          # s2, s3, s4: Ana alone (rank 1 of 1: a win as the spec counts wins)
+        nsl("2026-06-02", Ana=4),          # s2, s3, s4: Ana alone (rank 1 of 1, won over nobody: no win)
         nsl("2026-06-03", Ana=6),
         nsl("2026-06-04", Ana=2),
         nsl("2026-06-05", Ana=7, Ben=1),   # s5: Ana wins again: two in a row over Ben, s2–s4 between
         nsl("2026-06-06", Ana=1, Ben=8),   # s6: Ben wins
     )])
     result = history.stats(history.played(store))
-    assert row(result, "Ana", "next-station-london")[:2] == (6, 5)  # the spec's wins: rank 1, solo games too
+    assert row(result, "Ana", "next-station-london")[:2] == (6, 2)  # issue 22: a solo game is not a win
     # not 5 in a row (s1–s5 with three games played alone) nor 3 (s2–s4): s1 and s5, the solo games skipped
     streak = result["records"]["next-station-london"]["streak"]
     assert streak == {"player": "Ana", "length": 2, "first": 1, "last": 5}
@@ -407,7 +407,7 @@ def test_the_same_statistics_however_the_history_is_cut_into_parts(store):
         {"player": "Yan", "id": 10, "date": "2027-01-01"}, {"player": "Zoe", "id": 10, "date": "2027-01-01"}]}
 
 
-# --- the records say who holds them (issue 22, point 8) ---------------------------
+# --- the records say who holds them, and a solo game is no win (issue 22, point 8) ---------------------------
 
 NSL = "next-station-london"
 
@@ -443,6 +443,13 @@ def test_the_highest_score_of_one_player_is_theirs_even_on_a_lost_tie_break():
     sessions = [played(1, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1})]
     found = history.stats(sessions, player="李美華")["records"][NSL]["highest"]
     assert found == {"total": 39, "holders": [{"player": "李美華", "id": 1, "date": "2026-03-01"}]}
+
+
+def test_a_solo_game_is_not_a_win():
+    sessions = [played(1, {"Ana": 120}, {"Ana": 1}), played(2, {"Ana": 90, "Ben": 80}, {"Ana": 1, "Ben": 2}),
+                played(3, {"Ana": 110}, {"Ana": 1})]
+    ana = history.stats(sessions)["games"][NSL]["players"]["Ana"]
+    assert (ana["sessions"], ana["wins"], ana["win_rate"], ana["best"]) == (3, 1, 0.3333, 120)
 
 
 def test_stats_prints_every_holder_of_the_highest_score():

@@ -79,7 +79,7 @@ def test_a_solo_game_has_no_win_rates_and_no_head_to_head():
     (page,) = report.build([s for s in history() if s["game"] == "next-station-london"])["pages"]
     assert page["wins"] is None and page["head_to_head"] is None
     assert page["notes"] == ["One player: no win rates and no head to head, only the scores."]
-    assert page["table"]["rows"] == [["Sam", "2", "2", "100%", "94.5", "101", "88"]]
+    assert page["table"]["rows"] == [["Sam", "2", "0", "0%", "94.5", "101", "88"]]
 
 
 def test_the_filters_are_printed_under_each_title():
