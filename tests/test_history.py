@@ -110,8 +110,9 @@ def test_played_is_oldest_first_finished_only_and_shaped_as_common12_says(store)
     assert found[2] == {"id": 2, "game": LONDON, "date": "2026-01-12", "players": ["Ana", "Ben", "Cy"],
                         "totals": {"Ana": 25, "Ben": 25, "Cy": 10}, "ranks": {"Ana": 1, "Ben": 1, "Cy": 3},
                         "winners": ["Ana", "Ben"],
-                        # per player [poverty points lost, unpaid loans (the flat variant counts none), their cost]
-                        "facts": {"players": {name: [0, None, 0] for name in ("Ana", "Ben", "Cy")}}}
+                        # per player [poverty points lost, unpaid loans (the flat variant counts none), their cost,
+                        # the poverty held at the end]
+                        "facts": {"players": {name: [0, None, 0, 0] for name in ("Ana", "Ben", "Cy")}}}
     assert history.played(store, game="lost-cities") == []
     assert history.people(found) == {"ben": "Ben", "ana": "ANA", "cy": "Cy"}  # the latest spelling
 
@@ -216,9 +217,10 @@ def test_london_poverty_and_unpaid_loans(database):
     facts = history.played(store)[0]["facts"]["players"]
     # Red: poverty 9 + hand 2 = 11, Blue 4: the least (4) is dropped, Red keeps 7 → 9 points lost (the 1st
     # edition's poverty table, S1); Red's one loan is repaid from 20 money (£10 each, S1): none unpaid
-    assert facts == {"Red": [9, 0, 0], "Blue": [0, 0, 0]}
+    assert facts == {"Red": [9, 0, 0, 11], "Blue": [0, 0, 0, 4]}
     figures = history.stats(history.played(store))["figures"]["london-1e"]["players"]
-    assert figures["Red"] == {"sessions": 1, "poverty": 9.0, "poverty_worst": 9, "loan_penalty": 0.0,
+    # issue 22: the worst poverty is Red's 11 poverty, not the 9 points it cost
+    assert figures["Red"] == {"sessions": 1, "poverty": 9.0, "poverty_worst": 11, "loan_penalty": 0.0,
                               "unpaid_loans": 0.0}
 
 

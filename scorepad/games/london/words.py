@@ -241,7 +241,8 @@ TRACKED_TITLE = N_("Tracked during play:")
 POVERTY = N_("Poverty and loans (means per game):")
 # TRANSLATORS: a column of London's figures: the points lost to poverty.
 POVERTY_PENALTY = N_("Poverty penalty")
-# TRANSLATORS: a column of London's figures: the most points lost to poverty in one game.
+# TRANSLATORS: a column of London's figures: the most poverty a player ended one game with (poverty points, not
+# the points they cost).
 POVERTY_WORST = N_("Worst poverty")
 UNPAID_LOANS = N_("Unpaid loans")
 # TRANSLATORS: a column of London's figures: the points lost to unpaid loans.
