@@ -270,3 +270,20 @@ def test_stats_pdf_in_every_language(stored, tmp_path, code):
     result = invoke("--lang", code, "stats", "--pdf", out)
     assert result.exit_code == 0, result.stderr
     assert unembedded(out.read_bytes()) == [] and "Scores over time" not in "".join(texts(out.read_bytes()))
+
+
+# --- the charts: tied points each seen (issue 22, point 8) -----------------
+
+def test_tied_points_are_moved_apart_so_that_each_shows():
+    from scorepad.sheets.charts import MARKER, MARKER_GAP, apart
+
+    chart = {"x_range": [-0.5, 2.5], "y_range": [0, 100], "series": [
+        {"name": "Ana", "points": [[0, 40], [1, 60], [2, 30]]},
+        {"name": "Ben", "points": [[0, 40], [1, 20], [2, 30]]},
+        {"name": "Cy", "points": [[0, 10], [1, 60.5], [2, 30]]}]}
+    ana, ben, cy = apart(chart, 300, 200)  # 100 points a session, 2 points a unit of the totals
+    step = (MARKER + MARKER_GAP) / 100  # a mark and a gap, in sessions
+    assert (ana[0], ben[0], cy[0]) == ((-step / 2, 40), (step / 2, 40), (0, 10))  # the tie apart, Cy alone
+    assert (ana[1], ben[1], cy[1]) == ((1 - step / 2, 60), (1, 20), (1 + step / 2, 60.5))  # 1 point apart: touching
+    assert (ana[2], ben[2], cy[2]) == ((2 - step, 30), (2, 30), (2 + step, 30))
+

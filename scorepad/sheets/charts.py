@@ -30,6 +30,8 @@ PLAYER_DASHES = (None, (5, 2), (1.2, 1.8), (6, 2, 1.2, 2), None, (5, 2), (1.2, 1
 HISTOGRAM_FILL = "#6f8fb3"
 GRID_INK = "#d9d9d9"
 FEW_POINTS = 40  # a line of at most this many points marks each one
+MARKER = 3.2  # a point's mark, across, in points
+MARKER_GAP = 1.0  # between the marks of points moved apart (apart())
 
 
 class Charts:
@@ -184,7 +186,7 @@ class Charts:
         plot_w, plot_h = width - pad_left - 3 * MM, y - bottom - pad_bottom
         plot = LinePlot()
         plot.x, plot.y, plot.width, plot.height = pad_left, pad_bottom, plot_w, plot_h
-        plot.data = [[tuple(p) for p in s["points"]] for s in chart["series"]] or [[(0, 0)]]
+        plot.data = apart(chart, plot_w, plot_h) or [[(0, 0)]]
         for n, s in enumerate(chart["series"]):
             colour, dash = self.colour(s["name"])
             plot.lines[n].strokeColor = HexColor(colour)
@@ -192,7 +194,7 @@ class Charts:
             if dash:
                 plot.lines[n].strokeDashArray = list(dash)
             if len(s["points"]) <= FEW_POINTS:
-                plot.lines[n].symbol = makeMarker("FilledCircle", size=3.2, fillColor=HexColor(colour),
+                plot.lines[n].symbol = makeMarker("FilledCircle", size=MARKER, fillColor=HexColor(colour),
                                                   strokeColor=HexColor(colour))
         self.axis_style(plot.xValueAxis, chart["x_ticks"], chart["x_range"])
         self.axis_style(plot.yValueAxis, chart["y_ticks"], chart["y_range"])
@@ -280,3 +282,29 @@ class Charts:
             self.pen.put(x + pad_left + k * bin_w, bottom + pad_bottom - tick * 1.4, self.pen.text(edges[k][1]), tick,
                      align="center", color=HINT_INK)
         self.axis_names(chart, x + pad_left + plot_w / 2, bottom, x + self.size, bottom + pad_bottom + plot_h / 2)
+
+def apart(chart: dict, plot_w: float, plot_h: float) -> list[list[tuple[float, float]]]:
+    """Each series' points, those of one session whose marks would touch (a tie, or nearly) moved apart sideways
+    by a mark and a gap each, around the session: drawn where they are, the last player's mark hid the others.
+    `plot_w` × `plot_h` is the plot's size in points; the spread stays within the session's own width."""
+    (x_lo, x_hi), (y_lo, y_hi) = chart["x_range"], chart["y_range"]
+    per_x = plot_w / (x_hi - x_lo) if x_hi > x_lo else 1.0  # points per session
+    per_y = plot_h / (y_hi - y_lo) if y_hi > y_lo else 1.0
+    out = [[(float(px), float(py)) for px, py in s["points"]] for s in chart["series"]]
+    at: dict[float, list[tuple[float, int, int]]] = {}  # session -> (value, series, index of the point)
+    for n, points in enumerate(out):
+        for i, (px, py) in enumerate(points):
+            at.setdefault(px, []).append((py, n, i))
+    for px, here in at.items():
+        here.sort()
+        groups = [[here[0]]]
+        for point in here[1:]:  # marks that touch the one below: one group
+            if (point[0] - groups[-1][-1][0]) * per_y < MARKER + MARKER_GAP:
+                groups[-1].append(point)
+            else:
+                groups.append([point])
+        for group in (g for g in groups if len(g) > 1):
+            step = min((MARKER + MARKER_GAP) / per_x, 0.8 / (len(group) - 1))  # in sessions
+            for k, (py, n, i) in enumerate(sorted(group, key=lambda point: point[1])):
+                out[n][i] = (px + (k - (len(group) - 1) / 2) * step, py)
+    return out
