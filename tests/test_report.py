@@ -272,7 +272,7 @@ def test_stats_pdf_in_every_language(stored, tmp_path, code):
     assert unembedded(out.read_bytes()) == [] and "Scores over time" not in "".join(texts(out.read_bytes()))
 
 
-# --- the charts: tied points each seen (issue 22, point 8) -----------------
+# --- the charts: tied points each seen, the histogram mirrored right to left (issue 22, point 8) -----------------
 
 def test_tied_points_are_moved_apart_so_that_each_shows():
     from scorepad.sheets.charts import MARKER, MARKER_GAP, apart
@@ -287,3 +287,27 @@ def test_tied_points_are_moved_apart_so_that_each_shows():
     assert (ana[1], ben[1], cy[1]) == ((1 - step / 2, 60), (1, 20), (1 + step / 2, 60.5))  # 1 point apart: touching
     assert (ana[2], ben[2], cy[2]) == ((2 - step, 30), (2, 30), (2 + step, 30))
 
+
+def _x_of(pdf: bytes, wanted: set[str]) -> dict[str, float]:
+    """Where each of these texts starts on the first page (its x in points)."""
+    found = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() in wanted:
+            found[text.strip()] = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+
+    pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("code, mirrored", [("en", False), ("fa", True), ("ar", True)])
+def test_the_histogram_runs_from_the_right_on_a_right_to_left_page(speaking, code, mirrored):
+    speaking(code)
+    data = report.build([session(1, "lost-cities", "2026-01-04", {"Ana": 40, "Ben": 41})])
+    totals = data["pages"][0]["totals"]
+    totals["edges"][0][1], totals["edges"][-1][1] = "LOWEST", "HIGHEST"
+    totals["y_ticks"][-1][1] = "MOSTOFTEN"
+    x = _x_of(pdf_of(data), {"LOWEST", "HIGHEST", "MOSTOFTEN"})
+    # as the win-rate bars: the totals from the right, the counts on the right, on a Persian or Arabic page
+    assert (x["LOWEST"] > x["HIGHEST"]) == mirrored
+    assert (x["MOSTOFTEN"] > x["HIGHEST"]) == mirrored and (x["MOSTOFTEN"] > x["LOWEST"]) == mirrored
