@@ -297,10 +297,16 @@ def export_doc(session: Session) -> dict[str, Any]:
                       "rounds_planned": session.doc.get("rounds_planned"),
                       "created": session.doc.get("created"), "updated": session.doc.get("updated"),
                       "seed": session.seed,
-                      "log": [{"at": list(e["at"]), "value": e["value"], **({"time": e["time"]} if "time" in e
-                                                                               else {})}
-                              for e in session.doc.get("entries", [])]}
+                      "log": [_logged(entry) for entry in session.doc.get("entries", [])]}
     return doc
+
+
+def _logged(entry: dict[str, Any]) -> dict[str, Any]:
+    """An answer as the log writes it: where it goes, the answer, and when it was given (where that is known)."""
+    logged = {"at": list(entry["at"]), "value": entry["value"]}
+    if "time" in entry:
+        logged["time"] = entry["time"]
+    return logged
 
 
 def upgraded(doc: dict[str, Any]) -> dict[str, Any]:
