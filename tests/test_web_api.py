@@ -238,8 +238,8 @@ def test_a_trade_entered_by_the_payer_counts_once_the_payee_confirms_it(store):
     assert cai.get("/api/state").json()["proposals"] == []  # nobody else's business
     assert cai.post("/api/confirm", json={"at": trade["at"], "accept": True}).status_code == 409
     assert ben.post("/api/confirm", json={"at": trade["at"], "accept": True}).status_code == 200
-    assert store.get(host.id)["entries"][-1] == {"at": ["trades", 0], "value": {"round": 1, "from": "Ava", "to": "Ben",
-                                                                               "amount": 10000}}
+    last = store.get(host.id)["entries"][-1]
+    assert (last["at"], last["value"]) == (["trades", 0], {"round": 1, "from": "Ava", "to": "Ben", "amount": 10000})
 
 
 def test_a_refused_trade_records_nothing_and_a_payee_without_a_phone_confirms_nothing(store):
