@@ -261,3 +261,25 @@ def test_the_terminals_undo_is_no_answer_of_londons_event_menu(store):
     assert "undo" not in event["choices"]
     assert answer(ana, event["at"], "undo").status_code == 422  # never recorded as an event
     assert store.get(host.id)["entries"] == []
+
+
+def test_next_stations_objective_cards_are_picked_by_a_tap_in_the_phones_language(store):
+    host, app = hosted(store, "next-station-london", ("Ana", "Ben"), 1, modules=["objectives"])
+    ana = phone(app, host, "Ana")
+    # figures with which any objective card may be completed
+    typed = {"districts": "13", "stations": "2", "thames": "6", "tourist": "5", "interchanges": "0 0 0"}
+    while not (mine := [q for q in ana.get("/api/state").json()["open"] if q["mine"]])[0]["at"][-1] == "objectives":
+        question = mine[0]
+        value = question["choices"][0] if question.get("choices") else typed.get(question["at"][-1], "")
+        assert answer(ana, question["at"], value).status_code == 200
+    at = mine[0]["at"]
+    english = mine[0]["control"]
+    in_play = [option["word"] for option in english["options"]]
+    assert english["kind"] == "pick" and len(in_play) == 2 and english["none"] == "none"
+    persian = next(q for q in ana.get("/api/state?lang=fa").json()["open"] if q["at"] == at)["control"]
+    assert [option["label"] for option in persian["options"]] != [option["label"] for option in english["options"]]
+    tapped = persian["options"][0]["word"]  # what the page writes on a tap: the card's word as typed in Persian
+    version = ana.get("/api/state").json()["version"]
+    taken = ana.post("/api/answer?lang=fa", json={"at": at, "value": tapped, "version": version})
+    assert taken.status_code == 200, taken.json()
+    assert store.get(host.id)["entries"][-1]["value"] == [in_play[0]]
