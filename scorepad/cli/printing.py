@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from scorepad import exports
+from scorepad.cli import terminal
 from scorepad.cli.output import WARNING_LINE, echo
 from scorepad.cli.shared import PRIVATE_TOTALS, nothing_to_score
 from scorepad.errors import ScorepadError
@@ -63,7 +64,7 @@ def show_code(session: Session) -> None:
     matrix = qr.modules(exports.push_url(exports.play_of(session)))
     size = shutil.get_terminal_size((80, 24))
     caption = _(CODE_CAPTION).format(id=session.id)
-    picture = qr.lines(matrix, colour=sys.stdout.isatty())  # our own escapes: black on white
+    picture = qr.lines(matrix, colour=terminal.colours())  # our own escapes: black on white
     # The picture, its caption and the line the shell's prompt then takes: a code whose top scrolled away is lost.
     lines = len(picture) + -(-width(caption) // max(1, size.columns)) + 1
     if sys.stdout.isatty():  # into a file or a pipe: the picture whole
