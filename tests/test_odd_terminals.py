@@ -108,13 +108,13 @@ def _session(tmp_path):
     return db
 
 
-def _recorded(args, answers, **env):
-    """`scorepad ARGS` in a pseudo-terminal: each answer sent once the child waits for a line (or, a bytes
-    value, as it is), then Ctrl-C; (every byte it wrote, its exit status)."""
+def _recorded(args, answers, lines=40, **env):
+    """`scorepad ARGS` in a pseudo-terminal 100 columns wide and `lines` tall: each answer sent once the child waits
+    for a line (or, a bytes value, as it is), then Ctrl-C; (every byte it wrote, its exit status)."""
 
 
     child = pexpect.spawn(sys.executable, ["-m", "scorepad", *map(str, args)], cwd=str(REPO), timeout=20,
-                          env={**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", **env}, dimensions=(40, 100))
+                          env={**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", **env}, dimensions=(lines, 100))
     seen = io.BytesIO()
     child.logfile_read = seen
     for expected, answer in answers:
@@ -143,7 +143,8 @@ def test_no_color_and_a_dumb_terminal_get_the_qr_code_without_colours(tmp_path):
     table.write_text(json.dumps(LC11), encoding="utf-8")
     assert run("--db", db, "import", table)[0] == 0
     for env in ({"TERM": "dumb"}, {"TERM": "xterm-256color", "NO_COLOR": "1"}):
-        sent, status = _recorded(["--db", db, "export", "1", "--format", "bgstats-url", "--qr"], [], **env)
+        # 50 lines: the code (39 of them), its caption and the shell's prompt under it fit the window
+        sent, status = _recorded(["--db", db, "export", "1", "--format", "bgstats-url", "--qr"], [], lines=50, **env)
         assert status == 0 and "▀".encode() in sent and b"\x1b" not in sent, env
 
 
