@@ -135,7 +135,7 @@ def _is_table_file(path: Path) -> bool:
     try:
         whole = json.loads(text)
     except (ValueError, RecursionError):
-        lines = [line for line in text.splitlines() if line.strip()]
+        lines = [line for line in text.split("\n") if line.strip()]  # JSON Lines: "\n" alone ends a line
         try:
             return bool(lines) and all(_is_table(json.loads(line)) for line in lines)
         except (ValueError, RecursionError):

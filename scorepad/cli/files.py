@@ -22,7 +22,7 @@ from scorepad.grid import json_text
 from scorepad.i18n import N_, NP_, _, plural
 from scorepad.table.changes import check_options, planned_rounds
 from scorepad.table.session import Session
-from scorepad.table.tablefile import load_table_file, load_table_files
+from scorepad.table.tablefile import json_line, load_table_file, load_table_files
 from scorepad.table.travel import doc_from_file, doc_from_session, doc_from_table, export_doc, identities, score_table
 from scorepad.table.summary import order
 
@@ -85,8 +85,7 @@ def export(ctx: typer.Context,
         _export_plays(ctx, session_id, format, output, force)
         return
     if every:
-        text = "".join(json_text(export_doc(session_of(doc, doc_id))) + "\n"
-                       for doc_id, doc in open_store(ctx).all())
+        text = "".join(json_line(export_doc(session_of(doc, doc_id))) for doc_id, doc in open_store(ctx).all())
     else:
         text = table_file_text(load_session(ctx, session_id))
     if output is None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from calculators.core import TEXT_LIMIT, InvalidInput, check_text, is_int
 from scorepad.errors import TableFileError
+from scorepad.grid import json_text
 from scorepad.i18n import N_, _
 
 # The database's JSON library (orjson) writes integers of at most 64 bits and reads a larger one back
@@ -58,9 +59,16 @@ def load_table_files(path: Path) -> Iterator[tuple[str | None, Any]]:
 
 
 def _lines(text: str, path: Path) -> Iterator[tuple[str, Any]]:
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" alone (JSON Lines): str.splitlines() would also cut at U+2028 inside a name.
+    for number, line in enumerate(text.split("\n"), start=1):
         if line.strip():
             yield _(LINE).format(number=number), _parse(line, _(FILE_LINE).format(path=path, number=number))
+
+
+def json_line(table: Any) -> str:
+    """One line of JSON Lines, its "\n" included. U+2028 and U+2029 (which a name may hold) are escaped: JSON
+    allows them raw, but a reader that splits lines as Python's str.splitlines() does would cut the line there."""
+    return json_text(table).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029") + "\n"
 
 
 def _read(path: Path) -> str:

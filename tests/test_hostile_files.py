@@ -1,0 +1,72 @@
+"""Issue 23: what a table file, a backup or a hand may hold that scorepad must refuse in one line or keep whole —
+line and paragraph separators in JSON Lines, a key twice in one object, dates at the calendar's edge, files too
+large to read whole."""
+
+import json
+
+import pytest
+from conftest import LC11, TABLES, invoke, ok
+
+from scorepad.store import Store
+
+SEPARATORS = ["\u2028", "\u2029"]
+
+
+def one_error_line(result, code=1):
+    assert (result.exit_code, result.stdout) == (code, ""), (result.stdout, result.stderr)
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
+    return result.stderr
+
+
+def with_name(table, old, new):
+    return json.loads(json.dumps(table).replace(json.dumps(old), json.dumps(new)))
+
+
+# --- 1. JSON Lines split on "\n" alone, and written without a raw separator --------------------------------------
+
+@pytest.mark.parametrize("separator", SEPARATORS)
+def test_a_backup_of_names_holding_a_line_separator_restores(tmp_path, database, separator):
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    first.write_text(json.dumps(with_name(LC11, "Ana", f"An{separator}a"), ensure_ascii=False), encoding="utf-8")
+    second.write_text(json.dumps(TABLES["chinatown"]), encoding="utf-8")
+    assert ok("import", first, second).split() == ["1", "2"]
+    backup = tmp_path / "backup.jsonl"
+    ok("export", "--all", "-o", backup)
+    lines = backup.read_bytes().split(b"\n")
+    assert len(lines) == 3 and lines[2] == b""
+    assert separator.encode("utf-8") not in backup.read_bytes()  # escaped: no reader can cut the line there
+    fresh = tmp_path / "fresh.json"
+    assert invoke("--db", fresh, "import", backup).stdout.split() == ["1", "2"]
+    assert Store(fresh).get(1)["players"] == [f"An{separator}a", "Ben"]
+
+
+@pytest.mark.parametrize("separator", SEPARATORS)
+def test_json_lines_holding_a_raw_separator_are_read_at_newlines(tmp_path, database, separator):
+    lines = [json.dumps(with_name(LC11, "Ana", f"An{separator}a"), ensure_ascii=False),
+             json.dumps(TABLES["chinatown"])]
+    path = tmp_path / "raw.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert ok("import", path).split() == ["1", "2"]
+    assert Store(database).get(1)["players"] == [f"An{separator}a", "Ben"]
+
+
+def test_a_backup_with_a_raw_separator_is_one_export_replaces(tmp_path, database):
+    """A backup an earlier scorepad wrote (a raw separator in a name) is still known as an export: replaced
+    without --force."""
+    ok("import", write_lines(tmp_path, "An\u2028a"))
+    backup = tmp_path / "old.jsonl"
+    backup.write_text(export_line(LC11, "An\u2028a") + export_line(LC11, "Cy"), encoding="utf-8")
+    ok("export", "--all", "-o", backup)
+    assert backup.read_bytes().count(b"\n") == 1
+
+
+def write_lines(tmp_path, name):
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(with_name(LC11, "Ana", name), ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def export_line(table, name):
+    """A line of an export as an earlier scorepad wrote it: its session block, and the separator raw."""
+    session = {"status": "finished", "rounds_planned": 3, "created": None, "updated": None, "seed": 1, "log": []}
+    return json.dumps({**with_name(table, "Ana", name), "session": session}, ensure_ascii=False) + "\n"
