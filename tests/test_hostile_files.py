@@ -70,3 +70,38 @@ def export_line(table, name):
     """A line of an export as an earlier scorepad wrote it: its session block, and the separator raw."""
     session = {"status": "finished", "rounds_planned": 3, "created": None, "updated": None, "seed": 1, "log": []}
     return json.dumps({**with_name(table, "Ana", name), "session": session}, ensure_ascii=False) + "\n"
+
+
+# --- 2. a key twice in one object is refused, naming it -----------------------------------------------------------
+
+# The LC-11 table as text with one object naming a key twice, and where the error says it is.
+LC11_TEXT = json.dumps(LC11)
+TWICE = [
+    (LC11_TEXT.replace('"blue": [2, 5, 7, 10]', '"blue": [2, 5, 7, 10], "blue": []', 1),
+     "round 1, player Ana, blue: the key 'blue' is given twice"),
+    (LC11_TEXT.replace('"Ben": {"white"', '"Ben": {}, "Ben": {"white"', 1),
+     "round 1, player Ben: the key 'Ben' is given twice"),
+    (LC11_TEXT.replace('{"game"', '{"players": ["Cy", "Dee"], "game"', 1), "players: the key 'players' is given twice"),
+]
+
+
+@pytest.mark.parametrize("text, said", TWICE)
+@pytest.mark.parametrize("command", ["score", "sheet", "import"])
+def test_a_key_twice_in_a_table_file_is_refused_naming_it(tmp_path, database, text, said, command):
+    path = tmp_path / "twice.json"
+    path.write_text(text)
+    args = {"score": ["score", "--table", path], "sheet": ["sheet", "--table", path, "-o", tmp_path / "s.pdf"],
+            "import": ["import", path]}[command]
+    assert one_error_line(invoke(*args)) == f"Error: {path}: {said} in one object: which of its values counts would " \
+                                           "be a guess\n"
+    assert not (tmp_path / "s.pdf").exists() and not database.exists()
+
+
+@pytest.mark.parametrize("text, said", TWICE[:1])
+def test_a_key_twice_in_json_lines_or_an_array_names_the_line_or_item(tmp_path, database, text, said):
+    lines, array = tmp_path / "b.jsonl", tmp_path / "b.json"
+    lines.write_text(json.dumps(TABLES["chinatown"]) + "\n" + text + "\n")
+    array.write_text(f"[{json.dumps(TABLES['chinatown'])}, {text}]")
+    assert f"Error: {lines} line 2: {said}" in one_error_line(invoke("import", lines))
+    assert f"Error: {array} item 2: {said}" in one_error_line(invoke("import", array))
+    assert not database.exists()
