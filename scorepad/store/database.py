@@ -266,14 +266,16 @@ class Store:
                 held = file_stamp(index_file)  # (made again if it was missing or damaged)
             derived_changed = old != new_indexed or old_marks != new_marks
             with self._repair.pending(str(doc_id)) if derived_changed else contextlib.nullcontext():
-                # The stamp names the index file that holds `new_indexed`: the one there is, unless it is rewritten
-                # next (then none: the next answer compares its stamp with the index file as rewritten, once).
-                self._sessions.write(doc_id, new, new_indexed, known=tables, index=None if old != new_indexed else held)
+                # The files derived from the session first, the session file (the truth) last: a write that fails
+                # there (a full disk) leaves the session as it was, and the marker has the index made from it again.
                 if old != new_indexed:
                     self._index.put({doc_id: summary})
+                    held = file_stamp(index_file)
                 if old_marks != new_marks:  # rare: what a session answers to is fixed when it is made
                     self._marks.drop(doc_id, [m for m in old_marks if m not in new_marks])
                     self._marks.put({doc_id: new_marks})
+                # The stamp names the index file that holds `new_indexed`, as it is now.
+                self._sessions.write(doc_id, new, new_indexed, known=tables, index=held)
         return new
 
     def remove(self, doc_id: int) -> None:
@@ -286,13 +288,13 @@ class Store:
                 marks = self._summarizer.marks_of(self._sessions.load(doc_id) or {})
             except StoreError:  # a damaged or newer session: its marks are found the slow way
                 marks = None
-            with self._repair.pending(str(doc_id)):
-                path.unlink()
+            with self._repair.pending(str(doc_id)):  # the session file last, as in update
                 self._index.put({doc_id: None})
                 if marks is None:
                     self._marks.put({doc_id: []}, everywhere=True)
                 else:
                     self._marks.drop(doc_id, marks)
+                path.unlink()
 
     def find(self, marks: Iterable[str]) -> dict[str, int]:
         """The stored session each of these marks belongs to (marks no session has are left out)."""
