@@ -105,3 +105,30 @@ def test_a_key_twice_in_json_lines_or_an_array_names_the_line_or_item(tmp_path, 
     assert f"Error: {lines} line 2: {said}" in one_error_line(invoke("import", lines))
     assert f"Error: {array} item 2: {said}" in one_error_line(invoke("import", array))
     assert not database.exists()
+
+
+# --- 5. dates at the calendar's edge are refused where the table is read ------------------------------------------
+
+EDGES = ["0001-01-01T00:00:00+23:59", "9999-12-31T23:59:59-23:59"]
+
+
+@pytest.mark.parametrize("date", EDGES)
+@pytest.mark.parametrize("command", ["score", "sheet", "import"])
+def test_a_table_dated_at_the_calendars_edge_is_refused(tmp_path, database, date, command):
+    path = tmp_path / "edge.json"
+    path.write_text(json.dumps({**LC11, "date": date}))
+    args = {"score": ["score", "--table", path], "sheet": ["sheet", "--table", path, "-o", tmp_path / "s.pdf"],
+            "import": ["import", path]}[command]
+    assert one_error_line(invoke(*args)).startswith(f"Error: date: {date!r} is not a day from the year 1900 to 9999")
+    assert not (tmp_path / "s.pdf").exists() and not database.exists()
+
+
+@pytest.mark.parametrize("date", EDGES)
+def test_an_export_whose_session_began_at_the_calendars_edge_is_refused(tmp_path, database, date):
+    ok("import", write_lines(tmp_path, "Ana"))
+    exported = json.loads(ok("export", 1))
+    exported["session"]["created"] = date
+    path = tmp_path / "edge.json"
+    path.write_text(json.dumps(exported))
+    said = one_error_line(invoke("--db", tmp_path / "other.json", "import", path))
+    assert said.startswith(f"Error: session created: {date!r} is not a day from the year 1900 to 9999"), said
