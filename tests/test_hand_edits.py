@@ -1,0 +1,67 @@
+"""Issue 23: a session file changed by a hand — a field of the wrong type, a file put back from a copy. Every command
+says so in one line or works; none ends in a traceback, and one damaged session never stops `list` for the others."""
+
+import json
+
+import pytest
+from conftest import LC11, TABLES, invoke
+
+from scorepad.store import Store
+from scorepad.table.summary import summarize
+
+
+def session_file(database, doc_id=1):
+    return database.with_name("scorepad.json.d") / "sessions" / f"{doc_id // 256:04d}" / f"{doc_id}.json"
+
+
+def hand_edit(database, doc_id, **fields):
+    path = session_file(database, doc_id)
+    held = json.loads(path.read_text())
+    held["session"][str(doc_id)].update(fields)
+    path.write_text(json.dumps(held))
+
+
+def works_or_says_why(*args):
+    result = invoke(*args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    if result.exit_code:
+        assert result.exit_code == 1 and result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, \
+            result.stderr
+    return result
+
+
+@pytest.fixture
+def two_sessions(tmp_path, database):
+    for slug in ("lost-cities", "chinatown"):
+        path = tmp_path / f"{slug}.json"
+        path.write_text(json.dumps({**TABLES[slug], "date": "2026-11-29"}))
+        assert invoke("import", path).exit_code == 0
+    return database
+
+
+# --- 5. hand-edited fields of the wrong type ----------------------------------------------------------------------
+
+WRONG = [("created", -1), ("created", [None]), ("created", "x"), ("created", "0001-01-01T00:00:00+23:59"),
+         ("date", True), ("updated", {}), ("variants", [None]), ("variants", -1), ("players", [None]),
+         ("modules", [1]), ("seed", "x"), ("rounds_planned", "x")]
+COMMANDS = [["show", 1], ["score", 1], ["export", 1], ["export", 1, "--format", "bgstats-url"], ["list"],
+            ["list", "--json"], ["stats"], ["players"], ["export", "--all", "--format", "bgstats"],
+            ["export", "--all", "--format", "csv"]]
+
+
+@pytest.mark.no_travel
+@pytest.mark.parametrize("field, value", WRONG, ids=[f"{field}={value!r}" for field, value in WRONG])
+def test_a_field_of_the_wrong_type_is_named_and_the_rest_still_lists(two_sessions, tmp_path, field, value):
+    hand_edit(two_sessions, 1, **{field: value})
+    shown = works_or_says_why("show", 1)
+    assert shown.exit_code == 1 and shown.stderr.startswith(f"Error: session 1 in the database is damaged ({field}")
+    assert works_or_says_why("sheet", 1, "-o", tmp_path / "s.pdf").exit_code == 1
+    for args in COMMANDS:
+        works_or_says_why(*args)
+    Store(two_sessions, summarize=summarize).update(1, lambda doc: None)  # one write to it: made into its summary
+    for args in COMMANDS:
+        works_or_says_why(*args)
+    listed = works_or_says_why("list")
+    assert listed.exit_code == 0 and "chinatown" in listed.stdout and "?" in listed.stdout, listed.stdout
+    assert [row["id"] for row in json.loads(works_or_says_why("list", "--json").stdout)] == [2, 1]
