@@ -132,3 +132,44 @@ def test_an_export_whose_session_began_at_the_calendars_edge_is_refused(tmp_path
     path.write_text(json.dumps(exported))
     said = one_error_line(invoke("--db", tmp_path / "other.json", "import", path))
     assert said.startswith(f"Error: session created: {date!r} is not a day from the year 1900 to 9999"), said
+
+
+# --- 6. every file scorepad reads has a size limit, refused before it is read whole -------------------------------
+
+GiB = 2**30
+
+
+@pytest.mark.parametrize("command", ["score", "sheet", "import"])
+def test_a_huge_sparse_table_file_is_refused_before_it_is_read(tmp_path, database, command):
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as f:
+        f.truncate(3 * GiB)  # sparse: nothing on disk, 3 GB to a reader
+    args = {"score": ["score", "--table", path], "sheet": ["sheet", "--table", path, "-o", tmp_path / "s.pdf"],
+            "import": ["import", path]}[command]
+    said = one_error_line(invoke(*args))
+    assert said == f"Error: {path}: cannot read it (larger than 256 MiB, far more than any game or backup holds: " \
+                   "not read)\n"
+    assert not database.exists()
+
+
+def test_an_endless_file_is_read_no_further_than_the_limit(database):
+    said = one_error_line(invoke("import", "/dev/zero"))
+    assert said.startswith("Error: /dev/zero: cannot read it (larger than 256 MiB")
+    assert not database.exists()
+
+
+def test_a_huge_session_file_is_refused_naming_it_and_a_huge_index_file_is_made_again(tmp_path, database):
+    ok("import", write_lines(tmp_path, "Ana"))
+    folder = database.with_name("scorepad.json.d")
+    index = folder / "index" / "0000.json"
+    with open(index, "r+b") as f:
+        f.truncate(2 * GiB)
+    assert "won by Ben (136)" in ok("list")  # made again from the session files
+    assert index.stat().st_size < 2**20
+    session = folder / "sessions" / "0000" / "1.json"
+    with open(session, "r+b") as f:
+        f.truncate(2 * GiB)
+    said = one_error_line(invoke("show", 1))
+    assert said == f"Error: cannot read the database {database} ({session}): larger than 16 MiB, far more than any " \
+                   "game or backup holds: not read\n"
+    session.unlink()  # (the backup the test's end makes could not read it either)

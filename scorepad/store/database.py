@@ -12,7 +12,8 @@ from typing import Any
 import orjson
 
 from scorepad.errors import Changed, NotFound, ReadOnly, StoreError
-from scorepad.files import fsync_path, is_debris, sweep_temp_files, sync_folder, user_folder
+from scorepad.files import (LARGEST_PART, LARGEST_TABLE_FILE, fsync_path, is_debris, read_limited, sweep_temp_files,
+                            sync_folder, user_folder)
 from scorepad.i18n import N_, _
 from scorepad.store import lock, meta
 from scorepad.store.disk import CANNOT_WRITE, META, OLD_TABLE, file_stamp, read_tables, reason, write_file
@@ -72,7 +73,7 @@ class Store:
         """The lock for one write operation, with the meta record as it stands (migrated and repaired)."""
         layout = self._layout
         with lock.held(layout.real, self.path, self.lock_timeout if timeout is None else timeout):
-            tables = read_tables(layout.real, self.path, META)
+            tables = read_tables(layout.real, self.path, META, LARGEST_TABLE_FILE)
             if tables and OLD_TABLE in tables:
                 record = migrate(layout, tables, self._summarizer, self.upgrade, self.notify)
             else:
@@ -93,7 +94,7 @@ class Store:
     def _read_meta(self) -> dict | None:
         """For readers (no lock): None when nothing is stored yet. An old-layout file is moved over first."""
         self._tidy()
-        tables = read_tables(self._layout.real, self.path, META)
+        tables = read_tables(self._layout.real, self.path, META, LARGEST_TABLE_FILE)
         if tables and OLD_TABLE in tables:
             try:
                 with self._locked() as record:
@@ -325,7 +326,7 @@ class Store:
                      file_stamp(layout.facts_file(bucket))]
             kept = folder / f"{bucket:04d}.json"
             try:
-                held = orjson.loads(kept.read_bytes())
+                held = orjson.loads(read_limited(kept, LARGEST_PART))
                 if held["stamp"] == stamp:
                     found.append(held["value"])
                     continue

@@ -10,6 +10,7 @@ from typing import Any
 
 from calculators.core import TEXT_LIMIT, InvalidInput, check_text, is_int
 from scorepad.errors import TableFileError
+from scorepad.files import LARGEST_TABLE_FILE, read_limited
 from scorepad.grid import json_text
 from scorepad.i18n import N_, _
 
@@ -76,8 +77,8 @@ def json_line(table: Any) -> str:
 
 
 def _read(path: Path) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")  # a BOM (Windows Notepad) is not an error (RFC 8259 §8.1)
+    try:  # a BOM (Windows Notepad) is not an error (RFC 8259 §8.1)
+        return read_limited(path, LARGEST_TABLE_FILE).decode("utf-8-sig")
     except FileNotFoundError:
         raise TableFileError(_(NO_SUCH_FILE).format(path=path)) from None
     except (OSError, UnicodeDecodeError) as error:
