@@ -87,3 +87,58 @@ def test_a_change_refused_by_a_full_disk_changed_nothing(small_disk, many_sessio
     assert not [name for name in os.listdir(small_disk / "db" / "scorepad.json.d") if name.startswith("pending-")]
     summary = Store(database, summarize=summarize).summaries()[1]  # what list and stats read: the session as it is
     assert (summary["players"], summary["totals"]) == (["Ana", "Ben"], {"Ana": 66, "Ben": 136})
+
+
+# --- 4. a link planted where scorepad writes is replaced, never written through -----------------------------------
+
+def plant_links(folder, victims):
+    """Each file under `folder` (but the database file itself, a link to which is the person's own choice) moved to
+    `victims` and replaced by a link to it; what each victim holds."""
+    held = {}
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "scorepad.json"):
+        victim = victims / f"{len(held)}-{path.name}"
+        path.rename(victim)
+        path.symlink_to(victim)
+        held[victim] = victim.read_bytes()
+    return held
+
+
+@pytest.mark.no_travel
+def test_links_planted_in_the_database_folder_are_replaced_not_written_through(tmp_path, database):
+    table = tmp_path / "lc.json"
+    table.write_text(json.dumps(LC11))
+    assert invoke("import", table).exit_code == 0 and invoke("stats").exit_code == 0
+    victims = tmp_path / "victims"
+    victims.mkdir()
+    held = plant_links(database.parent, victims)
+    folder = database.with_name("scorepad.json.d")
+    (folder / "pending-9").symlink_to(victims / "made-by-a-marker")  # dangling: a marker made there makes it
+    (database.parent / "scorepad.json.lock").unlink(missing_ok=True)
+    (database.parent / "scorepad.json.lock").symlink_to(victims / "lock")
+    for args in (["players", "rename", "Ben", "Benny"], ["import", table, "--again"], ["stats"], ["delete", 2, "--yes"]):
+        done = invoke(*args)
+        assert done.exit_code == 0, (args, done.output)
+    assert {victim: victim.read_bytes() for victim in held} == held
+    assert sorted(p.name for p in victims.iterdir()) == sorted(v.name for v in held)
+    assert Store(database).get(1)["players"] == ["Ana", "Benny"]
+
+
+@pytest.mark.no_travel
+def test_a_link_planted_in_the_font_cache_is_replaced_not_written_through(tmp_path, monkeypatch):
+    from scorepad.sheets import fonts
+
+    if fonts.cjk_source() is None:
+        pytest.skip("needs the CJK font package")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(fonts, "EXTRA_FONTS", {})
+    chars = "分局"
+    assert fonts.cjk_font(chars) is not None
+    [cached] = fonts.cache_folder().iterdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("not a font: a file of someone else's")
+    cached.unlink()
+    cached.symlink_to(victim)
+    monkeypatch.setattr(fonts, "EXTRA_FONTS", {})
+    assert fonts.cjk_font(chars) is not None
+    assert victim.read_text() == "not a font: a file of someone else's"
+    assert not cached.is_symlink() and cached.read_bytes()[:4] == b"\0\1\0\0"  # a TrueType font, in its place

@@ -9,6 +9,7 @@ lock free, finishes it from the session files (the truth) before anything else.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -63,7 +64,7 @@ class Repair:
         # written); after a power cut a summary may lag, and the session file is still the truth.
         marker = self.layout.marker(name)
         marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.touch()
+        _make_empty(marker)
         try:
             yield
         except BaseException:
@@ -114,3 +115,16 @@ class Repair:
         meta["summary_version"] = self.summarizer.version
         write_meta(self.layout, meta)
 
+
+def _make_empty(path: os.PathLike) -> None:
+    """An empty file at `path`; a link planted there is replaced, never followed (Path.touch would make or touch the
+    file it points to)."""
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError as error:
+        if error.errno != errno.ELOOP:
+            raise
+        os.unlink(path)
+        fd = os.open(path, flags, 0o600)
+    os.close(fd)
