@@ -142,3 +142,89 @@ def test_a_link_planted_in_the_font_cache_is_replaced_not_written_through(tmp_pa
     assert fonts.cjk_font(chars) is not None
     assert victim.read_text() == "not a font: a file of someone else's"
     assert not cached.is_symlink() and cached.read_bytes()[:4] == b"\0\1\0\0"  # a TrueType font, in its place
+
+
+# --- 5. folders an ordinary user may not read: one line naming them, or a command that works ----------------------
+
+REPO = Path(__file__).resolve().parents[1]
+SYSTEM_PYTHON = Path("/usr/bin/python3")
+
+
+@pytest.fixture
+def ordinary_user(tmp_path):
+    """scorepad run as `nobody` (root reads every file): the system's Python with this checkout and the libraries of
+    the running one (the same minor version), in a folder of nobody's own. Skipped where that cannot be done."""
+    import pwd
+    import sys
+    import sysconfig
+
+    runuser = shutil.which("runuser")
+    if os.geteuid() != 0 or not runuser or not SYSTEM_PYTHON.exists():
+        pytest.skip("needs root, runuser and /usr/bin/python3, to run scorepad as an ordinary user")
+    try:
+        nobody = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("needs the user nobody")
+    folder = Path(tempfile.mkdtemp(prefix="scorepad-user-"))
+    os.chmod(folder, 0o755)
+    os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(folder), "XDG_CACHE_HOME": str(folder / "cache"),
+           "SCOREPAD_DB": str(folder / "db" / "scorepad.json"), "PYTHONDONTWRITEBYTECODE": "1",
+           "PYTHONPATH": os.pathsep.join([str(REPO), sysconfig.get_paths()["purelib"]])}
+
+    def run(*args):
+        return subprocess.run([runuser, "-u", "nobody", "--", str(SYSTEM_PYTHON), "-m", "scorepad", *map(str, args)],
+                              env=env, cwd=folder, capture_output=True, text=True, timeout=120)
+
+    probe = subprocess.run([runuser, "-u", "nobody", "--", str(SYSTEM_PYTHON), "-c",
+                            "import sys; print(sys.version_info[:2])"], capture_output=True, text=True)
+    if probe.stdout.strip() != str(sys.version_info[:2]) or run("--help").returncode != 0:
+        shutil.rmtree(folder)
+        pytest.skip("the system's Python cannot run this checkout as nobody")
+    yield folder, run
+    subprocess.run(["chmod", "-R", "u+rwX", str(folder)], check=False)
+    shutil.rmtree(folder)
+
+
+def works_or_one_line(done):
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 0 or (done.returncode == 1 and done.stdout == "" and done.stderr.startswith("Error: ")
+                                    and done.stderr.count("\n") == 1), (done.returncode, done.stdout, done.stderr)
+    return done
+
+
+@pytest.mark.no_travel
+def test_an_unreadable_folder_of_the_database_is_one_line_naming_it(ordinary_user):
+    folder, run = ordinary_user
+    table = folder / "lc.json"
+    table.write_text(json.dumps(LC11))
+    os.chmod(table, 0o644)
+    assert run("import", table).returncode == 0 and run("import", table, "--again").returncode == 0
+    assert run("players", "rename", "Ana", "Anna").returncode == 0
+    inside = folder / "db" / "scorepad.json.d"
+    for name in ("index", "facts", "marks", "sessions/0000", "sessions"):
+        os.chmod(inside / name, 0)
+        said = [works_or_one_line(run(*args)) for args in (["list"], ["stats"], ["players"], ["show", 1],
+                                                             ["delete", 2, "--yes"])]
+        os.chmod(inside / name, 0o700)
+        refused = [done.stderr for done in said if done.returncode]
+        assert refused and all(str(inside / name.split("/")[0]) in line for line in refused), (name, refused)
+    listed = works_or_one_line(run("list", "--json"))
+    assert listed.returncode == 0 and {row["id"] for row in json.loads(listed.stdout)} <= {1, 2}
+    assert 1 in {row["id"] for row in json.loads(listed.stdout)}
+
+
+@pytest.mark.no_travel
+def test_an_unreadable_font_cache_only_makes_a_chinese_sheet_slower(ordinary_user):
+    folder, run = ordinary_user
+    table = folder / "lc.json"
+    table.write_text(json.dumps(LC11))
+    os.chmod(table, 0o644)
+    assert run("--lang", "zh-Hant", "sheet", "--table", table, "-o", folder / "a.pdf").returncode == 0
+    cache = folder / "cache" / "scorepad" / "fonts"
+    assert any(cache.iterdir())
+    for locked in (cache, cache.parent):
+        os.chmod(locked, 0)
+        done = works_or_one_line(run("--lang", "zh-Hant", "sheet", "--table", table, "-o", folder / "b.pdf", "--force"))
+        os.chmod(locked, 0o755)
+        assert done.returncode == 0 and (folder / "b.pdf").read_bytes()[:5] == b"%PDF-"

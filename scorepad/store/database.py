@@ -4,6 +4,7 @@ package: the files (layout, sessions, index, facts, marks), the lock, repair and
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -16,7 +17,8 @@ from scorepad.files import (LARGEST_PART, LARGEST_TABLE_FILE, fsync_path, is_deb
                             sync_folder, user_folder)
 from scorepad.i18n import N_, _
 from scorepad.store import lock, meta
-from scorepad.store.disk import CANNOT_WRITE, META, OLD_TABLE, file_stamp, read_tables, reason, write_file
+from scorepad.store.disk import (CANNOT_READ, CANNOT_WRITE, FILE_READ, META, OLD_TABLE, file_stamp, read_tables, reason,
+                                 write_file)
 from scorepad.store.facts import FactsFiles
 from scorepad.store.index import Index
 from scorepad.store.layout import Layout
@@ -25,6 +27,19 @@ from scorepad.store.migration import migrate, old_sessions
 from scorepad.store.repair import Repair
 from scorepad.store.sessions import SCHEMA_VERSION, SessionFiles
 from scorepad.store.summaries import Summarize, Summarizer, indexed
+
+def _reads(method: Callable) -> Callable:
+    """A reader of the store, whose OSError (a folder or file of PATH.d one may not read) becomes one line naming
+    it; what a reader writes on its way (a repair, kept results) says it in its own words."""
+    @functools.wraps(method)
+    def read(self: Store, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except OSError as error:
+            raise StoreError(_(CANNOT_READ).format(path=self._where(error), reason=reason(error))) from None
+
+    return read
+
 
 ENV_VAR = "SCOREPAD_DB"
 CHANGED = N_("session {id} changed meanwhile; nothing was saved")
@@ -73,13 +88,22 @@ class Store:
         """The lock for one write operation, with the meta record as it stands (migrated and repaired)."""
         layout = self._layout
         with lock.held(layout.real, self.path, self.lock_timeout if timeout is None else timeout):
-            tables = read_tables(layout.real, self.path, META, LARGEST_TABLE_FILE)
-            if tables and OLD_TABLE in tables:
-                record = migrate(layout, tables, self._summarizer, self.upgrade, self.notify)
-            else:
-                record = meta.checked(tables, layout) or meta.fresh(layout, self._summarizer.version)
-            self._repair(record)
-            yield record
+            try:
+                tables = read_tables(layout.real, self.path, META, LARGEST_TABLE_FILE)
+                if tables and OLD_TABLE in tables:
+                    record = migrate(layout, tables, self._summarizer, self.upgrade, self.notify)
+                else:
+                    record = meta.checked(tables, layout) or meta.fresh(layout, self._summarizer.version)
+                self._repair(record)
+                yield record
+            except OSError as error:  # e.g. a folder of PATH.d one may not read or write
+                raise StoreError(_(CANNOT_WRITE).format(path=self._where(error), reason=reason(error))) from None
+
+    def _where(self, error: OSError) -> str:
+        """The database as named, and the file or folder of it that an error is about."""
+        if error.filename is None or Path(error.filename) == self.path:
+            return str(self.path)
+        return _(FILE_READ).format(path=self.path, file=error.filename)
 
     def _at_once(self, job: Callable[[], Any]) -> bool:
         """`job` under the lock if it is free this instant (True); else (busy, read-only, a full disk; a damaged
@@ -180,6 +204,7 @@ class Store:
         except OSError as error:
             raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=reason(error))) from None
 
+    @_reads
     def get(self, doc_id: int) -> dict:
         if self._read_meta() is not None:
             doc = self._sessions.load(doc_id)
@@ -187,10 +212,12 @@ class Store:
                 return doc
         raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
 
+    @_reads
     def all(self) -> list[tuple[int, dict]]:
         """Every session, by id (reads every file: for exports and backups, not for listing)."""
         return list(self._sessions.docs(self.summaries())) if self._read_meta() is not None else []
 
+    @_reads
     def summaries(self) -> dict[int, dict]:
         """Every session's summary by id, from the index alone (what `list` and `stats` read)."""
         record = self._read_meta()
@@ -220,6 +247,7 @@ class Store:
                     found[doc_id] = summarizer.summary_of(doc)
         return dict(sorted(found.items()))
 
+    @_reads
     def latest(self, count: int) -> tuple[dict[int, dict], int]:
         """The summaries of the `count` newest sessions (by `order`), by id, and how many sessions there are:
         what `list` shows by default. It reads newest.json and the index files that hold those sessions (one
@@ -297,15 +325,18 @@ class Store:
                     self._marks.drop(doc_id, marks)
                 path.unlink()
 
+    @_reads
     def find(self, marks: Iterable[str]) -> dict[str, int]:
         """The stored session each of these marks belongs to (marks no session has are left out)."""
         return self._marks.find(marks)
 
+    @_reads
     def facts(self, summaries: dict[int, dict]) -> dict[int, dict]:
         """The facts of these summaries (from `summaries()`), by id: read from the facts files of the buckets that
         hold any (a summary made on the spot, e.g. read-only or after a killed writer, holds its facts itself)."""
         return self._facts.of(summaries)
 
+    @_reads
     def derived(self, name: str, version: int, make: Callable[[dict[int, dict], Callable], Any]) -> list[Any] | None:
         """`make(summaries, facts)` of each index file (its summaries by id, and `facts`, which reads the facts of
         the summaries given it), kept in PATH.d/NAME/NNNN.json and made again only when that index file or its
