@@ -65,3 +65,40 @@ def test_a_field_of_the_wrong_type_is_named_and_the_rest_still_lists(two_session
     listed = works_or_says_why("list")
     assert listed.exit_code == 0 and "chinatown" in listed.stdout and "?" in listed.stdout, listed.stdout
     assert [row["id"] for row in json.loads(works_or_says_why("list", "--json").stdout)] == [2, 1]
+
+
+# --- 5. a session file put back from a copy ------------------------------------------------------------------------
+
+@pytest.mark.no_travel
+@pytest.mark.parametrize("first", [["export", "--all", "--format", "bgstats"], ["export", "--all"]])
+def test_a_session_file_put_back_after_a_rename_is_read_as_it_is(tmp_path, database, first):
+    table = tmp_path / "lc.json"
+    table.write_text(json.dumps(LC11))
+    assert invoke("import", table).exit_code == 0
+    copy = session_file(database).read_bytes()
+    assert invoke("players", "rename", "Ana", "Anna").exit_code == 0
+    session_file(database).write_bytes(copy)  # put back from the copy: Ana again, the index says Anna
+    done = works_or_says_why(*first)
+    assert done.exit_code == 0 and '"Ana"' in done.stdout and "Anna" not in done.stdout
+    played = json.loads(works_or_says_why("export", "--all", "--format", "bgstats").stdout)
+    assert [p["name"] for p in played["players"]] == ["Ana", "Ben"]
+    assert [(s["score"], s["winner"]) for s in played["plays"][0]["playerScores"]] == [("66", False), ("136", True)]
+    assert json.loads(works_or_says_why("list", "--json").stdout)[0]["players"] == ["Ana", "Ben"]
+    assert "Anna" not in works_or_says_why("players").stdout
+    assert Store(database, summarize=summarize).summaries()[1]["players"] == ["Ana", "Ben"]
+
+
+def test_a_summary_of_other_players_is_not_taken_for_the_sessions(database, tmp_path):
+    """Where the summary cannot be made again (a read-only disk, a busy lock), BG Stats' play is scored from the
+    session, not read from a summary that names other players."""
+    from scorepad import exports
+    from scorepad.table import session_of
+
+    table = tmp_path / "lc.json"
+    table.write_text(json.dumps(LC11))
+    assert invoke("import", table).exit_code == 0
+    store = Store(database, summarize=summarize)
+    stale = {**store.summaries()[1], "players": ["Anna", "Ben"], "totals": {"Anna": 1, "Ben": 2},
+             "ranks": {"Anna": 2, "Ben": 1}}
+    play = exports.play_of(session_of(store.get(1), 1), stale)
+    assert (play["totals"], play["winners"]) == ({"Ana": 66, "Ben": 136}, ["Ben"])

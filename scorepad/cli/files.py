@@ -109,10 +109,11 @@ def _export_plays(ctx: typer.Context, session_id: Optional[int], format: str, ou
         plays = history.played(open_store(ctx), facts=False)
     else:
         store = open_store(ctx)
+        every = store.all()  # first: a session file put back from a copy has its summary made again
         summaries = store.summaries()
         finished = {doc_id for doc_id, summary in summaries.items()
                     if summary.get("status") == "finished" and not summary.get("damaged")}
-        docs = {doc_id: doc for doc_id, doc in store.all() if doc_id in finished}  # read in one pass
+        docs = {doc_id: doc for doc_id, doc in every if doc_id in finished}  # read in one pass
         plays = [exports.play_of(session_of(docs[doc_id], doc_id), summaries[doc_id])
                  for doc_id in sorted(docs, key=lambda doc_id: order(doc_id, summaries[doc_id]))]
     if format == "csv":

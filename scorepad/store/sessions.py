@@ -83,6 +83,14 @@ class SessionFiles:
         summary = stamp.get("summary")
         return summary if isinstance(summary, dict) else None
 
+    def agrees(self, doc: dict, tables: dict | None, summary: dict) -> bool | None:
+        """Whether `summary` (as the index holds it) is the one the session file's stamp names for this session as
+        written; None when the stamp cannot say (none, of another version, or the file was changed by hand)."""
+        stamp = (tables or {}).get(META, {}).get("1") or {}
+        if stamp.get("summary_version") != self.summary_version or stamp.get("session") != digest(doc, sort=False):
+            return None
+        return stamp.get("summary") == summary
+
     def write(self, doc_id: int, doc: dict, indexed: dict, *, new: bool = False, sync: bool = True,
               sweep: bool = False, known: dict | None = None, index: list[int] | None = None) -> None:
         """A session's file: the session, and (its META table, the stamp) the summary the index holds of it, with
