@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import LC11, invoke
+from test_readonly import disk  # noqa: F401 - a fixture: a tmpfs of its own
 
 from scorepad.store import Store
 from scorepad.table.summary import summarize
@@ -32,17 +33,9 @@ def many_sessions(tmp_path_factory):
 
 
 @pytest.fixture
-def small_disk():
-    """A filesystem of its own (tmpfs), so that it can be filled; needs root."""
-    folder = Path(tempfile.mkdtemp(prefix="scorepad-full-"))
-    mounted = os.geteuid() == 0 and subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)],
-                                                   capture_output=True).returncode == 0
-    if not mounted:
-        folder.rmdir()
-        pytest.skip("needs root and mount, for a filesystem of its own to fill")
-    yield folder
-    subprocess.run(["umount", str(folder)], check=False)
-    folder.rmdir()
+def small_disk(disk):
+    """A filesystem of its own (test_readonly's tmpfs), so that it can be filled; needs root."""
+    return disk[0]
 
 
 def fill(folder, leave_kb):
@@ -115,7 +108,8 @@ def test_links_planted_in_the_database_folder_are_replaced_not_written_through(t
     (folder / "pending-9").symlink_to(victims / "made-by-a-marker")  # dangling: a marker made there makes it
     (database.parent / "scorepad.json.lock").unlink(missing_ok=True)
     (database.parent / "scorepad.json.lock").symlink_to(victims / "lock")
-    for args in (["players", "rename", "Ben", "Benny"], ["import", table, "--again"], ["stats"], ["delete", 2, "--yes"]):
+    for args in (["players", "rename", "Ben", "Benny"], ["import", table, "--again"], ["stats"],
+                 ["delete", 2, "--yes"]):
         done = invoke(*args)
         assert done.exit_code == 0, (args, done.output)
     assert {victim: victim.read_bytes() for victim in held} == held
@@ -153,7 +147,8 @@ SYSTEM_PYTHON = Path("/usr/bin/python3")
 @pytest.fixture
 def ordinary_user(tmp_path):
     """scorepad run as `nobody` (root reads every file): the system's Python with this checkout and the libraries of
-    the running one (the same minor version), in a folder of nobody's own. Skipped where that cannot be done."""
+    the running one (the same minor version), in a folder of nobody's own holding LC-11 as a table file. Skipped
+    where that cannot be done."""
     import pwd
     import sys
     import sysconfig
@@ -168,6 +163,9 @@ def ordinary_user(tmp_path):
     folder = Path(tempfile.mkdtemp(prefix="scorepad-user-"))
     os.chmod(folder, 0o755)
     os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+    table = folder / "lc.json"
+    table.write_text(json.dumps(LC11))
+    os.chmod(table, 0o644)
     env = {"PATH": "/usr/bin:/bin", "HOME": str(folder), "XDG_CACHE_HOME": str(folder / "cache"),
            "SCOREPAD_DB": str(folder / "db" / "scorepad.json"), "PYTHONDONTWRITEBYTECODE": "1",
            "PYTHONPATH": os.pathsep.join([str(REPO), sysconfig.get_paths()["purelib"]])}
@@ -181,7 +179,7 @@ def ordinary_user(tmp_path):
     if probe.stdout.strip() != str(sys.version_info[:2]) or run("--help").returncode != 0:
         shutil.rmtree(folder)
         pytest.skip("the system's Python cannot run this checkout as nobody")
-    yield folder, run
+    yield folder, run, table
     subprocess.run(["chmod", "-R", "u+rwX", str(folder)], check=False)
     shutil.rmtree(folder)
 
@@ -195,10 +193,7 @@ def works_or_one_line(done):
 
 @pytest.mark.no_travel
 def test_an_unreadable_folder_of_the_database_is_one_line_naming_it(ordinary_user):
-    folder, run = ordinary_user
-    table = folder / "lc.json"
-    table.write_text(json.dumps(LC11))
-    os.chmod(table, 0o644)
+    folder, run, table = ordinary_user
     assert run("import", table).returncode == 0 and run("import", table, "--again").returncode == 0
     assert run("players", "rename", "Ana", "Anna").returncode == 0
     inside = folder / "db" / "scorepad.json.d"
@@ -216,10 +211,7 @@ def test_an_unreadable_folder_of_the_database_is_one_line_naming_it(ordinary_use
 
 @pytest.mark.no_travel
 def test_an_unreadable_font_cache_only_makes_a_chinese_sheet_slower(ordinary_user):
-    folder, run = ordinary_user
-    table = folder / "lc.json"
-    table.write_text(json.dumps(LC11))
-    os.chmod(table, 0o644)
+    folder, run, table = ordinary_user
     assert run("--lang", "zh-Hant", "sheet", "--table", table, "-o", folder / "a.pdf").returncode == 0
     cache = folder / "cache" / "scorepad" / "fonts"
     assert any(cache.iterdir())
