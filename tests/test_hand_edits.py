@@ -44,10 +44,10 @@ def two_sessions(tmp_path, database):
 
 WRONG = [("created", -1), ("created", [None]), ("created", "x"), ("created", "0001-01-01T00:00:00+23:59"),
          ("date", True), ("updated", {}), ("variants", [None]), ("variants", -1), ("players", [None]),
-         ("modules", [1]), ("seed", "x"), ("rounds_planned", "x")]
+         ("modules", [1]), ("seed", "x"), ("rounds_planned", "x"), ("edit", -1), ("edit", {"at": ["rounds"]})]
 COMMANDS = [["show", 1], ["score", 1], ["export", 1], ["export", 1, "--format", "bgstats-url"], ["list"],
             ["list", "--json"], ["stats"], ["players"], ["export", "--all", "--format", "bgstats"],
-            ["export", "--all", "--format", "csv"]]
+            ["export", "--all", "--format", "csv"], ["undo", 1, "--yes"]]
 
 
 @pytest.mark.no_travel

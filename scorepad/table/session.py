@@ -35,6 +35,8 @@ VERSION = "version"
 DAMAGED = N_("session {id} in the database is damaged ({problem})")
 OPENED_AS = N_("a {game!r} session opened as {slug!r}")
 NOT_A_SESSION = N_("its entries or status are not a session's")
+# TRANSLATORS: `undo` is the command, kept as it is.
+NOT_AN_EDIT = N_("what `undo` puts back after an edit is not a session's answers")
 
 
 class Session:
@@ -64,6 +66,8 @@ class Session:
                 raise KeyError(missing)
             if not isinstance(doc["entries"], list) or doc["status"] not in (PLAYING, FINISHED):
                 raise ValueError(_(NOT_A_SESSION))
+            if EDIT in doc and not _is_edit(doc[EDIT]):
+                raise InvalidInput(_(NOT_AN_EDIT), field=EDIT)
             self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc["entries"]}
         except (KeyError, TypeError, ValueError, InvalidInput) as error:
             raise damaged(id, error) from None
@@ -237,6 +241,14 @@ def damaged(id: int | None, error: Exception) -> StoreError:
     """A stored session that cannot be read as one: one clear line, not a traceback."""
     problem = str(error) if isinstance(error, InvalidInput) else f"{type(error).__name__}: {error}"
     return StoreError(_(DAMAGED).format(id=id, problem=problem))
+
+
+def _is_edit(edit: Any) -> bool:
+    """What changes.edit keeps for undo: the place and old value of the answer edited, and the answers and status
+    before the edit (none, or empty: nothing to put back)."""
+    return not edit or (isinstance(edit, dict) and isinstance(edit.get("at"), list) and "value" in edit
+                            and edit.get("status") in (PLAYING, FINISHED) and isinstance(edit.get("entries"), list)
+                            and all(isinstance(e, dict) and isinstance(e.get("at"), list) for e in edit["entries"]))
 
 
 def _texts(value: Any, code: str, field: str) -> list[str]:
