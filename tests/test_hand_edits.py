@@ -102,3 +102,28 @@ def test_a_summary_of_other_players_is_not_taken_for_the_sessions(database, tmp_
              "ranks": {"Anna": 2, "Ben": 1}}
     play = exports.play_of(session_of(store.get(1), 1), stale)
     assert (play["totals"], play["winners"]) == ({"Ana": 66, "Ben": 136}, ["Ben"])
+
+
+@pytest.mark.no_travel
+@pytest.mark.parametrize("edit", ["rename", "score"])
+def test_a_session_file_edited_by_hand_is_read_as_it_is(tmp_path, database, edit):
+    """Its stamp names the summary the index holds, but no longer its session: the summary is made again from the
+    file, as for a file put back from a copy."""
+    table = tmp_path / "lc.json"
+    table.write_text(json.dumps(LC11))
+    assert invoke("import", table).exit_code == 0
+    path = session_file(database)
+    text = path.read_text()
+    if edit == "rename":  # Ben becomes Bo, in the players and in every entry
+        text, players, scores = text.replace('"Ben"', '"Bo"'), ["Ana", "Bo"], [("66", False), ("136", True)]
+    else:  # Ben's white expedition of the first round taken out: 136 becomes 95
+        text, players, scores = (text.replace('"value":["W","W",2,3,4,5,6,7]', '"value":[]'), ["Ana", "Ben"],
+                                 [("66", False), ("95", True)])
+    assert text != path.read_text()
+    path.write_text(text)
+    played = json.loads(works_or_says_why("export", "--all", "--format", "bgstats").stdout)
+    assert [p["name"] for p in played["players"]] == players
+    assert [(s["score"], s["winner"]) for s in played["plays"][0]["playerScores"]] == scores
+    summary = Store(database, summarize=summarize).summaries()[1]
+    assert summary["players"] == players and summary["totals"] == {players[0]: 66, players[1]: int(scores[1][0])}
+    assert json.loads(works_or_says_why("list", "--json").stdout)[0]["players"] == players

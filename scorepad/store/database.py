@@ -215,20 +215,26 @@ class Store:
     @_reads
     def all(self) -> list[tuple[int, dict]]:
         """Every session, by id (reads every file: for exports and backups, not for listing). A session whose file
-        says its summary is another than the index holds (a file put back from a copy) has its summary made again
-        from it, if the lock is free this instant: `list`, `players` and `stats` then read it as it is."""
+        says its summary is another than the index holds (a file put back from a copy, or changed by hand) has its
+        summary made again from it, if the lock is free this instant: `list`, `players` and `stats` then read it as
+        it is."""
         if self._read_meta() is None:
             return []
-        summaries, sessions = self.summaries(), self._sessions
+        summaries, sessions, summarizer = self.summaries(), self._sessions, self._summarizer
+
+        def remake(doc: dict) -> dict:  # the session's summary as the index would hold it
+            return indexed(summarizer.summary_of(doc))
+
         found, stale = [], []
         for doc_id, summary in summaries.items():
             doc, tables = sessions.read(doc_id)
             if doc is None:
                 continue
             found.append((doc_id, doc))
-            # Only where the file's stamp can tell (it was written by this scorepad): making every summary again to
-            # compare would score each session, at every backup.
-            if sessions.legacy is None and sessions.agrees(doc, tables, indexed(summary)) is False:
+            # Only where the file's stamp can tell (it was written by this scorepad), and scored again only where
+            # the file was changed by hand since: making every summary again would score each session at every
+            # backup.
+            if sessions.legacy is None and sessions.agrees(doc, tables, indexed(summary), remake) is False:
                 stale.append(doc_id)
         if stale:
             self._at_once(lambda: [self._repair.refresh(doc_id, stamp=True) for doc_id in stale])

@@ -3,7 +3,7 @@ what the index holds of it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import orjson
 
@@ -83,13 +83,18 @@ class SessionFiles:
         summary = stamp.get("summary")
         return summary if isinstance(summary, dict) else None
 
-    def agrees(self, doc: dict, tables: dict | None, summary: dict) -> bool | None:
-        """Whether `summary` (as the index holds it) is the one the session file's stamp names for this session as
-        written; None when the stamp cannot say (none, of another version, or the file was changed by hand)."""
+    def agrees(self, doc: dict, tables: dict | None, summary: dict, remake: Callable[[dict], dict]) -> bool | None:
+        """Whether `summary` (as the index holds it) is this session's: as the session file's stamp says while the
+        session is the one it was written with (its digest: a file put back from a copy agrees with itself, not
+        with the index); else, the file changed by hand since, as `remake(doc)` (its summary made again) says. None
+        when the file has no stamp of this version (written before stamps, or before the summaries changed): it is
+        taken as the index has it, as making every summary again to compare would score each session."""
         stamp = (tables or {}).get(META, {}).get("1") or {}
-        if stamp.get("summary_version") != self.summary_version or stamp.get("session") != digest(doc, sort=False):
+        if stamp.get("summary_version") != self.summary_version:
             return None
-        return stamp.get("summary") == summary
+        if stamp.get("session") == digest(doc, sort=False):
+            return stamp.get("summary") == summary
+        return remake(doc) == summary
 
     def write(self, doc_id: int, doc: dict, indexed: dict, *, new: bool = False, sync: bool = True,
               sweep: bool = False, known: dict | None = None, index: list[int] | None = None) -> None:
