@@ -56,6 +56,8 @@ def test_a_field_of_the_wrong_type_is_named_and_the_rest_still_lists(two_session
     hand_edit(two_sessions, 1, **{field: value})
     shown = works_or_says_why("show", 1)
     assert shown.exit_code == 1 and shown.stderr.startswith(f"Error: session 1 in the database is damaged ({field}")
+    renamed = works_or_says_why("players", "rename", "Ben", "Benny")  # every session checked before any is written
+    assert renamed.exit_code == 1 and renamed.stderr == shown.stderr
     assert works_or_says_why("sheet", 1, "-o", tmp_path / "s.pdf").exit_code == 1
     for args in COMMANDS:
         works_or_says_why(*args)
