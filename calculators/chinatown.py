@@ -20,6 +20,7 @@ from calculators.core import (
     check_table,
     check_text,
     is_int,
+    player_name,
     require_int,
     standings,
     unknown_keys,
@@ -202,7 +203,7 @@ def check_trades(value: Any, players: Sequence[str], rounds: int) -> list[dict[s
         round_ = require_int(trade["round"], 1, rounds, field=f"{field} round")
         names = {}
         for key in ("from", "to"):
-            name = trade[key].strip() if isinstance(trade[key], str) else trade[key]
+            name = player_name(trade[key]) if isinstance(trade[key], str) else trade[key]
             if name not in players:
                 raise InvalidInput("chinatown.unknown-player", name=trade[key], players=tuple(players), round=round_,
                                    field=f"{field} {key}")

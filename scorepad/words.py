@@ -53,10 +53,10 @@ def _where(values: Mapping[str, Any]) -> str:
     where = []
     if values.get("round") is not None:
         where.append(_(ROUND).format(round=values["round"]))
-    if values.get("player") is not None:
-        where.append(_(PLAYER).format(player=values["player"]))
+    if values.get("player") is not None:  # a name or key as an error quotes it: core.excerpt
+        where.append(_(PLAYER).format(player=core.excerpt(values["player"])))
     if values.get("field") is not None:
-        where.append(_field(values.get("game"), str(values["field"])))
+        where.append(core.excerpt(_field(values.get("game"), str(values["field"]))))
     if not where:
         return values["message"]
     return _(WHERE).format(where=_(WHERE_SEPARATOR).join(where), message=values["message"])
@@ -79,6 +79,8 @@ TOO_LONG = NP_("{text} is {length} character long (at most {limit})",
                "{text} is {length} characters long (at most {limit})")
 NOT_A_NAME = N_("{value!r} is not a name")
 EMPTY_NAME = N_("empty name")
+# TRANSLATORS: a name made only of characters that show nothing (a zero-width space, a Hangul filler).
+INVISIBLE_NAME = N_("a name needs something visible (a letter, a digit or a sign), not only invisible characters")
 TWICE = N_("{name!r} appears twice")
 SAME_PLAYER = N_("{name!r} and {other!r} are the same player (names ignore case)")
 NOT_NAMES = N_("must be a non-empty list of names")
@@ -132,7 +134,8 @@ def listed(names: Any) -> str:
 
 
 def _quoted(values: Mapping[str, Any]) -> str:
-    return repr(values["text"]) + ("…" if values["cut"] else "")
+    text = values["text"]  # cut once more to an excerpt when longer (core.excerpt), and marked once
+    return repr(text) + ("…" if values["cut"] and not text.endswith("…") else "")
 
 
 def _codepoint(values: Mapping[str, Any]) -> str:
@@ -152,6 +155,7 @@ PHRASES: dict[str, Wording] = {
                                                                      limit=v["limit"]),
     "name.not-text": NOT_A_NAME,
     "name.empty": EMPTY_NAME,
+    "name.invisible": INVISIBLE_NAME,
     "name.twice": TWICE,
     "name.same-player": SAME_PLAYER,
     "players.not-a-list": NOT_NAMES,

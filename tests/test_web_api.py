@@ -220,3 +220,43 @@ def test_a_menu_offers_its_answers_only_and_the_page_says_where_the_game_is(stor
     loan = next(choice for choice in event["choices"] if choice.startswith("Take a loan"))
     who = answer(ana, event["at"], loan).json()["open"][0]
     assert who["choices"] == ["Ana", "Ben"]  # the terminal's `undo` choice is the terminal's
+
+
+def test_a_trade_entered_by_the_payer_counts_once_the_payee_confirms_it(store):
+    host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
+    ava, ben, cai = phone(app, host, "Ava"), phone(app, host, "Ben"), phone(app, host, "Cai")
+    answer(ava, ["setup", "first"], "Ava")
+    trade = ava.get("/api/state").json()["open"][0]
+    assert trade["control"]["kind"] == "trade"
+    waiting = answer(ava, trade["at"], "Ava Ben 10k")
+    assert waiting.status_code == 200 and store.get(host.id)["entries"][-1]["at"] == ["setup", "first"]
+    assert waiting.json()["proposals"] == [{"at": trade["at"], "confirm": False,
+                                            "text": "Waiting for Ben to confirm: Ava pays Ben $10,000."}]
+    asked = ben.get("/api/state").json()["proposals"]
+    assert asked == [{"at": trade["at"], "confirm": True, "text": "Ava entered: Ava pays Ben $10,000. Is that right?"}]
+    assert cai.get("/api/state").json()["proposals"] == []  # nobody else's business
+    assert cai.post("/api/confirm", json={"at": trade["at"], "accept": True}).status_code == 409
+    assert ben.post("/api/confirm", json={"at": trade["at"], "accept": True}).status_code == 200
+    assert store.get(host.id)["entries"][-1] == {"at": ["trades", 0], "value": {"round": 1, "from": "Ava", "to": "Ben",
+                                                                               "amount": 10000}}
+
+
+def test_a_refused_trade_records_nothing_and_a_payee_without_a_phone_confirms_nothing(store):
+    host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
+    ava, ben = phone(app, host, "Ava"), phone(app, host, "Ben")
+    answer(ava, ["setup", "first"], "Ava")
+    trade = ava.get("/api/state").json()["open"][0]
+    answer(ava, trade["at"], "Ava Ben 10k")
+    assert ben.post("/api/confirm", json={"at": trade["at"], "accept": False}).json()["proposals"] == []
+    assert len(store.get(host.id)["entries"]) == 1
+    assert answer(ava, trade["at"], "Ava Cai 5k").status_code == 200  # Cai has no phone: it counts at once
+    assert store.get(host.id)["entries"][-1]["value"]["to"] == "Cai"
+
+
+def test_the_terminals_undo_is_no_answer_of_londons_event_menu(store):
+    host, app = hosted(store, "london-2e", ("Ana", "Ben"), None)
+    ana = phone(app, host, "Ana")
+    event = ana.get("/api/state").json()["open"][0]
+    assert "undo" not in event["choices"]
+    assert answer(ana, event["at"], "undo").status_code == 422  # never recorded as an event
+    assert store.get(host.id)["entries"] == []

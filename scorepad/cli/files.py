@@ -9,7 +9,7 @@ import typer
 
 from calculators.core import InvalidInput, check_players, check_variants
 from scorepad import exports, history
-from scorepad.cli.output import echo, fail, handles_errors
+from scorepad.cli.output import echo, echo_json, fail, handles_errors
 from scorepad.cli.printing import bgstats_code, render, show_code, write_session_sheet
 from scorepad.cli.root import app
 from scorepad.cli.shared import (FORCE_HELP, SESSION_ID, WROTE, load_session, names_given, open_store,
@@ -89,7 +89,7 @@ def export(ctx: typer.Context,
     else:
         text = table_file_text(load_session(ctx, session_id))
     if output is None:
-        typer.echo(text, nl=False)
+        echo_json(text, nl=False)
     else:
         write_file(output, text.encode("utf-8"), TABLE, force=force, protected=protected_files(ctx))
         echo(_(WROTE).format(path=output), err=True)

@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 import typer
 
-from scorepad.cli.output import display_order, echo, fail, handles_errors, players_line
+from scorepad.cli.output import display_order, echo, echo_json, fail, handles_errors, players_line
 from scorepad.cli.root import app
 from scorepad.cli.shared import (NO_SESSIONS, PRIVATE_TOTALS, SESSION_ID, STATUS_WORDS, UNKNOWN_DATE, by_label,
                                  load_session, nothing_to_score, open_store, status_word, when)
@@ -101,7 +101,7 @@ def _list(ctx: typer.Context, all_: bool, game: str | None, player: str | None, 
                  "date": (summary.get("date") or "")[:10] or None, "status": summary.get("status"),
                  "leaders": summary.get("leaders", []), "winners": summary.get("winners", [])}
                 for doc_id, summary in shown]
-        typer.echo(json_text(rows))
+        echo_json(json_text(rows))
         return
     if not shown:
         typer.echo(_(NO_SESSIONS) if not count and not (game or player or status) else _(NO_MATCH))
@@ -225,7 +225,7 @@ def score(ctx: typer.Context,
         result, game = session.score_so_far(complete), session.game
         note = "" if session.finished else _(SCORE_IN_PROGRESS).format(n=complete, of=session.rounds_planned) + "\n"
     if as_json:
-        typer.echo(json_text(result.to_json(), indent=2))
+        echo_json(json_text(result.to_json(), indent=2))
         return
     variants = variants_text(result.variants)
     echo(_(SCORE_TITLE).format(title=_(game.title), variants=variants) + f"\n{note}")

@@ -55,6 +55,9 @@ WORDS = {
     "cards_left": N_("{count} cards left"),
     "round_over": N_("The round is over: draw your last section."),
     "no_card_yet": N_("No card turned yet."),
+    # TRANSLATORS: the buttons that confirm (or refuse) a trade another player entered.
+    "yes": N_("Yes, that's right"),
+    "no": N_("No"),
 }
 
 

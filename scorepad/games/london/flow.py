@@ -62,12 +62,14 @@ def tracking_steps(session: Session) -> list[Step]:
     labels = {k: every[k] for k in event_keys(r)}
     views = {every["summary"]: lambda: summary_text(session), every["guide"]: lambda: guide_text(session)}
     choices = tuple(label for k, label in every.items() if k in labels or k in VIEWS)  # the menu's order
+    events = {k: label for k, label in labels.items() if k != "undo"}
     out: list[Step] = []
     state = {p: Tracked(poverty=r.starting_poverty) for p in session.players}  # replayed once, event by event
     k = 0
     while True:
         part = _(RECAP_EVENT).format(number=k + 1)  # what a resumed game recaps: the event being told
-        out.append(Ask(("setup", "track", k, "event"), _(ASK_EVENT), parse=parse_choice(labels), choices=choices,
+        # The menu ends with `undo`, the prompt word the terminal's loop takes before any answer: not an event.
+        out.append(Ask(("setup", "track", k, "event"), _(ASK_EVENT), parse=parse_choice(events), choices=choices,
                        show=lambda key: every.get(key, key), views=views, part=part,
                        label=_event_label(k, _(ASK_EVENT))))
         kind = session.get("setup", "track", k, "event")

@@ -99,6 +99,7 @@
         if (event.submitter && event.submitter.name) fields.set(event.submitter.name, event.submitter.value);
         const body = {};
         if (form.dataset.api === "/api/seat") body.player = fields.get("player") || null;
+        if (form.dataset.api === "/api/confirm") body.accept = fields.get("accept") === "1";
         if (fields.has("at")) body.at = JSON.parse(fields.get("at"));
         if (fields.has("value")) body.value = fields.get("value");
         if (fields.has("version")) body.version = Number(fields.get("version"));
