@@ -464,7 +464,8 @@ def test_a_game_renamed_while_it_is_asked_takes_the_new_name(database):
         play(store, session_id, prompter, lambda text: None)
     assert prompter.menus[:2] == [["Ana", "Ben"], ["Zoë", "Ben"]]
     doc = store.get(session_id)
-    assert doc["players"] == ["Zoë", "Ben"] and doc["entries"][0] == {"at": ["setup", "oldest"], "value": "Zoë"}
+    assert doc["players"] == ["Zoë", "Ben"] and (doc["entries"][0]["at"], doc["entries"][0]["value"]) == (
+        ["setup", "oldest"], "Zoë")
 
 
 NAME_PROMPT = """

@@ -134,13 +134,15 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
     entries = []
     for number, entry in enumerate(log, start=1):
         where = f"session log {number}"
-        if not isinstance(entry, dict) or set(entry) != {"at", "value"}:
+        if not isinstance(entry, dict) or not {"at", "value"} <= set(entry) <= {"at", "value", "time"}:
             raise InvalidInput(_(NOT_AN_ENTRY), field=where)
         at = _check_path(entry["at"], players, game, where)
         if at in seen:
             raise InvalidInput(_(ANSWERED_TWICE).format(at=_shown(at)), field=where)
         seen.add(at)
         entries.append({"at": list(at), "value": entry["value"]})
+        if "time" in entry:  # when the answer was given (the play's length), as `created` is written
+            entries[-1]["time"] = check_stamp(entry["time"], f"{where} time")
     doc = {"game": game.slug, "variants": list(variants), "players": list(players), "rounds_planned": planned,
            "modules": list(modules), "seed": seed, "status": status, "created": block.get("created"),
            "updated": block.get("updated"), "entries": entries}
@@ -288,8 +290,16 @@ def export_doc(session: Session) -> dict[str, Any]:
                       "rounds_planned": session.doc.get("rounds_planned"),
                       "created": session.doc.get("created"), "updated": session.doc.get("updated"),
                       "seed": session.seed,
-                      "log": [{"at": list(e["at"]), "value": e["value"]} for e in session.doc.get("entries", [])]}
+                      "log": [_logged(entry) for entry in session.doc.get("entries", [])]}
     return doc
+
+
+def _logged(entry: dict[str, Any]) -> dict[str, Any]:
+    """An answer as the log writes it: where it goes, the answer, and when it was given (where that is known)."""
+    logged = {"at": list(entry["at"]), "value": entry["value"]}
+    if "time" in entry:
+        logged["time"] = entry["time"]
+    return logged
 
 
 def upgraded(doc: dict[str, Any]) -> dict[str, Any]:
