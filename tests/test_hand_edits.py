@@ -2,6 +2,8 @@
 says so in one line or works; none ends in a traceback, and one damaged session never stops `list` for the others."""
 
 import json
+import os
+import time
 
 import pytest
 from conftest import LC11, TABLES, invoke
@@ -129,3 +131,40 @@ def test_a_session_file_edited_by_hand_is_read_as_it_is(tmp_path, database, edit
     summary = Store(database, summarize=summarize).summaries()[1]
     assert summary["players"] == players and summary["totals"] == {players[0]: 66, players[1]: int(scores[1][0])}
     assert json.loads(works_or_says_why("list", "--json").stdout)[0]["players"] == players
+
+
+EDGE_TIMES = ["0001-01-01T00:00:00", "9999-12-31T23:59:59", "0001-01-01T00:00:00+23:59", -1, None, "x"]
+
+
+@pytest.fixture
+def local_time():
+    """Sets the local time zone (TZ) of this process for the test, as a person's machine has it."""
+    before = os.environ.get("TZ")
+
+    def to(zone):
+        os.environ["TZ"] = zone
+        time.tzset()
+
+    yield to
+    if before is None:
+        os.environ.pop("TZ", None)
+    else:
+        os.environ["TZ"] = before
+    time.tzset()
+
+
+@pytest.mark.no_travel
+@pytest.mark.parametrize("zone", ["UTC", "Asia/Tehran", "America/New_York"])
+@pytest.mark.parametrize("stamp", EDGE_TIMES, ids=map(repr, EDGE_TIMES))
+def test_an_answers_time_edited_by_hand_is_left_out_of_the_plays_length(two_sessions, local_time, zone, stamp):
+    """scorepad stamps each answer with its time (the play's length); one edited by hand to a date Python cannot
+    bring into the local time is no time at all, as one that is no date."""
+    path = session_file(two_sessions, 1)
+    held = json.loads(path.read_text())
+    for number, entry in enumerate(held["session"]["1"]["entries"]):
+        entry["time"] = stamp if number == 0 else f"2026-11-29T20:{number:02d}:00+01:00"
+    path.write_text(json.dumps(held))
+    local_time(zone)
+    assert works_or_says_why("show", 1).exit_code == 0
+    assert works_or_says_why("export", "--all", "--format", "bgstats").exit_code == 0
+    assert works_or_says_why("export", 1, "--format", "bgstats-url").exit_code == 0
