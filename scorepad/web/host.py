@@ -225,7 +225,22 @@ class Host:
             raise self._changed(phone) from None
         except InvalidInput as error:
             raise Refused(422, error.message) from None
+        self._answer_seat(phone, question)
         return self.state(phone)
+
+    def _answer_seat(self, phone: Phone, question: Question) -> None:
+        """The question the game's control names as whose-is-it (London's event: whose loan), answered with this
+        phone's seat now that it told what happened; left open, as at a terminal, where the seat does not fit."""
+        control = self.table.session.game.control(self.table.worded(), question.ask) or {}
+        if not control.get("seat") or not phone.seated or phone.seat is None:
+            return
+        try:
+            whose = self.table.question(tuple(control["seat"]))
+            if whose.ask.choices and phone.seat not in whose.ask.choices:
+                return  # not this player's to do (a repayment without a loan): asked as any menu is
+            self.table.answer(whose.at, phone.seat, self.table.version)
+        except (NotOpen, Changed, InvalidInput):
+            pass  # left open, asked on every screen as any menu is
 
     def _proposal(self, phone: Phone, question: Question, text: str) -> Proposal | None:
         """An answer that names two players (the game's control names them: a trade's payer and payee), entered on
