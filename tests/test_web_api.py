@@ -307,3 +307,19 @@ def test_next_stations_objective_cards_are_picked_by_a_tap_in_the_phones_languag
     taken = ana.post("/api/answer?lang=fa", json={"at": at, "value": tapped, "version": version})
     assert taken.status_code == 200, taken.json()
     assert store.get(host.id)["entries"][-1]["value"] == [in_play[0]]
+
+
+def test_the_standings_show_each_players_parts_as_the_terminal_words_them(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    answer(ana, ["setup", "oldest"], "Ana")
+    hand = {"yellow": "ww35910", "blue": "2 5 7", "white": "", "green": "", "red": ""}
+    for player in ("Ana", "Ben"):
+        for colour, cards in hand.items():
+            assert answer(ana, ["rounds", 0, player, colour], cards if player == "Ana" else "").status_code == 200
+    state = ana.get("/api/state?lang=fa").json()
+    assert state["standings"][0]["parts"]["yellow"] == 21  # the spec's standings, as `score --json` has them
+    ana_shown = next(s for s in state["shown"] if s["player"] == "Ana")
+    assert ["زرد", "21"] in ana_shown["parts"]  # worded in the phone's language, as the terminal's breakdown
+    page = ana.get("/?lang=fa").text
+    assert "<tr class=\"parts\">" in page and "زرد <bdi>21</bdi>" in page

@@ -13,6 +13,7 @@ from typing import Any
 from calculators.core import InvalidInput
 from scorepad import i18n
 from scorepad.errors import Changed, ScorepadError
+from scorepad.grid import cell
 from scorepad.i18n import N_, _
 from scorepad.table import NotOpen, Question, Session, Table
 from scorepad.table.engine import CHANGED_MEANWHILE, NOT_YOURS
@@ -155,6 +156,7 @@ class Host:
             "open": [self._open(view, q, phone) for q in questions],
             "waiting": list(dict.fromkeys(q.player for q in questions if q.player is not None)),
             "standings": result.to_json()["standings"] if result is not None else None,
+            "shown": _shown(view, result) if result is not None else None,
             "board": view.game.board(view),
             "own": view.game.own(view, seat) if seat is not None else None,
             "held": sorted(self.seats.held),
@@ -349,3 +351,12 @@ def _answer_body(body: Any) -> tuple[tuple, str, int]:
     if not _is_int(version):
         raise Refused(422, _(NOT_A_VERSION))
     return tuple(at), value, version
+
+
+def _shown(view: Session, result: Any) -> list[dict[str, Any]]:
+    """The standings as the page shows them: each total and part worded as the terminal's breakdown words them
+    (a game's own figures: Chinatown's dollars). `standings` stays as `score --json` prints it (the spec)."""
+    figure = view.game.figure or cell  # a real minus sign, as the terminal prints it
+    label = view.game.part_label or _
+    return [{"rank": s.rank, "player": s.player, "total": figure(s.total),
+             "parts": [[label(part), figure(value)] for part, value in s.parts.items()]} for s in result.standings]
