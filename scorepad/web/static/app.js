@@ -140,6 +140,18 @@
         });
       }
     }
+    // Cards to pick (Next Station: London's objectives): each tap writes the words of those picked, or "none".
+    for (const picks of pad.querySelectorAll(".picks")) {
+      const input = picks.closest("form").querySelector("input[name=value]");
+      for (const pick of picks.querySelectorAll(".pick")) {
+        pick.addEventListener("click", () => {
+          pick.setAttribute("aria-pressed", String(pick.getAttribute("aria-pressed") !== "true"));
+          const words = [...picks.querySelectorAll(".pick[aria-pressed=true]")].map((p) => p.dataset.word);
+          input.value = words.length ? words.join(" ") : picks.dataset.none;
+          input.dispatchEvent(new Event("input"));
+        });
+      }
+    }
     for (const form of pad.querySelectorAll("form.question")) {
       const input = form.querySelector("input[name=value]");
       const preview = form.querySelector(".preview");
