@@ -8,7 +8,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 
@@ -26,6 +26,10 @@ TEXT_LIMIT = 200
 EXCERPT = 60
 # ISO 8601 as the spec writes it: a date, or a date and time with an optional offset.
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?", re.ASCII)
+# The years a date may fall in, in UTC too (Python's datetime ends at 9999; an offset past it cannot be converted).
+# The oldest game scored here, Lost Cities, was published in 1999: an earlier year is a typing slip, or a day
+# of another calendar (1405-09-10 in the Persian one), as `stats --since` says.
+EARLIEST_YEAR, LATEST_YEAR = 1900, 9999
 
 
 @dataclass(frozen=True)
@@ -452,13 +456,22 @@ def _known_names(names: Any, known: Iterable[str], key: str, not_a_list: str, un
 
 
 def check_date(value: Any) -> str:
-    """An ISO 8601 date (`2026-11-29`) or date and time (`2026-11-29T20:15:00+01:00`) that exists."""
+    """An ISO 8601 date (`2026-11-29`) or date and time (`2026-11-29T20:15:00+01:00`) that exists, from the year
+    EARLIEST_YEAR to LATEST_YEAR (its moment in UTC too)."""
     if isinstance(value, str) and ISO_DATE.fullmatch(value):
         try:
-            datetime.fromisoformat(value.replace("Z", "+00:00"))
-            return value
+            moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
         except ValueError:
-            pass
+            moment = None
+        if moment is not None:
+            try:
+                utc = moment.astimezone(timezone.utc) if moment.tzinfo is not None else moment
+            except OverflowError:  # 9999-12-31T23:59-01:00 is a moment of the year 10000
+                utc = None
+            if utc is not None and min(moment.year, utc.year) >= EARLIEST_YEAR:  # (datetime ends at LATEST_YEAR)
+                return value
+            raise InvalidInput("date.out-of-range", value=value, earliest=EARLIEST_YEAR, latest=LATEST_YEAR,
+                               field="date")
     raise InvalidInput("date.not-iso", value=value, field="date")
 
 

@@ -78,7 +78,9 @@ def play_of(session: Any, summary: Mapping[str, Any] | None = None) -> dict[str,
     """A finished session as a play, with what BG Stats asks for (start player, minutes, rounds). With the
     session's `summary` (the store's index: totals, ranks and complete rounds), the session is not scored again."""
     doc = session.doc
-    if summary and summary.get("ranks") and summary.get("totals"):
+    # The summary is of this session only if it names its players (a session file put back from a copy after
+    # `players rename` may be read before its summary is made again).
+    if summary and summary.get("ranks") and summary.get("totals") and summary.get("players") == list(session.players):
         totals, ranks, complete = dict(summary["totals"]), dict(summary["ranks"]), int(summary.get("complete") or 0)
     else:
         result = session.score()

@@ -92,6 +92,9 @@ NOT_MODULES = N_("must be a list of module names")
 UNKNOWN_VARIANT = N_("unknown variant {name!r} (this game has: {known})")
 UNKNOWN_MODULE = N_("unknown module {name!r} (this game has: {known})")
 NOT_ISO_DATE = N_("{value!r} is not an ISO 8601 date (e.g. 2026-11-29 or 2026-11-29T20:15:00+01:00)")
+# TRANSLATORS: {earliest} and {latest} are years (1900, 9999); a date is written in the Gregorian calendar.
+DATE_OUT_OF_RANGE = N_("{value!r} is not a day from the year {earliest} to {latest} (in UTC too); dates are "
+                       "written in the Gregorian calendar")
 ROUND_NOT_BY_PLAYER = N_("must map each player's name to their inputs")
 FINAL_NOT_BY_PLAYER = N_("must map each player's name to their final inputs")
 UNKNOWN_PLAYER = N_("unknown player {name!r} (players: {players})")
@@ -163,6 +166,7 @@ PHRASES: dict[str, Wording] = {
     "variants.unknown": lambda v: _(UNKNOWN_VARIANT).format(name=v["name"], known=listed(v["known"])),
     "modules.unknown": lambda v: _(UNKNOWN_MODULE).format(name=v["name"], known=listed(v["known"])),
     "date.not-iso": NOT_ISO_DATE,
+    "date.out-of-range": DATE_OUT_OF_RANGE,
     "table.round-not-by-player": ROUND_NOT_BY_PLAYER,
     "table.final-not-by-player": FINAL_NOT_BY_PLAYER,
     "table.unknown-player": lambda v: _(UNKNOWN_PLAYER).format(name=v["name"], players=listed(v["players"])),

@@ -153,6 +153,21 @@ def test_dates_refused(value):
         check_date(value)
 
 
+@pytest.mark.parametrize("value", ["0001-01-01T00:00:00+23:59", "9999-12-31T23:59:59-23:59", "9999-12-31T23:59-00:01",
+                                   "0001-01-01", "1405-09-10", "1899-12-31", "1900-01-01T00:30+01:00"])
+def test_dates_at_the_calendars_edge_refused(value):
+    # Issue 23: Python cannot take the first two to UTC (sheet and export died with OverflowError), and BG Stats'
+    # file wrote the year 1 as "1-01-01"; a year before 1900 is a slip or another calendar's (Persian 1405).
+    with pytest.raises(InvalidInput, match=r"^date: .* is not a day from the year 1900 to 9999") as refused:
+        check_date(value)
+    assert refused.value.code == "date.out-of-range"
+
+
+@pytest.mark.parametrize("value", ["1900-01-01", "1900-01-01T00:30-01:00", "9999-12-31", "9999-12-31T23:59:59+05:00"])
+def test_dates_at_the_ends_of_the_years_kept_taken(value):
+    assert check_date(value) == value
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
 def test_every_game_takes_its_modules_and_a_date_and_refuses_others(game):
     table = {**copy.deepcopy(TABLES[game.slug]), "date": "2026-11-29", "modules": list(game.modules)}
@@ -287,5 +302,5 @@ def test_every_code_scorepad_raises_outside_the_games_has_its_wording():
     assert codes <= set(words.PHRASES), codes - set(words.PHRASES)
     # Each one is refused above (the names and dates in their own tests, at the top).
     covered = {refusal[1] for refusal in REFUSALS} | {"name.empty", "name.twice", "name.same-player", "date.not-iso",
-                                                      "name.invisible"}
+                                                      "date.out-of-range", "name.invisible"}
     assert codes <= covered, codes - covered

@@ -219,8 +219,13 @@ def test_a_menu_offers_its_answers_only_and_the_page_says_where_the_game_is(stor
     assert state["where"] == "Where you are: during play, event 1."
     event = state["open"][0]
     loan = next(choice for choice in event["choices"] if choice.startswith("Take a loan"))
-    who = answer(ana, event["at"], loan).json()["open"][0]
-    assert who["choices"] == ["Ana", "Ben"]  # the terminal's `undo` choice is the terminal's
+    count = answer(ana, event["at"], loan).json()["open"][0]
+    assert answer(ana, count["at"], "1").status_code == 200
+    event = ana.get("/api/state").json()["open"][0]
+    repay = next(choice for choice in event["choices"] if choice.startswith("Repay"))
+    ben = phone(app, host, "Ben")  # Ben holds no loan: who repays is asked, not taken from his seat
+    who = answer(ben, event["at"], repay).json()["open"][0]
+    assert who["choices"] == ["Ana"]  # the terminal's `undo` choice is the terminal's
 
 
 def test_a_trade_entered_by_the_payer_counts_once_the_payee_confirms_it(store):
@@ -263,6 +268,25 @@ def test_the_terminals_undo_is_no_answer_of_londons_event_menu(store):
     assert store.get(host.id)["entries"] == []
 
 
+def test_a_london_player_keeps_their_own_ledger_with_a_tap_and_a_number(store):
+    host, app = hosted(store, "london-2e", ("Ana", "Ben"), None)
+    ana, ben = phone(app, host, "Ana"), phone(app, host, "Ben")
+    event = ana.get("/api/state").json()["open"][0]
+    loan = next(choice for choice in event["choices"] if choice.startswith("Take a loan"))
+    assert answer(ana, event["at"], loan).status_code == 200  # the tap: whose loan is the phone's own seat
+    count = ana.get("/api/state").json()["open"][0]
+    assert count["at"] == ["setup", "track", 0, "count"] and count["player"] == "Ana" and count["mine"]
+    assert count["control"] == {"kind": "number"}
+    assert not ben.get("/api/state").json()["open"][0]["mine"]  # Ben's phone waits for Ana's number
+    assert answer(ben, count["at"], "2").status_code == 403
+    assert answer(ana, count["at"], "2").status_code == 200
+    assert "Loans 2" in ana.get("/api/state").json()["own"]["text"]
+    assert "Loans 0" in ben.get("/api/state").json()["own"]["text"]  # each phone its own ledger
+    entries = [(entry["at"], entry["value"]) for entry in store.get(host.id)["entries"]]
+    assert entries == [(["setup", "track", 0, "event"], "loan"), (["setup", "track", 0, "player"], "Ana"),
+                       (["setup", "track", 0, "count"], 2)]
+
+
 def test_next_stations_objective_cards_are_picked_by_a_tap_in_the_phones_language(store):
     host, app = hosted(store, "next-station-london", ("Ana", "Ben"), 1, modules=["objectives"])
     ana = phone(app, host, "Ana")
@@ -283,3 +307,19 @@ def test_next_stations_objective_cards_are_picked_by_a_tap_in_the_phones_languag
     taken = ana.post("/api/answer?lang=fa", json={"at": at, "value": tapped, "version": version})
     assert taken.status_code == 200, taken.json()
     assert store.get(host.id)["entries"][-1]["value"] == [in_play[0]]
+
+
+def test_the_standings_show_each_players_parts_as_the_terminal_words_them(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    answer(ana, ["setup", "oldest"], "Ana")
+    hand = {"yellow": "ww35910", "blue": "2 5 7", "white": "", "green": "", "red": ""}
+    for player in ("Ana", "Ben"):
+        for colour, cards in hand.items():
+            assert answer(ana, ["rounds", 0, player, colour], cards if player == "Ana" else "").status_code == 200
+    state = ana.get("/api/state?lang=fa").json()
+    assert state["standings"][0]["parts"]["yellow"] == 21  # the spec's standings, as `score --json` has them
+    ana_shown = next(s for s in state["shown"] if s["player"] == "Ana")
+    assert ["زرد", "21"] in ana_shown["parts"]  # worded in the phone's language, as the terminal's breakdown
+    page = ana.get("/?lang=fa").text
+    assert "<tr class=\"parts\">" in page and "زرد <bdi>21</bdi>" in page

@@ -22,7 +22,7 @@ from scorepad.grid import json_text
 from scorepad.i18n import N_, NP_, _, plural
 from scorepad.table.changes import check_options, planned_rounds
 from scorepad.table.session import Session
-from scorepad.table.tablefile import load_table_file, load_table_files
+from scorepad.table.tablefile import json_line, load_table_file, load_table_files
 from scorepad.table.travel import doc_from_file, doc_from_session, doc_from_table, export_doc, identities, score_table
 from scorepad.table.summary import order
 
@@ -85,8 +85,7 @@ def export(ctx: typer.Context,
         _export_plays(ctx, session_id, format, output, force)
         return
     if every:
-        text = "".join(json_text(export_doc(session_of(doc, doc_id))) + "\n"
-                       for doc_id, doc in open_store(ctx).all())
+        text = "".join(json_line(export_doc(session_of(doc, doc_id))) for doc_id, doc in open_store(ctx).all())
     else:
         text = table_file_text(load_session(ctx, session_id))
     if output is None:
@@ -110,10 +109,11 @@ def _export_plays(ctx: typer.Context, session_id: Optional[int], format: str, ou
         plays = history.played(open_store(ctx), facts=False)
     else:
         store = open_store(ctx)
+        every = store.all()  # first: a session file put back from a copy has its summary made again
         summaries = store.summaries()
         finished = {doc_id for doc_id, summary in summaries.items()
                     if summary.get("status") == "finished" and not summary.get("damaged")}
-        docs = {doc_id: doc for doc_id, doc in store.all() if doc_id in finished}  # read in one pass
+        docs = {doc_id: doc for doc_id, doc in every if doc_id in finished}  # read in one pass
         plays = [exports.play_of(session_of(docs[doc_id], doc_id), summaries[doc_id])
                  for doc_id in sorted(docs, key=lambda doc_id: order(doc_id, summaries[doc_id]))]
     if format == "csv":

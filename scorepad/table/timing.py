@@ -13,14 +13,15 @@ PAUSE = timedelta(minutes=30)
 
 
 def moment(stamp: Any) -> datetime | None:
-    """An entry's time as a moment (ISO 8601; without an offset, the local time), or None when it has none."""
+    """An entry's time as a moment (ISO 8601; without an offset, the local time), or None when it has none: none
+    written, or a hand edit's that is no date, or one at the calendar's edge that the local time cannot hold."""
     if not isinstance(stamp, str):
         return None
     try:
         found = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    except ValueError:
+        return found if found.tzinfo is not None else found.astimezone()
+    except (ValueError, OverflowError):
         return None
-    return found if found.tzinfo is not None else found.astimezone()
 
 
 def played(entries: Iterable[Mapping[str, Any]]) -> timedelta | None:

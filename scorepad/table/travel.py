@@ -14,7 +14,7 @@ from scorepad.errors import ScorepadError
 from scorepad.games.base import Game
 from scorepad.i18n import N_, _
 from scorepad.table.changes import check_options, finish, new_doc
-from scorepad.table.session import FINISHED, IMPORTED, PLAYING, SETUP, SOURCE, Session
+from scorepad.table.session import FINISHED, IMPORTED, PLAYING, SETUP, SOURCE, Session, check_stamp
 from scorepad.table.tablefile import check_storable, place
 from scorepad.words import listed
 
@@ -123,7 +123,7 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
     check_options(game, variants, planned, modules)
     for key in ("created", "updated"):
         if block.get(key) is not None:
-            _check_stamp(block[key], f"session {key}")
+            check_stamp(block[key], f"session {key}")
     seed = block.get("seed")
     if not is_int(seed) or seed < 0:
         raise InvalidInput(_(NOT_WHOLE_OR_ZERO).format(value=seed), field="session seed")
@@ -142,7 +142,7 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
         seen.add(at)
         entries.append({"at": list(at), "value": entry["value"]})
         if "time" in entry:  # when the answer was given (the play's length), as `created` is written
-            entries[-1]["time"] = _check_stamp(entry["time"], f"{where} time")
+            entries[-1]["time"] = check_stamp(entry["time"], f"{where} time")
     doc = {"game": game.slug, "variants": list(variants), "players": list(players), "rounds_planned": planned,
            "modules": list(modules), "seed": seed, "status": status, "created": block.get("created"),
            "updated": block.get("updated"), "entries": entries}
@@ -209,13 +209,6 @@ def _check_answers(session: Session) -> None:
         if not isinstance(shown, str) or (value is not None and type(again) is not type(value)):
             raise InvalidInput(_(NOT_AN_ANSWER).format(value=_value(value), question=ask.message.rstrip(" :?：？؟")),
                                field=f"session log {number}")
-
-
-def _check_stamp(value: Any, field: str) -> str:
-    try:
-        return check_date(value)
-    except InvalidInput as error:
-        raise InvalidInput(error.code, **error.values, field=field) from None
 
 
 def _check_path(at: Any, players: tuple[str, ...], game: Game, where: str) -> tuple:

@@ -13,6 +13,7 @@ from typing import Any
 from calculators.core import InvalidInput
 from scorepad import i18n
 from scorepad.errors import Changed, ScorepadError
+from scorepad.grid import cell
 from scorepad.i18n import N_, _
 from scorepad.table import NotOpen, Question, Session, Table
 from scorepad.table.engine import CHANGED_MEANWHILE, NOT_YOURS
@@ -155,6 +156,7 @@ class Host:
             "open": [self._open(view, q, phone) for q in questions],
             "waiting": list(dict.fromkeys(q.player for q in questions if q.player is not None)),
             "standings": result.to_json()["standings"] if result is not None else None,
+            "shown": _shown(view, result) if result is not None else None,
             "board": view.game.board(view),
             "own": view.game.own(view, seat) if seat is not None else None,
             "held": sorted(self.seats.held),
@@ -225,7 +227,22 @@ class Host:
             raise self._changed(phone) from None
         except InvalidInput as error:
             raise Refused(422, error.message) from None
+        self._answer_seat(phone, question)
         return self.state(phone)
+
+    def _answer_seat(self, phone: Phone, question: Question) -> None:
+        """The question the game's control names as whose-is-it (London's event: whose loan), answered with this
+        phone's seat now that it told what happened; left open, as at a terminal, where the seat does not fit."""
+        control = self.table.session.game.control(self.table.worded(), question.ask) or {}
+        if not control.get("seat") or not phone.seated or phone.seat is None:
+            return
+        try:
+            whose = self.table.question(tuple(control["seat"]))
+            if whose.ask.choices and phone.seat not in whose.ask.choices:
+                return  # not this player's to do (a repayment without a loan): asked as any menu is
+            self.table.answer(whose.at, phone.seat, self.table.version)
+        except (NotOpen, Changed, InvalidInput):
+            pass  # left open, asked on every screen as any menu is
 
     def _proposal(self, phone: Phone, question: Question, text: str) -> Proposal | None:
         """An answer that names two players (the game's control names them: a trade's payer and payee), entered on
@@ -334,3 +351,12 @@ def _answer_body(body: Any) -> tuple[tuple, str, int]:
     if not _is_int(version):
         raise Refused(422, _(NOT_A_VERSION))
     return tuple(at), value, version
+
+
+def _shown(view: Session, result: Any) -> list[dict[str, Any]]:
+    """The standings as the page shows them: each total and part worded as the terminal's breakdown words them
+    (a game's own figures: Chinatown's dollars). `standings` stays as `score --json` prints it (the spec)."""
+    figure = view.game.figure or cell  # a real minus sign, as the terminal prints it
+    label = view.game.part_label or _
+    return [{"rank": s.rank, "player": s.player, "total": figure(s.total),
+             "parts": [[label(part), figure(value)] for part, value in s.parts.items()]} for s in result.standings]

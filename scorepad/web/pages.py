@@ -83,7 +83,7 @@ def pad(host: Host, phone: Phone, error: str | None = None) -> str:
 def _context(host: Host, phone: Phone) -> dict[str, Any]:
     state = host.state(phone)
     said = words()
-    standings = state["standings"]
+    standings = state["shown"]
     others = [name for name in state["waiting"] if name != phone.seat]
     return {
         "state": state, "t": said, "token": phone.id,

@@ -121,7 +121,9 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
 
         out.append(Ask((*at, "count"), _(ASK_COUNT[kind]).format(player=player), parse=parse))
     out.append(Say(lambda: apply_event(session, k, track(session, upto=k), r) or ""))
-    return [replace(step, label=_event_label(k, step.message)) if isinstance(step, Ask) else step for step in out]
+    # The figures are the player's own (whose phone answers them), the choice of who is the table's.
+    return [replace(step, label=_event_label(k, step.message), player=player if step.at[-1] != "player" else None)
+            if isinstance(step, Ask) else step for step in out]
 
 
 # How a question ends in English, Chinese (： ？), Persian and Arabic (؟): taken off before a hint is put after it.
