@@ -188,7 +188,7 @@ def test_a_table_part_that_is_not_what_the_log_builds_is_refused(tmp_path, datab
 
 @pytest.mark.parametrize("change, message", [
     (lambda s: s.update(notes="x"), "session: unknown key 'notes' (a session holds: status, rounds_planned, "
-                                    "created, updated, seed, log)"),
+                                    "created, updated, seed, lang, log)"),
     (lambda s: s.update(status="paused"), "session status: 'paused' is not 'playing' or 'finished'"),
     (lambda s: s.update(seed="7"), "session seed: '7' is not a whole number 0 or more"),
     (lambda s: s.update(created="yesterday"), "session created: 'yesterday' is not an ISO 8601 date (e.g. "

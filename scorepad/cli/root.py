@@ -22,7 +22,7 @@ HELP = N_("A scoring companion and score pad for board games at a real table.")
 # --- the language: --lang, help texts, typer's own words ----------------------------------------------------
 
 LANG_HELP = N_("The language: fa (فارسی), ar (العربية), zh-Hant (繁體中文), ru (Русский) or en (default: "
-               "$SCOREPAD_LANG, else the system locale, else English).")
+               "$SCOREPAD_LANG, else the language a session was started in, else the system locale, else English).")
 BIDI_HELP = N_("Put right-to-left text in display order, for a terminal that does not (never for --json or "
                "when the output is not a terminal).")
 UNKNOWN_LANGUAGE = N_("unknown language {given!r} for {where} (choose one of: {languages})")
@@ -147,6 +147,18 @@ def _language_in(args: list[str]) -> tuple[str | None, list[str]]:
     return given, rest
 
 
+# Whether this run was told its language (--lang, or SCOREPAD_LANG): then a session's own language does not replace it.
+_language_given = False
+
+
+def speak_session(doc: dict[str, Any]) -> None:
+    """Speak the language a session was started in (its `lang`), as `resume`, `undo`, `edit` and `host` do, unless
+    this run was given one: --lang and SCOREPAD_LANG still choose; the system locale yields to the table's."""
+    lang = doc.get("lang")
+    if not _language_given and isinstance(lang, str) and lang in i18n.LANGUAGES and lang != i18n.language():
+        i18n.use(lang)
+
+
 class _Scorepad(typer.core.TyperGroup):
     """The root command: it chooses the language first, then runs click; click's usage errors are worded here."""
 
@@ -170,6 +182,8 @@ class _Scorepad(typer.core.TyperGroup):
             i18n.use(i18n.ENGLISH)
             sys.exit(2)
         i18n.use(code)
+        global _language_given
+        _language_given = given is not None or bool(os.environ.get("SCOREPAD_LANG"))
         try:
             _localize(self)
             try:
@@ -187,6 +201,7 @@ class _Scorepad(typer.core.TyperGroup):
         finally:
             i18n.use(i18n.ENGLISH)
             output.use_bidi(False)
+            _language_given = False
 
 
 def _western_number(word: str) -> str:
