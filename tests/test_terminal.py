@@ -75,7 +75,7 @@ def test_a_game_typed_at_the_real_prompts(terminal, tmp_path):
         term.wait_for(f"Game 1 · {player} · {colour}:")
         if index == 6:  # a card Ana already has: refused, with the reason, then corrected
             term.type("w3468910")
-            term.wait_for("✗ w3468910: blue 10 is already in Ana's expedition; the deck has one of each")
+            term.wait_for("✗ w3468910: blue 10 is already in Ana's expedition (Game 1 · Ana · Blue: 2 5 7 10); if")
             # the refused answer is gone from the input line: typing the right one needs no clearing
         term.type(cards)
     screen = term.wait_for("Write the score sheet as a PDF?")
