@@ -1,8 +1,14 @@
-"""Fixing is easy to find (issue 22, point 3): a card held by an earlier answer names that answer and `fix`."""
+"""Fixing is easy to find (issue 22, point 3): a card held by an earlier answer names that answer and `fix`; the
+fix menu keeps what several words pick out as they are typed."""
 
 from scorepad.cli.prompts import Aborted, ScriptedPrompter
 from scorepad.games import by_slug
 from scorepad.table.changes import new_doc
+from test_prompts import DOWN, ENTER, keys  # noqa: F401  (the real prompter on a pipe)
+from test_terminal import terminal as terminal_at  # noqa: F401  (tmux)
+
+ANSWERS = ["Game 2 · Ben · Blue: 3", "Game 1 · Ben · Red: 2 3 5", "Game 1 · Ben · Green: 5 8",
+           "Game 1 · Ana · Blue: 2 5 7 10", "Game 1 · Ana · Yellow: W 3"]
 
 def played(store, session_id, *answers):
     """Answers typed at the prompts, then Ctrl-C: (the prompter, everything printed)."""
@@ -45,3 +51,37 @@ def test_the_word_for_fix_is_the_tables(store, speak):
     prompter, _ = played(store, session_id, "Ana", "w3 5", "2 5 9", "", "", "", "4 6", "9")
     refusal = prompter.refused[0][1]
     assert "`اصلاح`" in refusal and "fix" not in refusal and "2 5 9" in refusal
+
+
+# --- the menu keeps what several words pick out, as they are typed ---------------------------------------
+
+def test_several_words_in_any_case_filter_the_menu_as_they_are_typed(keys):
+    keys.send("GAME 1 ben" + DOWN + ENTER)  # the second of Ben's game 1 answers, pointed at among those kept
+    assert keys.select("Which answer?", ANSWERS) == "Game 1 · Ben · Green: 5 8"
+    keys.send("Ana Blue" + ENTER)
+    assert keys.select("Which answer?", ANSWERS) == "Game 1 · Ana · Blue: 2 5 7 10"
+
+
+def test_the_menu_shows_what_the_words_keep_in_a_real_terminal(terminal_at):
+    """As typed in tmux: while `ana blue` is typed, the menu holds Ana's blue answers alone."""
+    term = terminal_at("play lost-cities --players Ana Ben --rounds 2")
+    term.wait_for("Who is the oldest player?")
+    term.keys("Enter")
+    for answer in ("w3 5", "2 5 9"):
+        term.wait_for("?", 5)
+        term.type(answer)
+    term.wait_for("Game 1 · Ana · White:")
+    term.type("fix")
+    term.wait_for("Which answer?")
+    term.keys("-l", "ANA Blue")
+    screen = term.wait_for("/ ANA Blue")
+    menu = screen[screen.rindex("Which answer?"):]
+    assert "» Game 1 · Ana · Blue: 2 5 9" in menu and "Yellow" not in menu and "oldest" not in menu
+    term.keys("Enter")
+    term.wait_for("Game 1 · Ana · Blue — now 2 5 9")
+    term.keys("C-c")
+    term.wait_for("Edit cancelled")
+
+
+def test_the_scripted_menu_takes_the_same_words(store):
+    assert ScriptedPrompter(["game 1 ANA blue"]).select("Which answer?", ANSWERS) == "Game 1 · Ana · Blue: 2 5 7 10"

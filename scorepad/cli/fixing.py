@@ -16,7 +16,7 @@ from scorepad.table.edit import (NOT_THERE, NOTHING_RECORDED, UNCHANGED, Change,
                                  check, items, menu_labels, save)
 from scorepad.table.naming import name, parse
 
-CHOOSE = N_("Which answer? (newest first; type to filter)")
+CHOOSE = N_("Which answer? (newest first; type any words of it)")
 BACK = N_("← back: change nothing")
 # TRANSLATORS: {name} names the answer ("Game 1 · Ana · Blue"), {shown} is it now as typed ("W 3 5").
 ASK_NEW = N_("{name} — now {shown}; the new answer (Enter keeps it):")

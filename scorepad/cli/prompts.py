@@ -144,10 +144,24 @@ def several_words(typed: str, choices: Sequence[str]) -> list[str]:
     return [c for c in choices if all(any(w.startswith(t) for w in c.casefold().split()) for t in typed_words)]
 
 
+def menu_kept(typed: str, choices: Sequence[str]) -> list[str]:
+    """The choices a text typed at a menu keeps, in the menu's order (the menu shows them as it is typed, and
+    points at the first): those holding the text, case aside; else those that several typed words pick out; else
+    the same with the text in Western digits ("۳" at a menu of "3 players").
+
+    >>> menu_kept("BEN gr", ["Game 1 · Ben · Green: 5 8", "Game 1 · Ana · Green: W"]), menu_kept("x", ["Ana"])
+    (['Game 1 · Ben · Green: 5 8'], [])
+    """
+    matches = menu_matches(typed, choices) or several_words(typed, choices)
+    if not matches and western_digits(typed) != typed:
+        return menu_kept(western_digits(typed), choices)
+    return matches
+
+
 def resolve_menu(typed: str, choices: Sequence[str], words: Sequence[str] = ()) -> str | None:
     """What Enter gives at a menu after typing `typed` (the arrow keys untouched): a prompt word as typed (unless
-    it is also a choice's name), else the first choice that holds the text (the one the menu points at), else the
-    first that several typed words pick out, else None (Enter does nothing).
+    it is also a choice's name), else the first choice the text keeps (menu_kept: the one the menu points at),
+    else None (Enter does nothing).
 
     >>> resolve_menu("be", ["Ana", "Ben"]), resolve_menu("undo", ["Ana", "Ben"], ["undo"]), resolve_menu("x", ["Ana"])
     ('Ben', 'undo', None)
@@ -157,10 +171,8 @@ def resolve_menu(typed: str, choices: Sequence[str], words: Sequence[str] = ()) 
     """
     if _word_at(typed, choices, words):
         return typed.strip()
-    matches = menu_matches(typed, choices) or several_words(typed, choices)
-    if not matches and western_digits(typed) != typed:  # "۳" at a menu of "3 players"
-        return resolve_menu(western_digits(typed), choices, words)
-    return matches[0] if matches else None
+    kept = menu_kept(typed, choices)
+    return kept[0] if kept else None
 
 
 class QuestionaryPrompter:
@@ -224,51 +236,12 @@ class QuestionaryPrompter:
 
     def select(self, message: str, choices: Sequence[str], *, default: str | None = None,
                words: Sequence[str] = ()) -> str:
-        import questionary
-        from prompt_toolkit.filters import Condition
-        from prompt_toolkit.keys import Keys
-        from questionary.prompts.common import InquirerControl
+        from scorepad.cli.menu import menu  # questionary's select, filtered by several words too
 
         choices = list(choices)
-        # A choice is drawn escaped (a name from an older database) and answered as it is stored.
-        shown = [c if safe(c) == c else questionary.Choice(title=safe(c), value=c) for c in choices]
-        question = questionary.select(safe(message, keep="\n"), choices=shown,
-                                      default=default if default in choices else None,
-                                      instruction=_(MENU_HINT), use_search_filter=True, use_jk_keys=False,
-                                      qmark=question_mark(), **self._session)
-        app = question.application
-        menu = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
-
-        def typed() -> str:
-            return menu.search_filter or ""
-
-        # When the typed text is a prompt word or no choice holds it, questionary's Enter would take the choice
-        # pointed at in the whole list. A binding added after questionary's own is the one prompt_toolkit calls
-        # while its filter holds: it takes the word, or the choice several words pick out, or waits.
-        @Condition
-        def a_word_or_no_match() -> bool:
-            return bool(typed()) and (_word_at(typed(), choices, words) or not menu_matches(typed(), choices))
-
-        @app.key_bindings.add("enter", eager=True, filter=a_word_or_no_match)
-        def word_or_wait(event: Any) -> None:
-            answer = resolve_menu(typed(), choices, words)
-            if answer is not None:
-                event.app.exit(result=answer)
-            # else nothing to take: questionary shows the whole list with the text in red; Backspace mends it
-
-        @app.key_bindings.add("c-d", eager=True)
-        def end(event: Any) -> None:
-            event.app.exit(exception=EOFError)
-
-        # questionary's filter takes only ASCII (string.printable): "ع" for علی, "王" or "А" for Анна, "۳" typed
-        # nothing. Any other printable character joins the typed text too (prompt_toolkit calls the binding added
-        # last among those that match only through Any: questionary's own swallows the key).
-        @app.key_bindings.add(Keys.Any)
-        def any_letter(event: Any) -> None:
-            key = event.key_sequence[0].key
-            if isinstance(key, str) and len(key) == 1 and not key.isascii() and key.isprintable():
-                menu.add_search_character(key)
-
+        question = menu(safe(message, keep="\n"), choices, default=default if default in choices else None,
+                        instruction=_(MENU_HINT), qmark=question_mark(), kept=menu_kept,
+                        word=lambda typed: _word_at(typed, choices, words), shown=safe, **self._session)
         return self._ask(question)
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
