@@ -1,5 +1,5 @@
 """Fixing is easy to find (issue 22, point 3): a card held by an earlier answer names that answer and `fix`; the
-fix menu keeps what several words pick out as they are typed."""
+fix menu keeps what several words pick out as they are typed; a fix at the prompt shows what it did to the score."""
 
 from scorepad.cli.prompts import Aborted, ScriptedPrompter
 from scorepad.games import by_slug
@@ -85,3 +85,13 @@ def test_the_menu_shows_what_the_words_keep_in_a_real_terminal(terminal_at):
 
 def test_the_scripted_menu_takes_the_same_words(store):
     assert ScriptedPrompter(["game 1 ANA blue"]).select("Which answer?", ANSWERS) == "Game 1 · Ana · Blue: 2 5 7 10"
+
+
+# --- a fix shows what it did to the score -----------------------------------------------------------------
+
+def test_a_fix_in_the_game_being_played_shows_the_score_it_changed(store):
+    session_id = match(store)
+    answers = ["Ana", "w3 5", "2 5 9", "", "", "", "4 6", "fix", "ana blue", "2 5"]
+    _, text = played(store, session_id, *answers)
+    assert ("Changed Game 1 · Ana · Blue: 2 5 9 → 2 5.\n"
+            "  Ana: Game 1 −28 → −37; blue −4 → −13; total −28 → −37\n") in text

@@ -334,12 +334,26 @@ def changes_text(change: Change, saved: Session,
     lines += [_(KEPT).format(name=name(a), shown=shown(a, v), now=shown(a, now)) for a, v, now in change.kept]
     if saved.game.private(saved):
         return "\n".join([*lines, _(PRIVATE), _(UNDO_HINT)])
-    old = before.score(before.complete_rounds()) if before.scorable() else None
-    new = saved.score(saved.complete_rounds()) if saved.scorable() else None
+    old, new = _so_far(before, saved)
     if new is not None:
         lines += score_lines(old, new, saved) or [_(NO_SCORE_CHANGED)]
-        lines += ["", (standings or standings_text)(new, saved)]
+    if saved.scorable():
+        lines += ["", (standings or standings_text)(saved.score(saved.complete_rounds()), saved)]
     return "\n".join([*lines, _(UNDO_HINT)])
+
+
+def _so_far(before: Session, after: Session) -> tuple[Result | None, Result | None]:
+    """Both scores of an edit, the round being played included when both score with it (a fix at the prompt
+    changes it most often: each Lost Cities expedition scores alone); else the complete rounds alone."""
+    if not after.finished and after.game.default_rounds is not None:
+        playing = after.complete_rounds() + 1
+        if any(at[0] == "rounds" and at[1] == playing - 1 for at in after.answers):
+            try:
+                return before.score(playing), after.score(playing)
+            except InvalidInput:
+                pass  # a round that scores only once every answer is in (Next Station: London's lines)
+    return (before.score(before.complete_rounds()) if before.scorable() else None,
+            after.score(after.complete_rounds()) if after.scorable() else None)
 
 
 def standings_text(result: Result, session: Session) -> str:
