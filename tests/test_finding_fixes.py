@@ -1,14 +1,19 @@
 """Fixing is easy to find (issue 22, point 3): a card held by an earlier answer names that answer and `fix`; the
-fix menu keeps what several words pick out as they are typed; a fix at the prompt shows what it did to the score."""
+fix menu keeps what several words pick out as they are typed; a fix at the prompt shows what it did to the score;
+each edit's hint names the undo that takes it back where it was made."""
 
+from conftest import invoke
+from scorepad import i18n
 from scorepad.cli.prompts import Aborted, ScriptedPrompter
 from scorepad.games import by_slug
+from scorepad.i18n import _
 from scorepad.table.changes import new_doc
 from test_prompts import DOWN, ENTER, keys  # noqa: F401  (the real prompter on a pipe)
 from test_terminal import terminal as terminal_at  # noqa: F401  (tmux)
 
 ANSWERS = ["Game 2 · Ben · Blue: 3", "Game 1 · Ben · Red: 2 3 5", "Game 1 · Ben · Green: 5 8",
            "Game 1 · Ana · Blue: 2 5 7 10", "Game 1 · Ana · Yellow: W 3"]
+
 
 def played(store, session_id, *answers):
     """Answers typed at the prompts, then Ctrl-C: (the prompter, everything printed)."""
@@ -94,4 +99,25 @@ def test_a_fix_in_the_game_being_played_shows_the_score_it_changed(store):
     answers = ["Ana", "w3 5", "2 5 9", "", "", "", "4 6", "fix", "ana blue", "2 5"]
     _, text = played(store, session_id, *answers)
     assert ("Changed Game 1 · Ana · Blue: 2 5 9 → 2 5.\n"
-            "  Ana: Game 1 −28 → −37; blue −4 → −13; total −28 → −37\n") in text
+            "  Ana: Game 1 −28 → −37; blue −4 → −13; total −28 → −37\n"
+            "(`undo` right now puts the old answer back.)") in text
+
+
+# --- the hint names the undo of where the edit was made ---------------------------------------------------
+
+def test_a_shell_edit_names_scorepad_undo_with_the_id(store, terminal):
+    session_id = match(store)
+    played(store, session_id, "Ana", "w3 5", "2 5 9")
+    out = invoke("edit", session_id, "--round", 1, "--player", "Ana", "--field", "blue", "2 5").stdout
+    assert out.endswith(f"(`scorepad undo {session_id}` right now puts the old answer back.)\n")
+    terminal("ana yellow", "w3 6")
+    out = invoke("edit", session_id).stdout
+    assert out.endswith(f"(`scorepad undo {session_id}` right now puts the old answer back.)\n")
+
+
+def test_a_fix_at_the_prompt_names_the_tables_word_for_undo(store, speak):
+    speak("zh-Hant")
+    session_id = match(store, lang="zh-Hant")
+    text = played(store, session_id, "Ana", "w3 5", "2 5 9", "fix", "Ana 藍", "2 5")[1]
+    with i18n.speaking("zh-Hant"):
+        assert text.splitlines()[-1] == _("(`{undo}` right now puts the old answer back.)").format(undo="復原")

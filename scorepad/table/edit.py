@@ -53,7 +53,8 @@ NOT_THERE = "—"  # no value before (a round the edit adds), or an answer given
 NO_SCORE_CHANGED = N_("  No score changed.")
 # TRANSLATORS: `cash NAME` is a prompt word of Chinatown, typed as it is (cash in your language works too).
 PRIVATE = N_("  Cash stays private: `cash NAME` shows one balance.")
-UNDO_HINT = N_("(`undo` right now puts the old answer back.)")
+# After `scorepad edit` at the shell (the prompt's own hint, its word for undo, is the terminal's: cli/fixing.py).
+UNDO_HINT = N_("(`scorepad undo {id}` right now puts the old answer back.)")
 # TRANSLATORS: an edit refused because another recorded answer would no longer be possible: {name} names it,
 # {shown} is its value, {reason} why the game now refuses it. One line at the prompt.
 BREAKS = N_("the edit breaks {name}: {reason}")
@@ -319,8 +320,10 @@ def save(records: Records, change: Change) -> Session:
 # --- what it changed ----------------------------------------------------------------------------------
 
 def changes_text(change: Change, saved: Session,
-                 standings: Callable[[Result, Session], str] | None = None) -> str:
-    """The answer before → after, what else the edit asked or dropped, each changed score line, the standings."""
+                 standings: Callable[[Result, Session], str] | None = None, hint: str | None = None) -> str:
+    """The answer before → after, what else the edit asked or dropped, each changed score line, the standings;
+    last, `hint`: how to take the edit back (default: `scorepad undo ID`, as the shell types it)."""
+    hint = _(UNDO_HINT).format(id=saved.id) if hint is None else hint
     before = change.before
     ask = saved.find_ask(change.at) or before.find_ask(change.at)
     def shown(ask: Ask | None, value: Any) -> str:
@@ -333,13 +336,13 @@ def changes_text(change: Change, saved: Session,
     lines += [_(UNASKED).format(name=name(a), shown=shown(a, v)) for a, v in change.unasked]
     lines += [_(KEPT).format(name=name(a), shown=shown(a, v), now=shown(a, now)) for a, v, now in change.kept]
     if saved.game.private(saved):
-        return "\n".join([*lines, _(PRIVATE), _(UNDO_HINT)])
+        return "\n".join([*lines, _(PRIVATE), hint])
     old, new = _so_far(before, saved)
     if new is not None:
         lines += score_lines(old, new, saved) or [_(NO_SCORE_CHANGED)]
     if saved.scorable():
         lines += ["", (standings or standings_text)(saved.score(saved.complete_rounds()), saved)]
-    return "\n".join([*lines, _(UNDO_HINT)])
+    return "\n".join([*lines, hint])
 
 
 def _so_far(before: Session, after: Session) -> tuple[Result | None, Result | None]:
