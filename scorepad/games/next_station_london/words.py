@@ -173,7 +173,8 @@ NO_NUMBER = N_("a whole number, please ({span})")
 # TRANSLATORS: a range with no top: "0 or more".
 OR_MORE = N_("{low} or more")
 ECHO_MAX = 20  # characters of a refused answer repeated in the message
-THREE_NUMBERS = N_("three whole numbers, please: stations on 2, 3 and 4 lines (e.g. 5 2 1)")
+THREE_NUMBERS = N_("up to three whole numbers, please: stations on 2, 3 and 4 lines (e.g. 5 2 1; 5 2 is none on 4 "
+                   "lines)")
 # TRANSLATORS: {reckoning} is "147 − 20 (2 modules) = 127", {band} the band ("121–135").
 SOLO_RATING = N_("Solo rating: {reckoning} → band {band}.")
 SHEET_RATING = N_("Solo rating: {reckoning}, in the band {band}.")  # the sheet's font has no arrow
