@@ -342,6 +342,9 @@ def test_final_limits_at_the_edge_and_one_past(modules, final, error):
     assert str(refused.value) == f"player Ana, {error}"
 
 
+NEED_CIRCLE = "10 stations in one district needs the Circle power; without it a line has at most 9 there"
+
+
 def _asks(store, variants=(), modules=(), recorded=()):
     """The questions of a solo one-round session with these answers recorded: path -> Ask."""
     doc = new_doc(GAME, ["Ana"], variants, 1, modules=modules, seed=SEED_NSL4)
@@ -355,6 +358,10 @@ def _asks(store, variants=(), modules=(), recorded=()):
 @pytest.mark.parametrize("variants, fields, at_fault, error", LINE_LIMITS, ids=LIMIT_IDS)
 def test_the_line_prompts_refuse_exactly_what_scoring_refuses(store, variants, fields, at_fault, error):
     # the fields before the one asked are recorded, as at the table; the prompt of each then checks its answer
+    if fields.get("stations") == nsl.MAX_STATIONS:  # the prompt knows that no pencil has the Circle power here
+        at_fault, error = "stations", NEED_CIRCLE
+    elif fields.get("stations", 0) > nsl.MAX_STATIONS:
+        error = error.replace("0–10", "0–9")
     line_ = limit_table(fields, variants)["rounds"][0]["Ana"]
     order = nsl.rules_for(variants).line_fields
     for index, name in enumerate(order):
@@ -585,7 +592,7 @@ def test_solo_with_both_modules_nsl5(store):
     assert "  Green: Circle: circle one station; it counts twice in its district" in text
     assert "  • Solo: Blue  (power: Switch)" in text and "  • Solo: Green  (power: Circle)" in text
     # the Circle reminder comes only in the round its pencil (Green, round 4) is drawn with
-    assert text.count("(Solo's Circle power: the circled station counts twice in its district)") == 1
+    assert text.count("(Solo's Circle power: the circled station counts twice in its district: up to 10)") == 1
     assert text.index("Solo's Circle power") > text.index("Score round 4")
     assert "Solo rating: 147 − 20 (2 modules) = 127 → band 121–135." in text
     assert prompter.asked[:3] == ["Shared objectives: does scorepad draw the two cards, or did you draw them?",
@@ -605,13 +612,14 @@ def test_solo_with_both_modules_nsl5(store):
 
 
 @pytest.mark.parametrize("modules, final, rating", [
-    ((), [""], "Solo rating: 130 (no modules) → band 121–135."),
-    (("objectives",), ["", "0"], "Solo rating: 130 − 10 (1 module) = 120 → band 106–120."),  # 120: the lower band
+    ((), [""], "Solo rating: 129 (no modules) → band 121–135."),
+    (("objectives",), ["", "0"], "Solo rating: 129 − 10 (1 module) = 119 → band 106–120."),
 ])
 def test_solo_rating_line_with_no_module_and_one(store, modules, final, rating):
     session_id = start(store, ["Solo"], modules=modules, rounds=1)
     draws = ["scorepad draws"] * len(modules)
-    _, _, text = run(store, session_id, [*draws, None, "Physical cards", "13", "10", "0", "0", *final])
+    # 13 × 9 + 2 × 6: one line's most without the Circle power (a line of 10 stations in one district needs it)
+    _, _, text = run(store, session_id, [*draws, None, "Physical cards", "13", "9", "6", "0", *final])
     assert rating in text
 
 
@@ -914,13 +922,13 @@ def test_filled_solo_sheet_has_the_rating_rule(tmp_path):
 
 def test_the_filled_sheet_of_a_session_has_its_rating(store, tmp_path):
     session_id = start(store, ["Solo"], modules=["objectives"], rounds=1)
-    run(store, session_id, ["scorepad draws", "", "Physical cards", "13", "10", "0", "0", "", "2"])
+    run(store, session_id, ["scorepad draws", "", "Physical cards", "13", "9", "6", "0", "", "2"])
     result = invoke("sheet", session_id, "-o", tmp_path / "solo.pdf")
     assert result.exit_code == 0, result.stderr
     (text,) = pdf_text(tmp_path / "solo.pdf")
     text = " ".join(text.split())
-    assert "Total 150 Solo rating (−10 per module) 1 140" in text  # 130 + 20 objectives, less 10
-    assert "Solo rating: 150 − 10 (1 module) = 140, in the band 136–150." in text
+    assert "Total 149 Solo rating (−10 per module) 1 139" in text  # 129 + 20 objectives, less 10
+    assert "Solo rating: 149 − 10 (1 module) = 139, in the band 136–150." in text
 
 
 def test_a_blank_solo_pad_has_a_rating_row_to_fill(tmp_path):

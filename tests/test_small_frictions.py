@@ -1,9 +1,15 @@
-"""Small frictions at the table (issue 22, point 4): interchanges typed short."""
+"""Small frictions at the table (issue 22, point 4): interchanges typed short, the stations' real range."""
 
 import pytest
 
 from calculators.core import InvalidInput
+from scorepad.games import by_slug
 from scorepad.games.next_station_london.notation import parse_interchanges
+from scorepad.games.next_station_london.seats import circle_holder, pencils
+from scorepad.table.changes import new_doc, record
+from scorepad.table.session import Session
+
+NSL = by_slug("next-station-london")
 
 
 # --- interchanges: `5 2` is 5 on two lines, 2 on three, none on four -------------------------------------
@@ -18,3 +24,51 @@ def test_interchanges_typed_short_leave_the_rest_none(typed, counts):
 def test_more_than_three_or_not_numbers_are_refused(typed):
     with pytest.raises(InvalidInput, match="up to three whole numbers, please"):
         parse_interchanges(typed, "Ana")
+
+
+# --- stations: 0–9, and 10 only for the pencil with the Circle power --------------------------------------
+
+def asks(store, modules=(), players=("Ana", "Ben"), seed=3, recorded=()):
+    doc = new_doc(NSL, list(players), [], 1, modules=list(modules), seed=seed)
+    for at, value in recorded:
+        record(doc, at, value)
+    session = Session(doc, NSL, store.insert(doc))
+    return session, {step.at: step for step in session.steps() if hasattr(step, "at")}
+
+
+def test_ten_stations_in_one_district_need_the_circle_power(store):
+    _, found = asks(store)
+    stations = found[("rounds", 0, "Ana", "stations")]
+    assert stations.parse("9") == 9
+    with pytest.raises(InvalidInput) as refused:
+        stations.parse("10")
+    assert str(refused.value) == ("round 1, player Ana, stations: 10 stations in one district needs the Circle power; "
+                                  "without it a line has at most 9 there")
+    with pytest.raises(InvalidInput, match=r"11 is out of range \(expected 0–9\)"):
+        stations.parse("11")
+    with pytest.raises(InvalidInput, match=r"is not a whole number \(0–9\)"):
+        stations.parse("x")
+
+
+def test_the_pencil_with_the_circle_takes_ten_and_the_guide_says_so(store):
+    plain, _ = asks(store)
+    ana = pencils(plain, 0)[0]  # Ana's pencil in round 1 holds the Circle
+    powers = dict(zip([ana, *(c for c in ("pink", "green", "blue", "purple") if c != ana)],
+                      ("circle", "joker", "double", "switch")))
+    recorded = [(("setup", "power-cards"), "we drew these"), (("setup", "powers"), powers),
+                (("setup", "controller"), "Ana")]
+    session, found = asks(store, modules=["powers"], recorded=recorded)
+    holder, other = "Ana", "Ben"
+    assert circle_holder(session, 0) == holder
+    assert found[("rounds", 0, holder, "stations")].parse("10") == 10
+    with pytest.raises(InvalidInput, match="needs the Circle power"):
+        found[("rounds", 0, other, "stations")].parse("10")
+    guide = next(step.text() for step in session.steps() if hasattr(step, "text") and "Score round 1" in step.text())
+    assert "most stations of the line in one district (0–9)" in guide
+    assert f"({holder}'s Circle power: the circled station counts twice in its district: up to 10)" in guide
+
+
+def test_without_powers_the_guide_offers_nine(store):
+    session, _ = asks(store)
+    guide = next(step.text() for step in session.steps() if hasattr(step, "text") and "Score round 1" in step.text())
+    assert "(0–9)" in guide and "0–10" not in guide.split("stations")[1].split("\n")[0]

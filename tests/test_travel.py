@@ -102,8 +102,8 @@ def test_a_next_station_london_game_in_progress_shows_the_same_next_card(tmp_pat
 def test_a_solo_game_keeps_its_modules_and_so_its_rating(tmp_path, database):
     here = Store(database)
     session_id = here.insert(new_doc(by_slug("next-station-london"), ["Solo"], [], 1, modules=["objectives"]))
-    run(here, session_id, ["scorepad draws", None, "Physical cards", "13", "10", "0", "0", "", "0", False])
-    rating = "Solo rating: 130 − 10 (1 module) = 120 → band 106–120."
+    run(here, session_id, ["scorepad draws", None, "Physical cards", "13", "9", "6", "0", "", "0", False])
+    rating = "Solo rating: 129 − 10 (1 module) = 119 → band 106–120."
     assert rating in ok("show", session_id)
     ok("export", session_id, "-o", tmp_path / "solo.json")
     assert ok("--db", tmp_path / "there.json", "import", tmp_path / "solo.json") == "1\n"

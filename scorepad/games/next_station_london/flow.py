@@ -93,13 +93,20 @@ def _deck_steps(session: Session, number: int) -> list[Step]:
 
 def _field_question(session: Session, r: rules.Rules, number: int, player: str, name: str, colour: str) -> Ask:
     where = {"round": number + 1, "player": player, "field": name}
+    # A district holds at most MOST_STATIONS of a line's stations: only the Circle power's pencil counts one twice.
+    circled = name == "stations" and circle_holder(session, number) == player
 
     def parse(text: str) -> int:
         text = western_digits(text).strip()
         value = whole_number(text)
         if value is None:
-            span = field_span(name)
+            span = field_span(name) if name != "stations" or circled else f"0–{MOST_STATIONS}"
             raise InvalidInput(not_a_number(text, span), **where)
+        if name == "stations" and not circled and value > MOST_STATIONS:
+            if value <= rules.MAX_STATIONS:
+                raise InvalidInput("next-station-london.stations-need-circle", stations=value, most=MOST_STATIONS,
+                                   **where)
+            raise InvalidInput("number.out-of-range", value=value, low=0, high=MOST_STATIONS, **where)
         # the line's other fields as recorded so far: the same checks as scoring, field by field
         others = {other: session.get("rounds", number, player, other) for other in r.line_fields if other != name}
         return rules.check_line_field(name, value, {k: v for k, v in others.items() if v is not None}, **where)
@@ -112,6 +119,7 @@ def _field_question(session: Session, r: rules.Rules, number: int, player: str, 
 # --- the guided game ---------------------------------------------------------------------------------
 
 END = ("end",)  # every player's end-of-game figures are counted at the same time
+MOST_STATIONS = rules.MAX_STATIONS - rules.CIRCLE_EXTRA  # of a line in one district, without the Circle power
 
 def steps(session: Session) -> list[Step]:
     r = rules.rules_for(session.variants)
@@ -163,10 +171,11 @@ def final_text(session: Session, r: rules.Rules) -> str:
 def score_round_text(session: Session, r: rules.Rules, number: int) -> str:
     holder = circle_holder(session, number)
     high = {name: top for name, (_low, top) in rules.FIELD_RANGES.items()}
+    circle = "\n" + _(CIRCLE_HELP).format(player=holder, most=high["stations"]) if holder else ""
     return _(SCORE_ROUND).format(
         number=number + 1, sections="\n" + _(SECTIONS_HELP).format(sections=high["sections"]) if r.additive_lines
-        else "", circle="\n" + _(CIRCLE_HELP).format(player=holder) if holder else "", districts=high["districts"],
-        stations=high["stations"], thames=high["thames"], points=rules.THAMES_POINTS, tourist=high["tourist"])
+        else "", circle=circle, districts=high["districts"], stations=MOST_STATIONS, thames=high["thames"],
+        points=rules.THAMES_POINTS, tourist=high["tourist"])
 
 
 def commands(session: Session) -> Commands:

@@ -151,7 +151,9 @@ Score round {number}, each player for the line just drawn:{sections}
   thames    = Thames crossings (0–{thames}, one a section at most; {points} points each)
   tourist   = tourist sites on the line (0–{tourist}): cross that many circles of your tourist track""")
 SECTIONS_HELP = N_("  sections  = sections drawn this round (0–{sections}; additive-lines variant)")
-CIRCLE_HELP = N_("              ({player}'s Circle power: the circled station counts twice in its district)")
+# TRANSLATORS: under "stations = … (0–9)": {most} is the most with the Circle power (10).
+CIRCLE_HELP = N_("              ({player}'s Circle power: the circled station counts twice in its district: "
+                 "up to {most})")
 # TRANSLATORS: a question: round, player, their pencil colour and the field ("districts"). Keep the colon.
 ASK_FIELD = N_("Round {number} · {player} ({colour}) · {field}:")
 LINE_RESULT = N_("  {player}'s line: {formula}   Tourist track: {crossed} crossed = {points}")
@@ -351,6 +353,9 @@ PHRASES: dict[str, Any] = {
     "next-station-london.stations-over-sections": N_(
         "stations {stations} but sections {sections}: at most sections + {more} in one district "
         "(the departure station, one a section, and the circle power's one more)"),
+    # TRANSLATORS: a line's most stations in one district, typed for a pencil without the Circle power.
+    "next-station-london.stations-need-circle": N_("{stations} stations in one district needs the Circle power; "
+                                                   "without it a line has at most {most} there"),
     "next-station-london.sections-without-stations": N_(
         "stations 0 but sections {sections}: each section joins two stations of the line"),
     "next-station-london.thames-over-sections": N_(
