@@ -1,9 +1,13 @@
-"""Small frictions at the table (issue 22, point 4): interchanges typed short, the stations' real range."""
+"""Small frictions at the table (issue 22, point 4): interchanges typed short, the stations' real range, menus of
+players that start with the first player drawn."""
 
 import pytest
 
 from calculators.core import InvalidInput
+from conftest import run
+from scorepad.cli.prompts import Aborted
 from scorepad.games import by_slug
+from scorepad.games.london.flow import first_player
 from scorepad.games.next_station_london.notation import parse_interchanges
 from scorepad.games.next_station_london.seats import circle_holder, pencils
 from scorepad.table.changes import new_doc, record
@@ -72,3 +76,27 @@ def test_without_powers_the_guide_offers_nine(store):
     session, _ = asks(store)
     guide = next(step.text() for step in session.steps() if hasattr(step, "text") and "Score round 1" in step.text())
     assert "(0–9)" in guide and "0–10" not in guide.split("stations")[1].split("\n")[0]
+
+
+# --- London: menus of players start with the first player scorepad drew ---------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_london_menus_of_players_start_with_the_drawn_first_player(store, seed):
+    game = by_slug("london-1e")
+    session_id = store.insert(new_doc(game, ["Red", "Blue", "Green", "Yellow"], [], None, seed=seed))
+    first = first_player(Session(store.get(session_id), game, session_id))
+    with pytest.raises(Aborted):
+        run(store, session_id, ["Take a loan (£10 each)", Aborted()])
+    session = Session(store.get(session_id), game, session_id)
+    menu = session.next_ask()
+    order = ["Red", "Blue", "Green", "Yellow"]
+    at = order.index(first)
+    assert list(menu.choices[:4]) == order[at:] + order[:at]
+
+
+def test_the_second_edition_draws_no_first_player_and_keeps_the_seats(store):
+    game = by_slug("london-2e")
+    session_id = store.insert(new_doc(game, ["Red", "Blue", "Green"], [], None, seed=4))
+    with pytest.raises(Aborted):
+        run(store, session_id, ["Take a loan (£10 each)", Aborted()])
+    assert list(Session(store.get(session_id), game, session_id).next_ask().choices[:3]) == ["Red", "Blue", "Green"]
