@@ -166,10 +166,10 @@ def test_no_english_reaches_the_screen(code, tmp_path, store):
 # the fuzzed game above, which reaches these questions only on some runs.
 WORDED = [
     ("next-station-london", ["Ana"], ["objectives", "powers"], 1,
-     ["we drew these", "tourist central", "we drew these", "pink=circle green=joker blue=double purple=switch",
-      "pu pi g b", "Physical cards", "5"]),
+     ["we drew these", "tourist central", "pink=circle green=joker blue=double purple=switch", "pu pi g b",
+      "Physical cards", "5"]),
     ("next-station-london", ["Ana", "Ben"], ["objectives", "powers"], 1,
-     ["we drew these", "th d", "we drew these", "s d j c", "Ana", "Digital deck", "", ""]),
+     ["we drew these", "th d", "s d j c", "Ana", "Digital deck", "", ""]),
     ("lost-cities", ["Ana", "Ben"], [], 1, ["Ana", "w w 3 5", "", "w 2 9 0"]),
     ("chinatown", ["Ava", "Ben", "Cai"], [], None, ["Ava", "Ava Ben 5k", "", "", "photo 3, rest 2", "none"]),
     ("london-1e", ["Yellow", "Red", "Blue"], [], None,

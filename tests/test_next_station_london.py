@@ -579,7 +579,7 @@ def test_ctrl_c_mid_deck_resumes_with_the_same_next_card(store):
 
 def test_solo_with_both_modules_nsl5(store):
     session_id = start(store, ["Solo"], modules=["objectives", "powers"], seed=3)
-    answers = ["scorepad draws", "scorepad draws", "blue pi pu g"]
+    answers = ["scorepad draws", "blue pi pu g"]  # one question for both kinds of cards
     for rnd in NSL5["rounds"]:
         answers += ["Physical cards"] + typed_round(rnd, ["Solo"])
     answers += ["4 2 0", "1"]
@@ -595,8 +595,7 @@ def test_solo_with_both_modules_nsl5(store):
     assert text.count("(Solo's Circle power: the circled station counts twice in its district: up to 10)") == 1
     assert text.index("Solo's Circle power") > text.index("Score round 4")
     assert "Solo rating: 147 − 20 (2 modules) = 127 → band 121–135." in text
-    assert prompter.asked[:3] == ["Shared objectives: does scorepad draw the two cards, or did you draw them?",
-                                  "Pencil powers: does scorepad deal the four cards, or did you deal them?",
+    assert prompter.asked[:2] == ["Objective and power cards: does scorepad draw them, or did you?",
                                   "Your order of the four pencils, by names or first letters "
                                   "[Enter: pink green blue purple]:"]
     # solo: no controller, no pencils to pass; the rating rule is told at the start
@@ -715,7 +714,7 @@ def test_the_deck_question_offers_last_rounds_choice_first(store):
 
 def test_a_whole_game_fits_100_columns(store):
     session_id = start(store, NSL4_PLAYERS, modules=["powers", "objectives"])
-    answers = ["scorepad draws", "scorepad draws", *nsl4_answers()]
+    answers = ["scorepad draws", *nsl4_answers()]
     answers[-3:] = ["6 1 0", "0", "5 1 0", "0", "3 1 0", "0"]
     session, _, text = run(store, session_id, answers)
     assert session.finished
@@ -998,7 +997,7 @@ def test_power_cards_refused(text, message):
 
 def test_a_table_that_drew_its_own_cards_names_them_at_the_setup_question(store):
     session_id = start(store, ["Solo"], modules=["objectives", "powers"], rounds=1)
-    answers = ["we drew these", "tokyo central", "th c", "we drew these", "circle joker", "s d j c", "",
+    answers = ["we drew these", "tokyo central", "th c", "circle joker", "s d j c", "",
                "Physical cards", "5", "3", "1", "1", "", "1"]
     session, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("tokyo central", f"'tokyo' names no objective card (objectives: {OBJECTIVE_NAMES})"),
@@ -1020,7 +1019,7 @@ def test_a_table_that_drew_its_own_cards_names_them_at_the_setup_question(store)
 
 def test_scorepad_draws_the_cards_unless_told_otherwise(store):
     session_id = start(store, ["Solo"], modules=["objectives", "powers"], rounds=1, seed=3)
-    answers = ["scorepad draws", "scorepad draws", "", "Physical cards", "5", "3", "1", "1", "", "0"]
+    answers = ["scorepad draws", "", "Physical cards", "5", "3", "1", "1", "", "0"]
     session, prompter, text = run(store, session_id, answers)
     drawn = nsl.draw_objectives(3)
     assert "  1. " + objective_text(drawn[0]) in text and "  2. " + objective_text(drawn[1]) in text

@@ -1,5 +1,5 @@
 """Small frictions at the table (issue 22, point 4): interchanges typed short, the stations' real range, menus of
-players that start with the first player drawn."""
+players that start with the first player drawn, one question for both kinds of Next Station: London cards."""
 
 import pytest
 
@@ -76,6 +76,29 @@ def test_without_powers_the_guide_offers_nine(store):
     session, _ = asks(store)
     guide = next(step.text() for step in session.steps() if hasattr(step, "text") and "Score round 1" in step.text())
     assert "(0–9)" in guide and "0–10" not in guide.split("stations")[1].split("\n")[0]
+
+
+# --- one question for both kinds of cards --------------------------------------------------------------------
+
+def test_both_modules_ask_one_question_for_their_cards(store):
+    session_id = store.insert(new_doc(NSL, ["Solo"], [], 1, modules=["objectives", "powers"], seed=3))
+    with pytest.raises(Aborted):
+        run(store, session_id, ["we drew these", "tourist central", "circle joker double switch", Aborted()])
+    session = Session(store.get(session_id), NSL, session_id)
+    assert session.get("setup", "cards") == "we drew these"
+    assert session.get("setup", "objectives") == ["tourist", "central"]
+    assert session.get("setup", "powers") == {"pink": "circle", "green": "joker", "blue": "double",
+                                              "purple": "switch"}
+    menus = [ask.message for ask in session.asks() if ask.choices and ask.at[:2] != ("setup", "deck-mode")]
+    assert menus == ["Objective and power cards: does scorepad draw them, or did you?"]
+
+
+def test_a_session_that_asked_each_kind_still_does(store):
+    """Stored before there was one question for both (or named one kind on play's command line)."""
+    recorded = [(("setup", "objective-cards"), "scorepad draws")]
+    session, found = asks(store, modules=["objectives", "powers"], players=["Solo"], recorded=recorded)
+    assert ("setup", "cards") not in found
+    assert session.next_ask().at == ("setup", "power-cards")
 
 
 # --- London: menus of players start with the first player scorepad drew ---------------------------------

@@ -16,8 +16,8 @@ from scorepad.games.next_station_london.notation import (CARD_OPTIONS, field_spa
                                                          parse_objectives, parse_order, show_interchanges,
                                                          show_powers, show_words, whole_number)
 from scorepad.games.next_station_london.report import interchange_formula, line_result, summary_text
-from scorepad.games.next_station_london.seats import circle_holder, pencils
-from scorepad.games.next_station_london.words import (ASK_CONTROLLER, ASK_DECK, ASK_FIELD, ASK_INTERCHANGES,
+from scorepad.games.next_station_london.seats import BOTH_CARDS, circle_holder, drew_own, pencils
+from scorepad.games.next_station_london.words import (ASK_BOTH_CARDS, ASK_CONTROLLER, ASK_DECK, ASK_FIELD, ASK_INTERCHANGES,
                                                       ASK_OBJECTIVE_CARDS, ASK_OBJECTIVE_NAMES, ASK_OBJECTIVES,
                                                       ASK_ORDER, ASK_POWER_CARDS, ASK_POWER_NAMES, ASK_TURN,
                                                       CARD_CHOICES, CARD_LINE_TEXT, CHOOSE, CIRCLE_HELP,
@@ -32,22 +32,28 @@ from scorepad.i18n import _, western_digits
 
 
 def _card_steps(session: Session) -> list[Step]:
-    """With a module: whether scorepad draws its cards or the table did, and then which ones."""
-    out: list[Step] = []
+    """With a module: whether scorepad draws its cards or the table did, and then which ones; with both, one
+    question for both kinds (the table that deals its own power cards draws its own objectives too)."""
     listed = {"objectives": (OBJECTIVE_CARDS, {k: objective_text(k) for k in rules.OBJECTIVES}, ASK_OBJECTIVE_CARDS,
                              ASK_OBJECTIVE_NAMES, show_words),
               "powers": (POWER_CARDS, {k: _(POWER_TEXTS[k]) for k in rules.POWERS}, ASK_POWER_CARDS,
                          ASK_POWER_NAMES, show_powers)}
-    for module, (question, cards, parse) in CARD_OPTIONS.items():
-        if module not in session.modules:
-            continue
+    chosen = [module for module in CARD_OPTIONS if module in session.modules]
+    both = len(chosen) > 1 and all(session.get(*CARD_OPTIONS[module][0]) is None for module in chosen)
+    told: list[Step] = []
+    asked: list[Step] = []
+    for module in chosen:
+        question, cards, parse = CARD_OPTIONS[module]
         heading, texts, ask, ask_names, show = listed[module]
-        out.append(Say(lambda heading=heading, texts=texts: _(heading) + "".join(
+        told.append(Say(lambda heading=heading, texts=texts: _(heading) + "".join(
             "\n" + CARD_LINE_TEXT.format(name=TYPED[name](), text=text) for name, text in texts.items())))
-        out.append(_menu(question, _(ask), CARD_CHOICES, "cards"))
-        if session.get(*question) == WE_DREW:
-            out.append(Ask(cards, _(ask_names), parse=parse, show=show))
-    return out
+        steps = [] if both else [_menu(question, _(ask), CARD_CHOICES, "cards")]
+        if drew_own(session, question):
+            steps.append(Ask(cards, _(ask_names), parse=parse, show=show))
+        (asked if both else told).extend(steps)
+    if both:
+        return [*told, _menu(BOTH_CARDS, _(ASK_BOTH_CARDS), CARD_CHOICES, "cards"), *asked]
+    return told
 
 
 def _menu(at: tuple, message: str, choices: Sequence[str], field: str, **options: Any) -> Ask:

@@ -188,6 +188,7 @@ POWER_CARDS = N_("The four pencil power cards (one on each pencil, used or not):
 CARD_LINE_TEXT = "  {name:<13} {text}"  # a card's name to type, then what it says
 ASK_OBJECTIVE_CARDS = N_("Shared objectives: does scorepad draw the two cards, or did you draw them?")
 ASK_POWER_CARDS = N_("Pencil powers: does scorepad deal the four cards, or did you deal them?")
+ASK_BOTH_CARDS = N_("Objective and power cards: does scorepad draw them, or did you?")
 CARD_CHOICES = (N_("scorepad draws"), N_("we drew these"))
 SCOREPAD_DRAWS, WE_DREW = CARD_CHOICES
 # TRANSLATORS: the examples are card names as typed: keep them (or give your language's typed words).
