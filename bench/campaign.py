@@ -109,7 +109,7 @@ from pathlib import Path
 spec = json.loads(sys.argv[1])
 from scorepad import cli
 from scorepad.cli import terminal
-from scorepad.cli.prompts import Aborted, resolve_menu
+from scorepad.cli.prompter import Aborted, resolve_menu
 
 events = open(spec["events"], "a", buffering=1, encoding="utf-8")
 def note(*item):
@@ -260,7 +260,7 @@ def reference_game() -> tuple[list[str], list[dict]]:
     """The questions of a Lost Cities match (LC-11) in order, and the entries a whole scripted game stores."""
     from scorepad.games import by_slug
     from scorepad.cli.play import play
-    from scorepad.cli.prompts import ScriptedPrompter
+    from scorepad.cli.prompter import ScriptedPrompter
     from scorepad.table.changes import new_doc
 
     with tempfile.TemporaryDirectory(prefix="scorepad-campaign-ref-") as folder:
@@ -1334,14 +1334,14 @@ class FuzzPrompter:
         self.last = ""  # the question being asked, and what was answered: named when something breaks
 
     def _count(self) -> None:
-        from scorepad.cli.prompts import Aborted
+        from scorepad.cli.prompter import Aborted
 
         self.prompts += 1
         if self.prompts > self.budget:
             raise Aborted()
 
     def text(self, message: str, *, default: str = "", validate: Any = None) -> str:
-        from scorepad.cli.prompts import Aborted
+        from scorepad.cli.prompter import Aborted
 
         said = message  # what the player has read: the question, then each refusal's reason
         for attempt in range(80):
@@ -1368,7 +1368,7 @@ class FuzzPrompter:
         raise Aborted()  # nothing random was taken: a stuck game, not a crash
 
     def select(self, message: str, choices: Any, *, default: str | None = None, words: Any = ()) -> str:
-        from scorepad.cli.prompts import resolve_menu
+        from scorepad.cli.prompter import resolve_menu
 
         self._count()
         answer = self.rng.choice(list(choices))
@@ -1390,7 +1390,7 @@ def fuzz_prompts(n: int, rng: random.Random, work: Path, budget: int = 3000) -> 
     from scorepad.errors import ScorepadError
     from scorepad.games import SLUGS, by_slug
     from scorepad.cli.play import play
-    from scorepad.cli.prompts import Aborted
+    from scorepad.cli.prompter import Aborted
     from scorepad.table.changes import new_doc
 
     store = open_store(work / "scorepad.json")

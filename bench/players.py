@@ -91,7 +91,7 @@ def prompt_times(scorepad: str, env: dict[str, str]) -> tuple[float, float]:
 def in_process(db: Path, runs: int) -> tuple[list[float], list[float]]:
     """Reading the names once, and one keystroke's completions over them (ms), in this process."""
     from scorepad.players import known_names
-    from scorepad.cli.prompts import completions
+    from scorepad.cli.prompter import completions
     from scorepad.store import Store
     from scorepad.table.summary import summarize
 

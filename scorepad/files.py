@@ -20,6 +20,7 @@ import functools
 import json
 import os
 import re
+import socket
 import stat
 import tempfile
 import time
@@ -207,7 +208,6 @@ def host_tag() -> str:
     if hasattr(os, "uname"):  # the name gethostname() gives, without importing socket
         host = os.uname().nodename
     else:  # pragma: no cover - Windows
-        import socket
 
         host = socket.gethostname()
     return f"{zlib.crc32(host.encode('utf-8', 'surrogateescape')):08x}"

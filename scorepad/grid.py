@@ -6,9 +6,9 @@ from __future__ import annotations
 import functools
 import json
 import re
-import unicodedata
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
+
 
 from calculators.core import BIDI_CONTROLS, Phrase, say
 from scorepad import words
@@ -62,33 +62,6 @@ def cell(value: Any) -> str:
     return safe(value)  # a player's name from an older database
 
 
-# Characters whose terminal width one look at the character gives (its Unicode category and East Asian width),
-# as wcwidth measures them (tests/test_terminal_width.py compares every one): Latin, Greek, Cyrillic, Arabic and
-# Persian (their marks and ZWNJ/ZWJ take no column), the minus sign and arrows scorepad prints, the CJK
-# ideographs and punctuation (two). Any other text (an emoji, a ZWJ sequence, a variation selector, Indic
-# scripts, Hangul jamo) is measured by wcwidth, which takes some 15 ms to import: a Persian or Chinese table
-# pays for it only when it holds such a character. Kept as ranges looked up with bisect rather than one regular
-# expression: re takes some 20 million instructions (a tenth of importing typer) to compile so big a character set.
-_BY_CHARACTER = ((0x20, 0x7E), (0xA0, 0xAC), (0xAE, 0x52F), (0x606, 0x6DC), (0x6DE, 0x6FF), (0x750, 0x77F),
-                 (0x2000, 0x2027), (0x202A, 0x2064), (0x2190, 0x2199), (0x2212, 0x2212), (0x3001, 0x302D),
-                 (0x3030, 0x303E), (0x3041, 0x3163), (0x3165, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3),
-                 (0xF900, 0xFAFF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFE), (0xFF01, 0xFF9F), (0xFFA1, 0xFFDC))
-_BOUNDS = tuple(bound for low, high in _BY_CHARACTER for bound in (low, high + 1))  # inside: an odd position
-
-
-def by_character(text: str) -> bool:
-    """Whether one look at each character of `text` gives its width (see above)."""
-    from bisect import bisect_right
-
-    return all(bisect_right(_BOUNDS, ord(c)) & 1 for c in text)
-
-
-def _char_width(c: str) -> int:
-    if unicodedata.category(c) in ("Mn", "Me", "Cf"):
-        return 0
-    return 2 if unicodedata.east_asian_width(c) in "WF" else 1
-
-
 @functools.lru_cache(maxsize=4096)  # the same names and figures fill a long list again and again
 def width(text: str) -> int:
     """Columns a text takes in a terminal, as wcwidth counts them: a Chinese character takes two, a combining
@@ -99,12 +72,12 @@ def width(text: str) -> int:
     """
     if text.isascii():
         return len(text)
-    if by_character(text):
-        return sum(map(_char_width, text))
-    from wcwidth import wcswidth  # only for text holding an emoji or the like
+    # wcwidth's import is a third of `import typer` (docs/performance.md, The terminal): only a command that
+    # measures a text beyond ASCII pays for it (docs/architecture.md, late imports).
+    from wcwidth import wcswidth
 
     columns = wcswidth(text)
-    return columns if columns >= 0 else sum(map(_char_width, text))  # a control character (escaped before)
+    return columns if columns >= 0 else len(text)  # a control character: escaped before it is shown
 
 
 def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = "  ",

@@ -13,8 +13,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorepad.errors import ScorepadError
+from scorepad.games import by_slug
 from scorepad.history import key  # the spec's matching: strip() + casefold()
-from scorepad.i18n import N_, NP_, _, plural
+from scorepad.i18n import N_, NP_, _, pgettext, plural
+from scorepad.store import claims
 from scorepad.table.summary import order
 
 if TYPE_CHECKING:
@@ -164,8 +166,6 @@ def plan(store: Store, old: str, new: str, prompt_word: Callable[[dict[str, Any]
     changed) when no session has `old`, or one has `old` and `new` as two different players, is open in another
     scorepad, or would take `new` as a prompt word (`prompt_word(doc, name)`: the word a name starts with, that the
     terminal takes at its prompts). `new` must already be a valid name (calculators.check_name)."""
-    from scorepad.store import claims
-
     summaries = store.summaries()
     ids = [doc_id for doc_id, s in _sessions(summaries) if player_in(s["players"], old) is not None]
     if not ids:
@@ -187,8 +187,6 @@ def plan(store: Store, old: str, new: str, prompt_word: Callable[[dict[str, Any]
 
 
 def _ids(ids: Sequence[int]) -> str:
-    from scorepad.i18n import pgettext
-
     return pgettext("between names", ", ").join(map(str, ids))
 
 
@@ -199,8 +197,6 @@ def rename(store: Store, ids: Sequence[int], old: str, new: str,
     A session is whole whenever the process stops (Store.update); one already renamed is skipped, so running
     the same rename again after an interruption finishes it. `done(id)` is called after each session written.
     """
-    from scorepad.games import by_slug
-
     changed = 0
     for doc_id in ids:
         def change(doc: dict[str, Any]) -> dict[str, Any]:

@@ -22,8 +22,10 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from scorepad import history
+from scorepad.games import SLUGS, by_slug
 from scorepad.history import key
-from scorepad.i18n import NP_, N_, _, plural, right_to_left
+from scorepad.i18n import N_, NP_, _, plural, right_to_left
 from scorepad.words import MINUS, number
 
 MAX_POINTS = 50  # points per line at most: 2,000 sessions are 50 points of 40 sessions each (six lines of
@@ -94,9 +96,6 @@ def build(played: Sequence[Mapping[str, Any]], *, names: Mapping[str, str] | Non
     in `played`; the CLI gives the whole history's). `player`, `since`: the filters the sessions were chosen by,
     printed under each title. With `player` the page still shows everyone who sat at those sessions: the charts
     of one line and one bar would say less than the terminal's row."""
-    from scorepad import history
-    from scorepad.games import SLUGS, by_slug
-
     shown = dict(history.people(played)) if names is None else dict(names)
     stats = history.stats(played, names=shown, figures=False)  # (the games' own figures are the terminal's)
     asked = [text for text, value in ((ONLY_PLAYER, player), (ONLY_SINCE, since)) if value]

@@ -134,7 +134,7 @@ def lc11_file(tmp_path):
 def terminal(monkeypatch):
     """Pretend stdin is a terminal and answer the prompts from a script: terminal("Ana", "w3", …)."""
     from scorepad.cli import terminal as tty
-    from scorepad.cli.prompts import ScriptedPrompter
+    from scorepad.cli.prompter import ScriptedPrompter
 
     monkeypatch.setattr(tty, "stdin_is_tty", lambda: True)
 
@@ -172,7 +172,7 @@ def ok(*args):
 def run(store, session_id, answers, **kw):
     """Play a session through scripted answers: (session, prompter, everything printed as one text)."""
     from scorepad.cli.play import play
-    from scorepad.cli.prompts import ScriptedPrompter
+    from scorepad.cli.prompter import ScriptedPrompter
 
     lines = []
     prompter = ScriptedPrompter(answers)

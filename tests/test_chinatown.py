@@ -27,7 +27,7 @@ from scorepad.games.chinatown import flow, names, notation, sheet
 from scorepad.games.chinatown import report as shown
 from scorepad.games.chinatown import words as wording
 from scorepad.cli.play import play
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.changes import new_doc
 
 ROOT = Path(__file__).resolve().parent.parent

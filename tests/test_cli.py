@@ -12,7 +12,7 @@ import typer
 
 from conftest import LC11, LC11_TYPED, TABLES, table_part, invoke, ok
 from scorepad import cli
-from scorepad.cli.prompts import Aborted
+from scorepad.cli.prompter import Aborted
 from scorepad.games import GAMES
 
 SLUGS = ", ".join(g.slug for g in GAMES)  # the registry grows as games land

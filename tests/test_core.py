@@ -10,7 +10,7 @@ from conftest import TABLES
 from scorepad import cli
 from scorepad.cli import terminal
 from scorepad.games import GAMES
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 
 
 @pytest.mark.parametrize("names, expected", [

@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 from conftest import run
 from scorepad import cli
 from scorepad.games import by_slug
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.changes import new_doc
 from scorepad.store import Store
 

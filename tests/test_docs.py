@@ -124,7 +124,7 @@ def test_a_table_with_its_session_imports_and_exports_back_the_same(tmp_path, bo
 
 
 def test_the_game_in_progress_resumes_where_the_document_says(tmp_path, monkeypatch):
-    from scorepad.cli.prompts import Aborted, ScriptedPrompter
+    from scorepad.cli.prompter import Aborted, ScriptedPrompter
 
     (body, end), = [e for e in examples("table") if json.loads(e[0]).get("session", {}).get("status") == "playing"]
     assert "then `scorepad resume ID`, asks\nfor Ana's blue expedition of game 2." in TEXT[end:end + 400]

@@ -13,7 +13,7 @@ from scorepad.games import by_slug
 from scorepad.table import session_of
 from scorepad.games import london as london_game
 from scorepad.games.base import Ask, Game, Say
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.changes import new_doc
 from scorepad.table.session import Session
 

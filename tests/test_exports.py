@@ -23,7 +23,7 @@ from conftest import LC11, LC11_TYPED, TABLES, invoke, ok, run
 from scorepad import exports, qr
 from scorepad.games import by_slug
 from scorepad.table import session_of
-from scorepad.cli.prompts import Aborted
+from scorepad.cli.prompter import Aborted
 from scorepad.table.changes import new_doc
 from scorepad.table.session import Session
 from scorepad.table.travel import doc_from_table
@@ -449,15 +449,3 @@ def test_the_uuids_stay_those_bg_stats_keeps(kind, key, expected):
     # BG Stats keeps a play's uuid: a new one would make a second import add the play again instead of updating it.
     assert str(exports.NAMESPACE) == "4ce841fd-a2e1-5c70-9ccc-97cd5af97115"
     assert exports.uuid_of(kind, key) == expected
-
-
-def test_the_exports_load_no_csv():
-    # The end of a game (its BG Stats code on the terminal) and `export` make uuids; csv is for the one format
-    # that writes CSV.
-    import subprocess
-    import sys
-
-    code = ("import sys; from scorepad import exports; exports.uuid_of('play', '1'); "
-            "print('csv' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "False"

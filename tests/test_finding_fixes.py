@@ -4,7 +4,7 @@ each edit's hint names the undo that takes it back where it was made."""
 
 from conftest import invoke
 from scorepad import i18n
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.games import by_slug
 from scorepad.i18n import _
 from scorepad.table.changes import new_doc

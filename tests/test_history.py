@@ -16,7 +16,7 @@ from scorepad.table.changes import new_doc
 from scorepad.table.travel import doc_from_table
 from scorepad.store import FACTS, Store
 from scorepad.table.summary import summarize
-from scorepad.cli.prompts import Aborted
+from scorepad.cli.prompter import Aborted
 from conftest import LC11, LC11_TYPED, TABLES, run
 
 LONDON = "london-2e"

@@ -127,7 +127,7 @@ class Recording:
 def _games(code, store):
     from scorepad.games import GAMES
     from scorepad.cli.play import play
-    from scorepad.cli.prompts import Aborted
+    from scorepad.cli.prompter import Aborted
     from scorepad.table.changes import new_doc
 
     rng = random.Random(11)
@@ -182,7 +182,7 @@ def test_recorded_game_words_are_shown_in_the_language(slug, players, modules, r
     from scorepad.games import by_slug
     from scorepad.cli.play import play
     from scorepad.table.naming import typed
-    from scorepad.cli.prompts import Aborted, ScriptedPrompter
+    from scorepad.cli.prompter import Aborted, ScriptedPrompter
     from scorepad.table.changes import new_doc
     from scorepad.table.session import Session
 

@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 from scorepad import cli
 from scorepad.games import by_slug
-from scorepad.cli.prompts import Aborted, ScriptedPrompter, QuestionaryPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
+from scorepad.cli.prompts import QuestionaryPrompter
 from scorepad.table.changes import new_doc
 from scorepad.table.travel import doc_from_table
 from scorepad.store import Store

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from conftest import LC11_TYPED, TABLES, run
 from scorepad.cli import app
 from scorepad.games import by_slug
-from scorepad.cli.prompts import Aborted
+from scorepad.cli.prompter import Aborted
 from scorepad.table.changes import new_doc
 from scorepad.store import Store
 from scorepad.table.summary import summarize

@@ -19,7 +19,7 @@ from scorepad.table import session_of
 from scorepad.games.london import flow, notation, tracking
 from scorepad.games.london import words as wording
 from scorepad.cli.play import play
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.changes import new_doc
 
 by_slug("london-1e")  # scorepad.words learns the game's wording: the tie lines and refusals below read as scorepad's

@@ -19,7 +19,7 @@ from scorepad.games.next_station_london.guide import round_text, setup_text
 from scorepad.games.next_station_london.notation import parse_objective_cards, parse_power_cards
 from scorepad.games.next_station_london.seats import objectives, powers
 from scorepad.games.next_station_london.words import FACE_NAMES, THREE_NUMBERS, objective_text
-from scorepad.cli.prompts import Aborted
+from scorepad.cli.prompter import Aborted
 from scorepad.table.changes import new_doc, record
 from scorepad.table.session import Session
 
@@ -1047,7 +1047,7 @@ def test_undo_takes_back_the_named_cards(store):
 
 
 def test_play_options_name_the_cards_and_store_them_as_setup_answers(monkeypatch, store):
-    from scorepad.cli.prompts import ScriptedPrompter
+    from scorepad.cli.prompter import ScriptedPrompter
 
     prompter = ScriptedPrompter(["", "Physical cards", "5", "3", "1", "1", "", "2", False])
     monkeypatch.setattr(terminal, "stdin_is_tty", lambda: True)

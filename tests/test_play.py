@@ -6,7 +6,7 @@ from conftest import LC11, LC11_TYPED, run
 from scorepad.games import by_slug
 from scorepad.table import session_of
 from scorepad.cli.play import play
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.changes import new_doc
 
 ALL_TYPED = [answer for game in LC11_TYPED for answer in game]
@@ -221,7 +221,7 @@ def test_an_undo_choice_of_a_menu_is_the_word_not_an_answer():
     a player's name, and the game ended with an Error line)."""
     from scorepad.games.base import Ask, one_of_players
     from scorepad.cli.play import _ask
-    from scorepad.cli.prompts import ScriptedPrompter
+    from scorepad.cli.prompter import ScriptedPrompter
 
     ask = Ask(("setup", "who"), "Who scores points?", one_of_players(["Ana", "Ben"]), choices=("Ana", "Ben", "undo"))
     assert _ask(ScriptedPrompter(["undo"]), ask, {}) == "undo"

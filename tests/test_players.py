@@ -17,7 +17,7 @@ from scorepad.table import session_of
 from scorepad.history import people as history_people
 from scorepad.history import played
 from scorepad.cli.play import play
-from scorepad.cli.prompts import Aborted
+from scorepad.cli.prompter import Aborted
 from scorepad.table.changes import new_doc
 from scorepad.table.travel import doc_from_table
 from scorepad.store import Store
@@ -455,7 +455,7 @@ NAME_PROMPT = """
 import sys
 from scorepad import cli
 from scorepad.cli import terminal
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 prompter = ScriptedPrompter(["a\\t", Aborted])
 terminal.stdin_is_tty = lambda: True
 terminal.make_prompter = lambda: prompter

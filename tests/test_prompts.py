@@ -11,7 +11,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from scorepad.games import by_slug
 from scorepad.table import session_of
-from scorepad.cli.prompts import Aborted, QuestionaryPrompter, ScriptedPrompter, menu_matches, resolve_menu
+from scorepad.cli.prompter import Aborted, ScriptedPrompter, menu_matches, resolve_menu
+from scorepad.cli.prompts import QuestionaryPrompter
 from scorepad.cli.play import play
 from scorepad.table.changes import new_doc
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import LC11_TYPED, run
 from scorepad.games import by_slug
 from scorepad.cli.play import play
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.recap import question_name
 from scorepad.table.changes import new_doc
 

@@ -93,7 +93,7 @@ def test_a_number_beyond_64_bits_is_refused_naming_where_it_is():
 def test_the_prompt_refuses_a_number_the_database_could_not_keep(monkeypatch, database):
     from scorepad.games.base import Ask
     from scorepad.cli.play import play
-    from scorepad.cli.prompts import ScriptedPrompter
+    from scorepad.cli.prompter import ScriptedPrompter
     from scorepad.store import Store
 
     ask = Ask(("rounds", 0, "Ana", "count"), "How many?", int)

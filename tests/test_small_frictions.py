@@ -5,7 +5,7 @@ import pytest
 
 from calculators.core import InvalidInput
 from conftest import run
-from scorepad.cli.prompts import Aborted
+from scorepad.cli.prompter import Aborted
 from scorepad.games import by_slug
 from scorepad.games.london.flow import first_player
 from scorepad.games.next_station_london.notation import parse_interchanges

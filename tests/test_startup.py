@@ -67,7 +67,7 @@ def test_list_of_every_game_imports_nothing_heavy(tmp_path, env, store):
     # Every game stored, one in progress (its leader "after round N"), listed by fresh processes.
     from conftest import LC11_TYPED, run
     from scorepad.games import by_slug
-    from scorepad.cli.prompts import Aborted
+    from scorepad.cli.prompter import Aborted
     from scorepad.table.changes import new_doc
 
     for slug, table in TABLES.items():
@@ -101,7 +101,7 @@ def play_imports(env, slug, players, rounds, answers):
         "from scorepad.table.changes import new_doc\n"
         "from scorepad.games import by_slug\n"
         "from scorepad.cli.play import play\n"
-        "from scorepad.cli.prompts import Aborted, ScriptedPrompter\n"
+        "from scorepad.cli.prompter import Aborted, ScriptedPrompter\n"
         "store = Store(default_path())\n"
         f"i = store.insert(new_doc(by_slug({slug!r}), {players!r}, [], {rounds!r}))\n"
         "try:\n"

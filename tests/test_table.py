@@ -211,3 +211,19 @@ def test_london_reckoning_is_every_players_at_once(store):
 def test_chinatown_businesses_are_everyones_once_the_trades_are_done(store):
     table = started_game(store, "chinatown", ["Ava", "Ben", "Cai"], ["Ava", ""])  # the first player, no trades
     assert [(q.player, q.at[-1]) for q in table.open()] == [(p, "businesses") for p in ("Ava", "Ben", "Cai")]
+
+
+def test_each_screen_reads_the_questions_in_its_own_language(store):
+    """One table, a terminal in English and a phone in Persian: each sees the questions in its language, whichever
+    asked first, and the phone's answer typed in Persian counts."""
+    from scorepad import i18n
+
+    table = started_game(store, "next-station-london", ["Ana", "Ben"], rounds=1)
+    english = table.open()[0].label
+    with i18n.speaking("fa"):
+        persian = table.open()[0].label
+        table.answer(table.open()[0].at, "Ana", table.version)
+        deck = table.open()[0]
+        table.answer(deck.at, deck.ask.choices[0], table.version)  # the Persian "Digital deck"
+    assert english != persian and table.open()[0].label.startswith("Round 1")
+    assert table.session.get("setup", "deck-mode", 0) == "Digital deck"  # stored in English, as the terminal's

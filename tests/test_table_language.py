@@ -15,7 +15,7 @@ from scorepad import i18n
 from scorepad.cli.output import players_line
 from scorepad.cli.playing import RESUMING
 from scorepad.games.lost_cities.words import ASK_CARDS, colour_name
-from scorepad.cli.prompts import Aborted
+from scorepad.cli.prompter import Aborted
 from scorepad.i18n import _
 from scorepad.table.edit import CHANGED
 from scorepad.table.engine import REMOVED

@@ -15,7 +15,7 @@ from conftest import LC11, LC11_TYPED, TABLES, run, table_part
 from scorepad import cli
 from scorepad.games import by_slug
 from scorepad.cli.play import play
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.changes import new_doc
 from scorepad.store import Store
 from test_chinatown import E8, E8_TYPED, typed_year

@@ -21,7 +21,7 @@ from scorepad.cli import playing
 from scorepad.cli import terminal as tty
 from scorepad.errors import Changed
 from scorepad.games import by_slug
-from scorepad.cli.prompts import Aborted, ScriptedPrompter
+from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.changes import new_doc
 from scorepad.store import Store, claims
 

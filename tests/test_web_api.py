@@ -209,3 +209,14 @@ def test_no_page_names_an_address_outside_scorepad(store):
         text = ana.get(path).text
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.I), path
         assert "@import" not in text
+
+
+def test_a_menu_offers_its_answers_only_and_the_page_says_where_the_game_is(store):
+    host, app = hosted(store, "london-2e", ("Ana", "Ben"), None)
+    ana = phone(app, host, "Ana")
+    state = ana.get("/api/state").json()
+    assert state["where"] == "Where you are: during play, event 1."
+    event = state["open"][0]
+    loan = next(choice for choice in event["choices"] if choice.startswith("Take a loan"))
+    who = answer(ana, event["at"], loan).json()["open"][0]
+    assert who["choices"] == ["Ana", "Ben"]  # the terminal's `undo` choice is the terminal's

@@ -140,7 +140,8 @@ def test_a_next_station_round_with_the_tables_screen_following_the_cards(browser
     ana, ben = phone(browser, link, "Ana"), phone(browser, link, "Ben", "fa-IR")
     screen = phone(browser, link, None, "zh-TW")
     ana.get_by_role("button", name="Ana", exact=True).tap()  # the controller
-    changed(screen, lambda: ana.get_by_role("button", name="Digital deck").tap())
+    ana.get_by_role("button", name="Digital deck").tap()
+    screen.locator("button.big").wait_for()  # the table's screen hears it: its turn to turn the cards
     turned = 0
     while screen.locator("button.big").count():  # the table's screen turns the cards, every phone follows
         changed(screen, lambda: screen.locator("button.big").tap())

@@ -18,7 +18,7 @@ def host(database, *args):
     """A `scorepad host` process serving on this computer only, and its join link (the first http:// line)."""
     process = subprocess.Popen([sys.executable, "-m", "scorepad", "--db", str(database), "host", *args,
                                 "--address", "127.0.0.1", "--no-qr"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
     for line in process.stdout:
         if line.startswith("http://"):
@@ -30,12 +30,12 @@ def host(database, *args):
 OPENER = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())  # keeps the phone's cookie, as a browser
 
 
-def call(link, path, body=None):
+def call(link, path, body=None, opener=OPENER):
     base, secret = link.split("/join/")
     request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
                                      headers={"Authorization": f"Bearer {secret}", "Content-Type": "application/json"})
     try:
-        with OPENER.open(request, timeout=10) as response:
+        with opener.open(request, timeout=10) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read() or b"{}")
@@ -59,12 +59,14 @@ def test_answers_survive_a_server_killed_outright(tmp_path):
         assert status == 200
         for at, value in ((["setup", "oldest"], "Ben"), (["rounds", 0, "Ana", "yellow"], "w3 4 6 8 9"),
                           (["rounds", 0, "Ana", "blue"], "2 5 7 10")):
-            status, state = call(link, "/api/answer", {"at": at, "value": value, "version": state["version"]})
-            assert status == 200
+            status, state = call(link, "/api/answer?lang=fa", {"at": at, "value": value, "version": state["version"]})
+            assert status == 200 and state["lang"] == "fa"
             accepted.append(at)
     finally:
         process.kill()  # SIGKILL: no goodbye, no flush
         process.wait(10)
+    heard = process.stdout.read()
+    assert "answered: Game 1 · Ana · Blue" in heard  # the host's terminal speaks the host's language
     exported = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(database), "export", "1"],
                               capture_output=True, text=True, check=True)
     log = [entry["at"] for entry in json.loads(exported.stdout)["session"]["log"]]
@@ -89,3 +91,21 @@ def test_a_port_in_use_is_one_error_line(tmp_path):
                                "lost-cities", "-p", "Ana", "Ben", "--address", "127.0.0.1", "--port", str(port),
                                "--no-qr"], capture_output=True, text=True, timeout=30)
     assert done.returncode == 1 and f"port {port}" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_host_frees_a_seat_by_typing_the_players_name(tmp_path):
+    process, link = host(tmp_path / "db.json", "lost-cities", "--players", "Ana", "Ben")
+    lost = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    other = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    try:
+        assert call(link, "/api/seat", {"player": "Ana"}, opener=lost)[0] == 200
+        assert call(link, "/api/seat", {"player": "Ana"}, opener=other)[0] == 409
+        process.stdin.write("Ana\n")
+        process.stdin.flush()
+        for line in process.stdout:
+            if "seat is free" in line:
+                break
+        assert call(link, "/api/seat", {"player": "Ana"}, opener=other)[0] == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(15)

@@ -10,7 +10,7 @@ from scorepad.errors import ScorepadError
 from scorepad.games.base import Ask
 from scorepad.i18n import N_, _
 from scorepad.cli.prompt_words import UNDO_WORD, prompt_word, typed_word
-from scorepad.cli.prompts import Aborted, Prompter
+from scorepad.cli.prompter import Aborted, Prompter
 from scorepad.table import Session, Table
 from scorepad.table.edit import (NOT_THERE, NOTHING_RECORDED, UNCHANGED, Change, Item, answer_needed, changes_text,
                                  check, items, menu_labels, save)

@@ -73,6 +73,7 @@ def host(ctx: typer.Context,
     if not no_qr:
         typer.echo("\n".join(qr.lines(qr.modules(link), colour=sys.stdout.isatty())))  # our own escapes: black on white
     echo(_(server.HOSTING).format(id=session_id, title=session.game.title, players=players_line(session.players)))
+    echo(_(server.FREE_HINT))
     with claims.claimed(store, session_id):
         try:
             server.serve(served, sock, echo)

@@ -17,7 +17,7 @@ from scorepad.games.base import Ask, Commands, Say
 from scorepad.grid import width
 from scorepad.i18n import N_, NP_, _, plural
 from scorepad.cli.prompt_words import FIX_WORD, HELP_WORD, UNDO_WORD, menu_words, prompt_word, typed_word, undo_or_fix
-from scorepad.cli.prompts import Prompter
+from scorepad.cli.prompter import Prompter
 from scorepad.table import Records, Session, Table
 from scorepad.table.naming import EMPTY, named, parse, typed
 from scorepad.table.recap import recap

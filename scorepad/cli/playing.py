@@ -11,28 +11,36 @@ from typing import Any, Optional
 import typer
 
 from calculators.core import InvalidInput, check_name
-from scorepad.cli import fixing, signals
 from scorepad import games as registry
-from scorepad.table import Table, changes
-from scorepad.table.edit import edit_one
-from scorepad.table import session as sessions
-from scorepad.cli import terminal
+from scorepad.cli import fixing, signals, terminal
 from scorepad.cli.output import echo, fail, handles_errors, players_line, stopped
+from scorepad.cli.play import play as play_loop
 from scorepad.cli.printing import sheet_path_problem, show_code, write_session_sheet
+from scorepad.cli.prompt_words import prompt_word_in
+from scorepad.cli.prompter import Aborted
 from scorepad.cli.root import app, speak_session
-from scorepad.cli.shared import (SESSION_ID, load_session, names_given, open_store, protected_files, status_word,
-                                 table_file_text, when)
+from scorepad.cli.shared import (
+    SESSION_ID,
+    load_session,
+    names_given,
+    open_store,
+    protected_files,
+    status_word,
+    table_file_text,
+    when,
+)
 from scorepad.cli.terminal import STOPPED_NOTHING
 from scorepad.errors import ScorepadError
 from scorepad.files import write_atomically
 from scorepad.games import by_slug
 from scorepad.games.base import Game
 from scorepad.i18n import N_, _, language
-from scorepad.cli.play import play as play_loop
-from scorepad.cli.prompt_words import prompt_word_in
 from scorepad.players import known_names, offered
-from scorepad.table.session import Session
 from scorepad.store import Store, claims
+from scorepad.table import Table, changes
+from scorepad.table import session as sessions
+from scorepad.table.edit import edit_one
+from scorepad.table.session import Session
 
 STARTED = N_("Session {id}: {title} — {players}. Every answer is saved as it is given.")
 RESUMING = N_("Resuming session {id}: {title} — {players}.")
@@ -185,8 +193,6 @@ def _known_names(ctx: typer.Context) -> list[str]:
 def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
     """The players' names, one prompt each; typing a few letters offers the names already known (`known`, read
     the first time a name is completed: not before the first prompt is drawn)."""
-    from scorepad.cli.prompts import Aborted  # where a prompter is made: questionary's module
-
     prompter = terminal.make_prompter()
     names: list[str] = []
     every: list[list[str]] = []  # `known` once read (by the prompter's background read, or the first letter)
@@ -223,8 +229,6 @@ def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
 
 
 def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
-    from scorepad.cli.prompts import Aborted  # where a prompter is made: questionary's module
-
     store = open_store(ctx)
     session = load_session(ctx, session_id)
     speak_session(session.doc)
@@ -316,7 +320,6 @@ def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("I
     speak_session(load_session(ctx, session_id).doc)
     if value is None and field is None and round_ is None and player is None:
         terminal.need_terminal("edit")
-        from scorepad.cli.prompts import Aborted  # where a prompter is made: questionary's module
 
         try:
             fixing.interactive(Table(open_store(ctx), session_id), terminal.make_prompter(), echo)

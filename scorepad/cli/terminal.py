@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 import typer
 
 from scorepad.cli.output import ERROR_LINE, fail, stopped
+from scorepad.cli.prompter import Aborted
 from scorepad.i18n import N_, _
 
 if TYPE_CHECKING:
-    from scorepad.cli.prompts import Prompter
+    from scorepad.cli.prompter import Prompter
 
 NEEDS_TERMINAL = N_("'{command}' is interactive and needs a terminal (stdin is not one).")
 STOPPED_NOTHING = N_("Stopped; nothing was changed.")
@@ -45,7 +46,6 @@ def confirmed(question: str, *, refusal: str) -> bool:
     """A yes at the terminal; without one, `refusal` (a usage error, exit 2: the command needs --yes)."""
     if not stdin_is_tty():
         raise fail(refusal, code=2)
-    from scorepad.cli.prompts import Aborted
 
     try:
         return make_prompter().confirm(question, default=False)

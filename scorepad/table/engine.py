@@ -17,7 +17,7 @@ from typing import Any
 from calculators.core import InvalidInput, Result
 from scorepad.errors import Changed, ScorepadError
 from scorepad.games.base import Ask
-from scorepad.i18n import N_, _
+from scorepad.i18n import N_, _, language
 from scorepad.table import changes
 from scorepad.table.naming import EMPTY, NOT_STARTED, name, named, parse, typed
 from scorepad.table.records import Records
@@ -101,6 +101,7 @@ class Table:
         self.id = session_id
         self.session = session if session is not None else session_of(records.get(session_id), session_id)
         self._listeners: list[Listener] = []
+        self._worded: dict[str, Session] = {}  # the session worded in another language than its own view's
 
     # --- what a screen reads ---------------------------------------------------------------------------------
 
@@ -112,16 +113,27 @@ class Table:
     def finished(self) -> bool:
         return self.session.finished
 
+    def worded(self) -> Session:
+        """The session as it stands, its questions worded in the language spoken now: the engine's own view keeps
+        the words of whoever asked first (a terminal in English), a phone in Persian gets a view of its own."""
+        view = self.session
+        if view.worded_in in (None, language()):
+            return view
+        worded = self._worded.get(language())
+        if worded is None or worded.doc is not view.doc:
+            worded = self._worded[language()] = Session(view.doc, view.game, self.id)
+        return worded
+
     def open(self) -> list[Question]:
         """The questions that may be answered now, in the order a terminal asks them."""
-        return [Question(ask.at, player_of(ask), ask) for ask in self.session.open_asks()]
+        return [Question(ask.at, player_of(ask), ask) for ask in self.worded().open_asks()]
 
     def question(self, at: Any) -> Question:
         """The open question at `at` (NotOpen when it is not open now)."""
         at = tuple(at) if isinstance(at, (list, tuple)) else at
         found = next((q for q in self.open() if q.at == at), None)
         if found is None:
-            ask = self.session.find_ask(at) if isinstance(at, tuple) else None
+            ask = self.worded().find_ask(at) if isinstance(at, tuple) else None
             raise NotOpen(_(NOT_OPEN).format(name=named(ask, at if isinstance(at, tuple) else (at,))))
         return found
 
@@ -192,7 +204,7 @@ class Table:
             removed.update(changes.undo(stored))
 
         self._write(take_back)
-        ask = self.session.find_ask(tuple(removed["at"]))
+        ask = self.worded().find_ask(tuple(removed["at"]))
         label = named(ask, tuple(removed["at"]))
         shown = typed(ask, removed["value"]) or _(NOT_STARTED if guided else EMPTY)
         if removed.get("edit"):
@@ -243,6 +255,7 @@ class Table:
             return ()
         after = made if made is not None else Session(doc, before.game, self.id)
         self.session = after
+        self._worded.clear()
         found = tuple(events_between(before, after))
         if found:
             for listener in list(self._listeners):

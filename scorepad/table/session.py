@@ -15,7 +15,7 @@ from calculators.core import InvalidInput, Result, as_stored
 from scorepad.errors import StoreError
 from scorepad.games import by_slug
 from scorepad.games.base import Ask, Game, Step
-from scorepad.i18n import N_, _
+from scorepad.i18n import N_, _, language
 from scorepad.table.records import Records
 
 PLAYING, FINISHED = "playing", "finished"
@@ -45,6 +45,7 @@ class Session:
         self.id = id
         self.game = game
         self._steps: list[Step] | None = None
+        self.worded_in: str | None = None  # the language its questions were worded in, once they are
         try:  # a hand-edited database must give one clear line, not a traceback
             if doc["game"] != game.slug:
                 raise ValueError(_(OPENED_AS).format(game=doc["game"], slug=game.slug))
@@ -91,6 +92,7 @@ class Session:
         """
         if self._steps is None:
             self._steps = self.game.steps(self)
+            self.worded_in = language()
         return list(self._steps)
 
     def asks(self) -> list[Ask]:

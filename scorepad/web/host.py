@@ -6,6 +6,7 @@ the engine, as a terminal's does.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ from scorepad.i18n import N_, _
 from scorepad.table import NotOpen, Question, Session, Table
 from scorepad.table.engine import CHANGED_MEANWHILE, NOT_YOURS
 from scorepad.table.naming import name
+from scorepad.table.recap import WHERE, part_name, part_of
 from scorepad.table.records import Records
 from scorepad.table.session import player_of
 
@@ -28,6 +30,9 @@ NOT_A_VERSION = N_("the version must be a whole number")
 NOT_A_PLACE = N_("'at' must be a place in the table file, e.g. [\"rounds\", 0, \"Ana\", \"yellow\"]")
 NO_SEAT_YET = N_("take a seat first")
 FINISHED_READ_ONLY = N_("session {id} is finished: the phones may read it, not change it")
+# TRANSLATORS: the host's terminal when a phone takes a seat ({player}) or the table's screen.
+SEAT_TAKEN = N_("  a phone took {player}'s seat")
+SCREEN_TAKEN = N_("  a phone became the table's screen")
 TABLE_SCREEN = None  # the seat of a screen for the whole table (a tablet in the middle): no player's
 
 
@@ -82,8 +87,10 @@ class Seats:
 class Host:
     """One session opened to the phones: its engine, the secret of its join link, its phones and seats."""
 
-    def __init__(self, records: Records, session_id: int, language: str, secret: str | None = None) -> None:
+    def __init__(self, records: Records, session_id: int, language: str, secret: str | None = None,
+                 tell: Callable[[str], None] = lambda line: None) -> None:
         self.table = Table(records, session_id)
+        self.tell = tell  # a line for the host's terminal, worded in the host's language
         self.secret = secret or secrets.token_urlsafe(24)  # 192 random bits, new each time the host starts
         self.language = language
         self.phones: dict[str, Phone] = {}
@@ -108,6 +115,9 @@ class Host:
                 body["player"] is None or isinstance(body["player"], str)):
             raise Refused(422, _(NO_SUCH_SEAT).format(player=body.get("player") if isinstance(body, dict) else body))
         self.seats.take(phone, body["player"])
+        with i18n.speaking(self.language):
+            player = body["player"]
+            self.tell(_(SEAT_TAKEN).format(player=player) if player is not None else _(SCREEN_TAKEN))
 
     # --- what a phone reads -----------------------------------------------------------------------------------
 
@@ -115,12 +125,13 @@ class Host:
         """The session as this phone's seat may see it (shared/spec/table-web.md, GET /api/state), in the phone's
         language: the open questions with their labels and choices, who still has to answer, the standings."""
         table = self.table
-        view = Session(table.session.doc, table.session.game, table.id)  # its words in this phone's language
+        view = table.worded()  # its words in this phone's language
         seat = phone.seat if phone.seated else TABLE_SCREEN
         questions = [Question(ask.at, player_of(ask), ask) for ask in view.open_asks()]
         result = table.standings(seat=seat)
         return {
             "session": table.id, "game": view.game.slug, "title": view.game.title, "players": list(view.players),
+            "where": where(view),
             "seat": seat, "seated": phone.seated, "version": view.version,
             "status": "finished" if view.finished else "playing",
             "open": [self._open(view, q, phone) for q in questions],
@@ -139,8 +150,8 @@ class Host:
         control = view.game.control(view, ask)
         if control is not None:
             item["control"] = control
-        if ask.choices:
-            item["choices"] = [c for c in ask.choices if c not in ask.views]
+        if ask.choices:  # a menu's answers: not its display choices, nor a word of the terminal's (London's undo)
+            item["choices"] = [c for c in ask.choices if c not in ask.views and _answers(ask, c)]
         if ask.default:
             item["default"] = ask.default
         return item
@@ -213,6 +224,23 @@ class Host:
             raise Refused(403, _(NO_SEAT_YET))
         if self.table.finished:
             raise Refused(409, _(FINISHED_READ_ONLY).format(id=self.table.id), self.state(phone))
+
+
+def where(view: Session) -> str | None:
+    """Where the game is ("Where you are: round 2 of 3."), as a resumed terminal says it."""
+    asks = view.asks()
+    first = next((i for i, ask in enumerate(asks) if ask.at not in view.answers), None)
+    if first is None:
+        return None
+    return _(WHERE).format(part=part_name(view, part_of(view, asks)[first]))
+
+
+def _answers(ask: Any, choice: str) -> bool:
+    try:
+        ask.parse(choice)
+    except InvalidInput:
+        return False
+    return True
 
 
 def _is_int(value: Any) -> bool:

@@ -12,16 +12,19 @@ import asyncio
 import contextlib
 import signal
 import socket
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import uvicorn
 
+from scorepad import i18n
 from scorepad.i18n import N_, _
 from scorepad.table import Event, Table
 from scorepad.table.naming import name
+from scorepad.table.session import player_of
 from scorepad.web.app import make_app
-from scorepad.web.host import Host
+from scorepad.web.host import NO_SUCH_SEAT, Host
 from scorepad.web.live import Live
 
 # TRANSLATORS: the host's terminal, once serving: {link} is the join link; a phone opens it (or scans the code).
@@ -37,6 +40,10 @@ HEARD_FINISHED = N_("  the game is over")
 STILL_TO_ANSWER = N_("  still to answer: {names}")
 # TRANSLATORS: the table's own question (the setup, a station card) is open.
 TABLE_TO_ANSWER = N_("  still to answer: the table")
+# TRANSLATORS: printed once serving: the host types a player's name (then Enter) to free that player's seat.
+FREE_HINT = N_("To free a player's seat for another phone (one lost or flat), type the player's name and Enter.")
+FREED = N_("  {player}'s seat is free: another phone may take it")
+NOT_HELD = N_("  no phone holds {player}'s seat")
 
 ANY_PORT = 0
 
@@ -80,9 +87,10 @@ def heard(table: Table, events: list[Event]) -> list[str]:
     """What the host's terminal says of a change: what was answered or taken back, and who still has to answer.
     Never a value: a private figure (Chinatown's cash) must not reach a shared screen."""
     lines = []
+    view = table.worded()
     for event in events:
         if event.kind in ("answered", "card turned") and event.at is not None:
-            ask = table.session.find_ask(event.at)
+            ask = view.find_ask(event.at)
             lines.append(_(HEARD_ANSWER).format(name=name(ask) if ask else " / ".join(map(str, event.at))))
         elif event.kind == "taken back" and event.at is not None:
             lines.append(_(HEARD_UNDO).format(name=" / ".join(map(str, event.at))))
@@ -90,8 +98,8 @@ def heard(table: Table, events: list[Event]) -> list[str]:
             lines.append(_(HEARD_ROUND).format(number=event.round))
         elif event.kind == "finished":
             lines.append(_(HEARD_FINISHED))
-    questions = table.open()
-    waiting = list(dict.fromkeys(q.player for q in questions if q.player is not None))
+    questions = view.open_asks()
+    waiting = list(dict.fromkeys(player_of(ask) for ask in questions if player_of(ask) is not None))
     if waiting:
         lines.append(_(STILL_TO_ANSWER).format(names=", ".join(waiting)))
     elif questions:
@@ -103,20 +111,63 @@ def serve(host: Host, sock: socket.socket, out: Callable[[str], None]) -> None:
     """Serve until a stopping signal; uvicorn then finishes the requests under way and the signal is raised again
     (scorepad.cli.signals makes it the exit code)."""
     live = Live(host.table)
-    live.follow(lambda table, events: [out(line) for line in heard(table, events)])
+
+    def tell(table: Table, events: list[Event]) -> None:  # in the host's language, whichever phone made the change
+        with i18n.speaking(host.language):
+            for line in heard(table, events):
+                out(line)
+
+    live.follow(tell)
+    host.tell = out
     config = uvicorn.Config(make_app(host, live), log_level="warning", access_log=False, lifespan="off",
                             timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
 
     async def run() -> None:
         watching = asyncio.create_task(live.watch())
+        typed = _listen(asyncio.get_running_loop(), sys.stdin, lambda line: free_seat(host, line, out))
         try:
             await server.serve(sockets=[sock])
         finally:
             watching.cancel()
+            typed()
 
     with _hangup_stops(server):
         asyncio.run(run())
+
+
+def free_seat(host: Host, line: str, out: Callable[[str], None]) -> None:
+    """A line typed at the host's terminal: a player's name frees that player's seat."""
+    player = line.strip()
+    if not player:
+        return
+    with i18n.speaking(host.language):
+        if player not in host.seats.players:
+            out(_(NO_SUCH_SEAT).format(player=player))
+        else:
+            out(_(FREED if host.seats.free(player) else NOT_HELD).format(player=player))
+
+
+def _listen(loop: asyncio.AbstractEventLoop, stream: Any, heard: Callable[[str], None]) -> Callable[[], None]:
+    """Hand each line typed on `stream` to `heard` while serving; the end of it (or none to read) stops listening.
+    Returns what stops it."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return lambda: None
+
+    def ready() -> None:
+        line = stream.readline()
+        if not line:
+            loop.remove_reader(fd)
+            return
+        heard(line)
+
+    try:
+        loop.add_reader(fd, ready)
+    except (OSError, ValueError, NotImplementedError):  # a regular file, or a loop that cannot watch it
+        return lambda: None
+    return lambda: loop.remove_reader(fd)
 
 
 @contextlib.contextmanager

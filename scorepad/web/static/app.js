@@ -104,7 +104,14 @@
         if (fields.has("version")) body.version = Number(fields.get("version"));
         for (const button of form.querySelectorAll("button")) button.disabled = true;
         try {
-          const {status, data} = await post(form.dataset.api, body);
+          let {status, data} = await post(form.dataset.api, body);
+          // Another phone answered first. If this question is still open (they answered another one: players
+          // answer together), send it again as of the session now; the server checks it again. If not, the
+          // page shows what happened instead.
+          if (status === 409 && body.at && (data.open || []).some((q) => JSON.stringify(q.at) === JSON.stringify(body.at))) {
+            body.version = data.version;
+            ({status, data} = await post(form.dataset.api, body));
+          }
           if (status === 200 || status === 409) {
             const input = form.querySelector("input[name=value]");
             if (input && status === 200) input.value = input.defaultValue = "";
