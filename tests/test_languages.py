@@ -17,7 +17,7 @@ KEPT = {"scorepad", "root", "playing", "finished", "en", "fa", "ar", "ru", "zh",
         # edit's words for a session note (--field oldest|first), as typed
         "oldest", "first", "PDF", "JSON", "Lines", "UTF", "ISO", "OK", "ID", "IDs", "k", "BG", "Stats", "TinyDB",
         "Ctrl", "SIGTERM", "SIGHUP", "Enter", "Tab", "Esc", "Noto", "Sans", "CJK",
-        "rename", "latest",  # `players rename`, a key of `players --json`
+        "rename", "latest", "name",  # `players rename`, keys of `players --json`
         "QR", "CSV",  # a QR code (of BG Stats' link) and a CSV file are called so in every language
         "YYYY", "MM", "DD"}  # how a date is typed (stats --since YYYY-MM-DD)
 

@@ -32,9 +32,8 @@ class _Kept(InquirerControl):
     def filtered_choices(self) -> list[Any]:
         if not self.search_filter:
             return self.choices
-        titles = [str(choice.title) for choice in self.choices]
-        kept = set(self._kept(self.search_filter, titles))
-        found = [choice for choice, title in zip(self.choices, titles) if title in kept]
+        kept = set(self._kept(self.search_filter, [choice.value for choice in self.choices]))
+        found = [choice for choice in self.choices if choice.value in kept]
         self.found_in_search = bool(found)
         return found or self.choices
 
@@ -44,9 +43,10 @@ def menu(message: str, choices: Sequence[str], *, default: str | None, instructi
          shown: Callable[[str], str], **session: Any) -> Question:
     """A menu question. Typed text filters it (`kept`); Enter takes the choice pointed at among those kept, or the
     text itself when `word` says it is a prompt word (`undo`, `cash Ana`), or waits when nothing is kept. A choice
-    is drawn as `shown` gives it (escaped) and answered as it is given. `session`: prompt_toolkit's input and output.
+    is drawn as `shown` gives it (escaped, shortened to the terminal's width) and filtered and answered as it is
+    given. `session`: prompt_toolkit's input and output.
     """
-    drawn = [c if shown(c) == c else questionary.Choice(title=shown(c), value=c) for c in choices]
+    drawn = [questionary.Choice(title=shown(c), value=c) for c in choices]
     control = _Kept(kept, drawn, default, pointer="»", use_indicator=False, initial_choice=default)
 
     def tokens() -> list[tuple[str, str]]:
@@ -91,7 +91,7 @@ def menu(message: str, choices: Sequence[str], *, default: str | None, instructi
     def enter(event: Any) -> None:
         if typed() and word(typed()):
             event.app.exit(result=typed().strip())
-        elif not typed() or kept(typed(), [str(c.title) for c in control.choices]):
+        elif not typed() or kept(typed(), [c.value for c in control.choices]):
             control.is_answered = True
             event.app.exit(result=control.get_pointed_at().value)
         # else nothing to take: the whole list, the text in red; Backspace mends it

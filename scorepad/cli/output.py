@@ -2,6 +2,7 @@
 line `Error: …` for an expected error, and the last line after Ctrl-C or a stopping signal."""
 
 import functools
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -13,7 +14,7 @@ from bidi import get_display
 from calculators.core import InvalidInput
 from scorepad.cli import signals
 from scorepad.errors import ScorepadError
-from scorepad.grid import safe
+from scorepad.grid import fit, safe
 from scorepad.i18n import N_, _, pgettext
 
 ERROR_LINE = N_("Error: {message}")
@@ -39,8 +40,22 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 
 def echo(text: Any = "", **options: Any) -> None:
     """Print text that holds data (names and notes, perhaps from a database older than the rules that refuse
-    control characters): nothing in it may drive the terminal. Our own text keeps its newlines."""
-    typer.echo(display_order(safe(text, keep="\n"), sys.stderr if options.get("err") else sys.stdout), **options)
+    control characters): nothing in it may drive the terminal. Our own text keeps its newlines; a line wider
+    than the terminal wraps where a line may break, never inside a word (scorepad.grid.fit)."""
+    text = fit(safe(text, keep="\n"))
+    typer.echo(display_order(text, sys.stderr if options.get("err") else sys.stdout), **options)
+
+
+def terminal_columns() -> int | None:
+    """How wide the text is laid out: $COLUMNS when it is set, else the width of the terminal standard output is,
+    else None (a file or a pipe: lines as long as they are)."""
+    given = os.environ.get("COLUMNS", "")
+    if given.isdecimal() and int(given) > 0:
+        return int(given)
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns if sys.stdout.isatty() else None
+    except (OSError, ValueError, AttributeError):  # no file number (a test's capture), or none to ask
+        return None
 
 
 def display_order(text: str, stream: Any) -> str:

@@ -4,10 +4,12 @@ loaded only by a command that asks (docs/architecture.md, late imports)."""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from scorepad.grid import break_units
 from scorepad.i18n import pgettext, western_digits
 
 # A validator returns None when the text is acceptable, else the message to show under the prompt.
@@ -86,8 +88,9 @@ def word_at(typed: str, choices: Sequence[str], words: Sequence[str]) -> bool:
 
 def wrap_lines(text: str, columns: int, indent: str = REFUSED_INDENT,
                width: Callable[[str], int] = len) -> list[str]:
-    """`text` cut into lines of at most `columns` (as `width` measures them: the terminal's cell count), at
-    spaces, a word too long for a line cut where it must; the next lines start with `indent`.
+    """`text` cut into lines of at most `columns` (as `width` measures them: the terminal's cell count), where a
+    line may break (at spaces, between Chinese characters), a word too long for a line cut where it must (a
+    typed answer may be anything); the next lines start with `indent`.
 
     >>> wrap_lines("  ✗ 0: best card 26 is worth more than 25", 20)
     ['  ✗ 0: best card 26', '    is worth more', '    than 25']
@@ -96,20 +99,22 @@ def wrap_lines(text: str, columns: int, indent: str = REFUSED_INDENT,
     """
     columns = max(columns, width(indent) + 1)
     lines, line = [], text[:len(text) - len(text.lstrip(" "))]
-    for word in text.split():
-        joined = f"{line} {word}" if line.strip() else line + word
-        if width(joined) <= columns:
-            line = joined
-        elif width(indent + word) <= columns:  # on the next line
-            lines.append(line)
-            line = indent + word
-        else:  # too long for any line: cut where a line is full
-            line = f"{line} " if line.strip() else line
-            for ch in word:
-                if width(line + ch) > columns:
-                    lines.append(line)
-                    line = indent
-                line += ch
+    for word in re.findall("[^ ]+", text):  # a no-break space keeps its words together
+        for k, unit in enumerate(break_units(word)):
+            space = " " if k == 0 else ""
+            joined = f"{line}{space}{unit}" if line.strip() else line + unit
+            if width(joined) <= columns:
+                line = joined
+            elif width(indent + unit) <= columns:  # on the next line
+                lines.append(line)
+                line = indent + unit
+            else:  # too long for any line: cut where a line is full
+                line = f"{line}{space}" if line.strip() else line
+                for ch in unit:
+                    if width(line + ch) > columns:
+                        lines.append(line)
+                        line = indent
+                    line += ch
     lines.append(line)
     return lines
 

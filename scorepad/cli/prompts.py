@@ -33,7 +33,7 @@ from scorepad.cli.prompter import (
     wrap_lines,
     yes_no,
 )
-from scorepad.grid import safe  # a question or a choice names players, perhaps from an older database
+from scorepad.grid import safe, width, wrap_line  # a question or a choice names players, perhaps from an older database
 from scorepad.i18n import N_, _
 
 # --- text for people ----------------------------------------------------------------------------------
@@ -49,6 +49,9 @@ YES_OR_NO = N_("(Y/n)")
 # TRANSLATORS: beside a yes/no question whose Enter means no.
 NO_OR_YES = N_("(y/N)")
 REFUSED_STYLE = "fg:ansired"
+QUESTION_INDENT = "  "  # a question's next lines, under its first word (after "? ")
+ROOM_TO_TYPE = 12  # columns left on a question's last line for the answer typed after it
+CHOICE_INDENT = " » "  # before a menu's choice
 
 
 class QuestionaryPrompter:
@@ -79,8 +82,8 @@ class QuestionaryPrompter:
 
         while True:
             offer = _name_completion(complete) if complete is not None else {}
-            question = questionary.text(safe(message, keep="\n"), default=default, qmark=question_mark(), **offer,
-                                        **self._session)
+            question = questionary.text(self._laid_out(message, ROOM_TO_TYPE), default=default,
+                                        qmark=question_mark(), **offer, **self._session)
             if complete is not None:
                 question.application.after_render += _read_once_drawn(complete)
             answer = self._ask(question)
@@ -95,6 +98,23 @@ class QuestionaryPrompter:
             self._say(refused)
             default = ""
 
+    def _columns(self) -> int:
+        return (self._session.get("output") or get_app_session().output).get_size().columns
+
+    def _laid_out(self, message: str, after: int) -> str:
+        """A question in lines that fit the terminal behind its "? ", each next line under its first word, the
+        last leaving `after` columns for what follows it (the hint, or room to type), else ending the line."""
+        columns = max(self._columns() - len(QUESTION_INDENT), 1)
+        lines = [line for part in safe(message, keep="\n").split("\n") for line in wrap_line(part, columns, "")]
+        if width(lines[-1]) + 1 + after > columns:
+            lines.append("")  # what follows starts a line of its own
+        return ("\n" + QUESTION_INDENT).join(lines)
+
+    def _choice(self, choice: str) -> str:
+        """A menu's choice as it is drawn: escaped, and if wider than the terminal, its first words and "…"."""
+        shown, room = safe(choice), self._columns() - len(CHOICE_INDENT)
+        return shown if width(shown) <= room else wrap_line(shown, max(room - 2, 1), "")[0] + " …"
+
     def _say(self, refused: str) -> None:
         """The reason, in lines cut to the terminal's width, each next one under the reason's text."""
 
@@ -105,9 +125,10 @@ class QuestionaryPrompter:
     def select(self, message: str, choices: Sequence[str], *, default: str | None = None,
                words: Sequence[str] = ()) -> str:
         choices = list(choices)
-        question = menu(safe(message, keep="\n"), choices, default=default if default in choices else None,
-                        instruction=_(MENU_HINT), qmark=question_mark(), kept=menu_kept,
-                        word=lambda typed: word_at(typed, choices, words), shown=safe, **self._session)
+        hint = _(MENU_HINT)
+        question = menu(self._laid_out(message, width(hint)), choices, default=default if default in choices else None,
+                        instruction=hint, qmark=question_mark(), kept=menu_kept,
+                        word=lambda typed: word_at(typed, choices, words), shown=self._choice, **self._session)
         return self._ask(question)
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
@@ -118,9 +139,10 @@ class QuestionaryPrompter:
 
         answer: list[bool] = []
         hint, yes_word, no_word = _(YES_OR_NO if default else NO_OR_YES), yes_no(True), yes_no(False)
+        laid_out = self._laid_out(message, width(hint) + max(width(yes_word), width(no_word)))
 
         def tokens() -> Any:
-            shown = [("class:qmark", question_mark()), ("class:question", f" {safe(message, keep=chr(10))} ")]
+            shown = [("class:qmark", question_mark()), ("class:question", f" {laid_out} ")]
             if answer:
                 shown.append(("class:answer", yes_word if answer[0] else no_word))
             else:

@@ -11,7 +11,8 @@ from typing import Any, Optional
 import typer
 import typer.core
 
-from scorepad import __version__, i18n
+from scorepad import __version__, grid, i18n
+from scorepad.grid import width, wrap_line
 from scorepad.cli import signals
 from scorepad.cli import output
 from scorepad.cli.output import ERROR_LINE
@@ -89,12 +90,41 @@ class _Formatter(typer._click.HelpFormatter):
     def write_heading(self, heading: str) -> None:
         super().write_heading(_(heading))
 
-    def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
+    def write_text(self, text: str) -> None:
+        self.write(_paragraphs(text, self.width, " " * self.current_indent) + "\n")
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        """click's definition list (options, commands), its columns measured in terminal cells (a Chinese help
+        line was half again as wide as the terminal), its text wrapped where a line may break."""
         def words(text: str) -> str:
             text = re.sub(r"\[default: (.*?)\]", lambda m: _(DEFAULT).format(default=m[1]), text)
             return text.replace("[required]", _(REQUIRED)).replace(HELP_OPTION, _(HELP_OPTION))
 
-        super().write_dl([(term, words(text)) for term, text in rows], *args, **kwargs)
+        rows = [(term, words(text)) for term, text in rows]
+        first = min(max((width(term) for term, _text in rows), default=0), col_max) + col_spacing
+        indent = " " * self.current_indent
+        for term, text in rows:
+            self.write(indent + term)
+            if not text:
+                self.write("\n")
+                continue
+            self.write(" " * (first - width(term)) if width(term) <= first - col_spacing
+                       else "\n" + " " * (first + self.current_indent))
+            lines = _paragraphs(text, max(self.width - first - 2, 10), "").split("\n")
+            self.write("\n".join([lines[0], *(indent + " " * first + line if line else "" for line in lines[1:])])
+                       + "\n")
+
+
+def _paragraphs(text: str, columns: int, indent: str) -> str:
+    """Help text as click lays it out, wrapped where a line may break and measured in terminal cells: paragraphs
+    apart by a blank line, each rewrapped, but for one that starts with click's \\b line, kept as written."""
+    out = []
+    for paragraph in re.split(r"\n\s*\n", text.strip("\n")):
+        if paragraph.startswith("\b\n"):
+            out.append("\n".join(indent + line for line in paragraph.split("\n")[1:]))
+        else:
+            out.append("\n".join(wrap_line(indent + " ".join(paragraph.split()), columns, indent)))
+    return "\n\n".join(out)
 
 
 class _Context(typer.Context):
@@ -182,6 +212,7 @@ class _Scorepad(typer.core.TyperGroup):
             i18n.use(i18n.ENGLISH)
             sys.exit(2)
         i18n.use(code)
+        grid.fit_to(output.terminal_columns())  # tables and text as wide as the terminal, not wider
         global _language_given
         _language_given = given is not None or bool(os.environ.get("SCOREPAD_LANG"))
         try:
@@ -201,6 +232,7 @@ class _Scorepad(typer.core.TyperGroup):
         finally:
             i18n.use(i18n.ENGLISH)
             output.use_bidi(False)
+            grid.fit_to(None)
             _language_given = False
 
 
