@@ -30,6 +30,8 @@ MODULES = Explained({
     "objectives": N_("shared objectives: {drawn} of {cards} cards drawn, +{points} each for whoever completes it"),
     "powers": N_("pencil powers: one power per pencil, usable once per round"),
 }, drawn=rules.OBJECTIVES_IN_PLAY, cards=len(rules.OBJECTIVES), points=rules.OBJECTIVE_POINTS)
+# The modules as the setup names them (the module's own name, `objectives`, is what --module takes).
+MODULE_NAMES = {"objectives": N_("shared objectives"), "powers": N_("pencil powers")}
 # TRANSLATORS: what a round is called in Next Station: London (one round per pencil colour).
 ROUND_LABEL = N_("Round")
 # The 5 shared objective cards (NSL-RB), by the key a table types.
@@ -68,7 +70,7 @@ SOLO_LOWEST_BAND = N_("{top} or less (the lowest band)")
 SOLO_BAND = N_("{low}–{high}")
 SOLO_BEST_BAND = N_("over {low} (the best band)")
 SETUP_HEADING = N_("Setup for {players}:")
-# TRANSLATORS: {modules} are module names as typed (objectives, powers): keep them.
+# TRANSLATORS: {modules} are the modules in play, named in your language ("shared objectives and pencil powers").
 SETUP_HEADING_MODULES = N_("Setup for {players}, modules: {modules}:")
 MAP_SHEET = N_("  • Each player takes a map sheet and the pencil below.")
 PLAYER_PENCIL = N_("  • {player}: the {colour} pencil")
@@ -76,6 +78,7 @@ PLAYER_PENCIL = N_("  • {player}: the {colour} pencil")
 # neighbour is the next name (NSL-RB: pass left, the controller role passes left).
 SEATING = N_("  • Sit round the table in this order, clockwise: {order} (each next name on the left).")
 SOLO_HEADING_LINE = N_("Setup, solo:")
+# TRANSLATORS: {modules} as in "Setup for {players}, modules: {modules}:".
 SOLO_HEADING_MODULES = N_("Setup, solo, modules: {modules}:")
 # TRANSLATORS: keep the line breaks and the indentation.
 SOLO_SETUP = N_("""\
@@ -382,6 +385,11 @@ OBJECTIVES_WITHOUT_MODULE = NP_("{done} objective, but the module 'objectives' i
 def as_typed(key: str) -> str:
     """A card's or a colour's word as the player types it in the chosen language (the English key in English)."""
     return TYPED[key]() if key in TYPED else key
+
+
+def module_name(module: str) -> str:
+    """A module as the setup names it, in the chosen language ("shared objectives")."""
+    return _(MODULE_NAMES[module]) if module in MODULE_NAMES else module
 
 
 def colour_name(colour: str) -> str:

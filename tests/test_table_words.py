@@ -1,0 +1,59 @@
+"""Each language reads as one writer wrote it (issue 22, point 13): what the players found in each catalogue."""
+
+import json
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from conftest import TABLES, invoke, ok, run
+from scorepad import i18n
+from scorepad.cli.output import display_order, use_bidi
+from scorepad.games import by_slug
+from scorepad.i18n import LOCALE_DIR, _, folder
+from scorepad.table.changes import new_doc
+
+
+def catalogue(code):
+    return read_po(open(LOCALE_DIR / folder(code) / "LC_MESSAGES" / "scorepad.po", "rb"))
+
+
+def said(code, message, **values):
+    with i18n.speaking(code):
+        return _(message).format(**values)
+
+
+def played(store, slug, players, answers, code, **options):
+    from scorepad.cli.prompter import Aborted
+
+    with i18n.speaking(code):
+        session_id = store.insert(new_doc(by_slug(slug), players, [], options.pop("rounds", None), seed=5,
+                                          lang=code, **options))
+        try:
+            run(store, session_id, [*answers, Aborted()])
+        except Aborted:
+            pass
+    return session_id
+
+
+def text_of(store, slug, players, answers, code, **options):
+    from scorepad.cli.play import play
+    from scorepad.cli.prompter import Aborted, ScriptedPrompter
+
+    lines = []
+    with i18n.speaking(code):
+        session_id = store.insert(new_doc(by_slug(slug), players, [], options.pop("rounds", None), seed=5,
+                                          lang=code, **options))
+        prompter = ScriptedPrompter([*answers, Aborted()])
+        try:
+            play(store, session_id, prompter, lines.append)
+        except Aborted:
+            pass
+    return "\n".join(lines), prompter
+
+
+def test_russian_setup_names_the_modules_in_russian(store):
+    text, _prompter = text_of(store, "next-station-london", ["Анна", "Борис"], [said("ru", "scorepad draws")], "ru",
+                              modules=["objectives", "powers"])
+    assert "модули: общие цели и свойства цветов:" in text
+    assert "objectives" not in text.split("\n\n")[-1] and "powers" not in text
