@@ -57,3 +57,23 @@ def test_russian_setup_names_the_modules_in_russian(store):
                               modules=["objectives", "powers"])
     assert "модули: общие цели и свойства цветов:" in text
     assert "objectives" not in text.split("\n\n")[-1] and "powers" not in text
+
+
+@pytest.mark.parametrize("code, undo", [("fa", "برگرد"), ("zh-Hant", "復原"), ("ar", "تراجع")])
+def test_guides_and_refusals_name_the_tables_word_for_undo(store, code, undo):
+    text, _prompter = text_of(store, "lost-cities", ["Ana", "Ben"], ["Ana"], code, rounds=1)
+    assert f"`{undo}`" in text and "`undo`" not in text
+    _text, prompter = text_of(store, "next-station-london", ["Ana"], ["", said(code, "Digital deck"), "x"], code,
+                              rounds=1)
+    assert undo in prompter.refused[0][1] and "undo" not in prompter.refused[0][1]
+
+
+def test_chinatown_private_cash_names_the_tables_word_for_cash(store):
+    from scorepad.cli.prompter import Aborted
+    from test_chinatown import E8, E8_TYPED, start, typed_year
+
+    session_id = start(store, E8[0])
+    with pytest.raises(Aborted):
+        run(store, session_id, E8_TYPED[:1 + len(typed_year(E8[0], *E8[1][0]))] + [Aborted()])
+    refused = invoke("--lang", "zh-Hant", "score", session_id)
+    assert refused.exit_code == 1 and "`現金 名字`" in refused.stderr and "`cash" not in refused.stderr

@@ -52,7 +52,8 @@ ARROW = "{before} → {after}"
 NOT_THERE = "—"  # no value before (a round the edit adds), or an answer given as Enter alone
 NO_SCORE_CHANGED = N_("  No score changed.")
 # TRANSLATORS: `cash NAME` is a prompt word of Chinatown, typed as it is (cash in your language works too).
-PRIVATE = N_("  Cash stays private: `cash NAME` shows one balance.")
+# TRANSLATORS: {cash} is the word typed at Chinatown's prompts for a player's cash (your language's).
+PRIVATE = N_("  Cash stays private: `{cash} NAME` shows one balance.")
 # After `scorepad edit` at the shell (the prompt's own hint, its word for undo, is the terminal's: cli/fixing.py).
 UNDO_HINT = N_("(`scorepad undo {id}` right now puts the old answer back.)")
 # TRANSLATORS: an edit refused because another recorded answer would no longer be possible: {name} names it,
@@ -336,7 +337,7 @@ def changes_text(change: Change, saved: Session,
     lines += [_(UNASKED).format(name=name(a), shown=shown(a, v)) for a, v in change.unasked]
     lines += [_(KEPT).format(name=name(a), shown=shown(a, v), now=shown(a, now)) for a, v, now in change.kept]
     if saved.game.private(saved):
-        return "\n".join([*lines, _(PRIVATE), hint])
+        return "\n".join([*lines, _(PRIVATE).format(cash=pgettext("typed word", "cash")), hint])
     old, new = _so_far(before, saved)
     if new is not None:
         lines += score_lines(old, new, saved) or [_(NO_SCORE_CHANGED)]

@@ -13,7 +13,7 @@ from scorepad.games.lost_cities.words import (ASK_CARDS, ASK_OLDEST, CARDS_LABEL
                                               SETUP, STARTS_AFTER_LEVEL, STARTS_OLDEST, STARTS_SCORED_MORE,
                                               colour_name, variant_text, wager_words)
 from scorepad.grid import cell, names_text, standings_text
-from scorepad.i18n import _, plural
+from scorepad.i18n import _, pgettext, plural
 from scorepad.words import listed
 
 
@@ -104,6 +104,6 @@ def starter(session: Session, number: int) -> tuple[str, str]:
 def game_start_text(session: Session, number: int, r: rules.Rules) -> str:
     _name, starts = starter(session, number)
     reshuffle = "\n  " + _(RESHUFFLE).format(hand=rules.HAND_SIZE) if number else ""
-    notation = _(NOTATION).format(wager=wager_words()[-1])
+    notation = _(NOTATION).format(wager=wager_words()[-1], undo=pgettext("typed word", "undo"))
     return _(GAME_START).format(number=number + 1, games=session.rounds_planned, starts=starts, reshuffle=reshuffle,
                                 notation=notation)

@@ -36,9 +36,11 @@ ROUND_LABEL = N_("Game")
 # TRANSLATORS: keep the line breaks and the indentation. `w w 3 5 9 10` and the other examples are what a
 # player types: keep them; `undo` is the word typed to take an answer back. {wager} is the letter typed for a
 # wager in your language (the typed word "w"); 0 stands for the card 10.
+# TRANSLATORS: {wager} and {undo} are the words typed at the prompt for a wager and to take an answer back (your
+# language's).
 NOTATION = N_("""  Type each expedition's cards in the order played: {wager} = wager, then the numbers.
     `w w 3 5 9 10`, `ww35910` and `ww3590` (0 = ten) are the same; Enter alone = not started;
-    `undo` takes back the previous answer; Ctrl-C stops (everything is saved).""")
+    `{undo}` takes back the previous answer; Ctrl-C stops (everything is saved).""")
 # TRANSLATORS: {players} are the two names, {games} "3 games", {variant_text} "official rules" or the variants.
 # Keep the line breaks and the indentation.
 SETUP = N_("""\

@@ -28,7 +28,7 @@ from scorepad.games.next_station_london.words import (ASK_BOTH_CARDS, ASK_CONTRO
                                                       POWER_TEXTS, PRESS_ENTER, SCORE_ROUND, SECTIONS_HELP, TYPED,
                                                       WE_DREW, colour_name, objective_text)
 from scorepad.grid import standings_text
-from scorepad.i18n import _, western_digits
+from scorepad.i18n import _, pgettext, western_digits
 
 
 def _card_steps(session: Session) -> list[Step]:
@@ -84,7 +84,8 @@ def _deck_steps(session: Session, number: int) -> list[Step]:
 
             def parse(text: str, shown: str = shown) -> str:
                 if text.strip():
-                    raise InvalidInput(_(PRESS_ENTER))
+                    raise InvalidInput(_(PRESS_ENTER).format(undo=pgettext("typed word", "undo"),
+                                                             help=pgettext("typed word", "help")))
                 return shown  # stored so undo names the card it takes back
 
             out.append(Ask(("setup", "deck", number, turn), _(ASK_TURN).format(number=number + 1, turn=turn + 1),

@@ -125,8 +125,8 @@ ASK_DECK = N_("Round {number}: turn the station cards with scorepad, or use the 
 DECK_CHOICES = (N_("Digital deck"), N_("Physical cards"))
 DIGITAL, PHYSICAL = DECK_CHOICES
 ASK_TURN = N_("Round {number} · turn {turn} — Enter turns the card:")
-# TRANSLATORS: `undo` and `help` are words typed at the prompt.
-PRESS_ENTER = N_("press Enter to turn the card (or type undo, help)")
+# TRANSLATORS: {undo} and {help} are the words typed at the prompt (your language's).
+PRESS_ENTER = N_("press Enter to turn the card (or type {undo}, {help})")
 # TRANSLATORS: {cards} are the card(s) turned ("■ square — Street"), {underground} of {of} Underground cards so far.
 CARD_LINE = N_("  Turn {turn}: {cards}   Underground cards: {underground} of {of}")
 SWITCH_BRANCH = N_("  RAILROAD SWITCH: this turn's section may start from ANY station of your line (a branch);\n"
