@@ -77,3 +77,22 @@ def test_chinatown_private_cash_names_the_tables_word_for_cash(store):
         run(store, session_id, E8_TYPED[:1 + len(typed_year(E8[0], *E8[1][0]))] + [Aborted()])
     refused = invoke("--lang", "zh-Hant", "score", session_id)
     assert refused.exit_code == 1 and "`現金 名字`" in refused.stderr and "`cash" not in refused.stderr
+
+
+def test_persian_says_stack_and_column_apart():
+    stacks, columns = [], []
+    for message in catalogue("fa"):
+        first = message.id if isinstance(message.id, str) else (message.id[0] if message.id else "")
+        text = " ".join(message.string) if isinstance(message.string, tuple) else message.string
+        if re.search(r"\bstacks?\b", first):
+            stacks.append(text)
+        if re.search(r"\bcolumns?\b", first) and "{column" not in first:
+            columns.append(text)
+    assert stacks and all("ستون" not in text for text in stacks)
+    assert any("پشته" in text for text in stacks)
+    assert any("ستون" in text for text in columns)  # the card display's columns, a table's, a terminal's
+
+
+def test_persian_loans_held_do_not_read_as_cards_in_hand():
+    held = next(m for m in catalogue("fa") if isinstance(m.id, tuple) and m.id[0] == "{n} loan held")
+    assert all("در دست" not in form and "وام" in form for form in held.string)
