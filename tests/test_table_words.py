@@ -96,3 +96,16 @@ def test_persian_says_stack_and_column_apart():
 def test_persian_loans_held_do_not_read_as_cards_in_hand():
     held = next(m for m in catalogue("fa") if isinstance(m.id, tuple) and m.id[0] == "{n} loan held")
     assert all("در دست" not in form and "وام" in form for form in held.string)
+
+
+def test_chinese_titles_are_one_name_on_every_screen(tmp_path):
+    with i18n.speaking("zh-Hant"):
+        london, chinatown = by_slug("london-2e"), by_slug("chinatown")
+        assert london.title.startswith("倫敦（") and london.column_heading().startswith("倫敦")
+        assert chinatown.title == "Chinatown" and chinatown.column_heading() == "CT"
+    path = tmp_path / "london.json"
+    path.write_text(json.dumps(TABLES["london-2e"]))
+    ok("import", path)
+    players = ok("--lang", "zh-Hant", "players")
+    show = ok("--lang", "zh-Hant", "show", "1")
+    assert "倫敦二 = 倫敦（第二版，2017）" in players and "倫敦（第二版，2017）" in show and "London" not in show
