@@ -109,3 +109,26 @@ def test_chinese_titles_are_one_name_on_every_screen(tmp_path):
     players = ok("--lang", "zh-Hant", "players")
     show = ok("--lang", "zh-Hant", "show", "1")
     assert "倫敦二 = 倫敦（第二版，2017）" in players and "倫敦（第二版，2017）" in show and "London" not in show
+
+
+def test_a_chinese_yes_or_no_question_is_chinese():
+    for hint in ("(Y/n)", "(y/N)"):
+        shown = said("zh-Hant", hint)
+        assert "是" in shown and "否" in shown and shown.startswith("（")
+
+
+def test_chinese_writes_full_width_colons(store, tmp_path):
+    # the fix menu's answers, the recap of a resumed game, and --help's headings
+    session_id = played(store, "lost-cities", ["Ana", "Ben"], ["Ana", "w3 5"], "zh-Hant", rounds=1)
+    from scorepad.table import session_of
+    from scorepad.table.edit import items, menu_labels
+    from scorepad.table.recap import recap
+
+    with i18n.speaking("zh-Hant"):
+        session = session_of(store.get(session_id), session_id)
+        labels = menu_labels(items(session))
+        recapped = recap(session, session.steps())
+    assert labels[0] == "第1局 · Ana · 黃色：投 3 5"
+    assert "第1局 · Ana · 黃色：投 3 5" in recapped and ": " not in recapped
+    helped = ok("--lang", "zh-Hant", "--help")
+    assert "選項：" in helped and "選項:" not in helped

@@ -33,6 +33,8 @@ TRY_HELP = N_("Try '{command} --help' for help.")
 OPTIONS_METAVAR = N_("[OPTIONS]")
 COMMAND_METAVAR = N_("COMMAND [ARGS]...")
 HEADINGS = (N_("Options"), N_("Commands"), N_("Arguments"))
+# TRANSLATORS: a heading of --help ("Options:"); write the colon as your language does (Chinese ：).
+HEADING = N_("{heading}:")
 HELP_OPTION = N_("Show this message and exit.")
 DEFAULT = N_("[default: {default}]")
 REQUIRED = N_("[required]")
@@ -88,7 +90,7 @@ class _Formatter(typer._click.HelpFormatter):
         super().write_usage(prog, args, _(USAGE) if prefix is None else prefix)
 
     def write_heading(self, heading: str) -> None:
-        super().write_heading(_(heading))
+        self.write(" " * self.current_indent + _(HEADING).format(heading=_(heading)) + "\n")
 
     def write_text(self, text: str) -> None:
         self.write(_paragraphs(text, self.width, " " * self.current_indent) + "\n")

@@ -27,7 +27,7 @@ from scorepad.table.naming import name, parse, typed
 from scorepad.table.records import Records
 from scorepad.table.session import SETUP, Session, open_session
 from scorepad.table.tablefile import check_storable
-from scorepad.words import number
+from scorepad.words import answered, number
 
 # --- text for people ----------------------------------------------------------------------------------
 
@@ -117,7 +117,7 @@ def items(session: Session) -> list[Item]:
 def menu_labels(listed: list[Item]) -> list[str]:
     labels: list[str] = []
     for item in listed:
-        label = f"{item.name}: {item.shown or NOT_THERE}"
+        label = answered(item.name, item.shown or NOT_THERE)
         if label in labels:  # two answers named alike: the menu needs each choice once
             label += f" ({sum(1 for known in labels if known.startswith(label)) + 1})"
         labels.append(label)
