@@ -132,3 +132,14 @@ def test_chinese_writes_full_width_colons(store, tmp_path):
     assert "第1局 · Ana · 黃色：投 3 5" in recapped and ": " not in recapped
     helped = ok("--lang", "zh-Hant", "--help")
     assert "選項：" in helped and "選項:" not in helped
+
+
+def test_types_says_what_each_persian_word_stands_for(store):
+    from scorepad.games.chinatown.report import commands
+    from scorepad.table import session_of
+
+    session_id = played(store, "chinatown", ["مریم", "علی", "سارا"], [], "fa")
+    with i18n.speaking("fa"):
+        session = session_of(store.get(session_id), session_id)
+        shown = commands(session)["types"][1]("")
+    assert "کار = کارخانه" in shown and "خشک = خشکشویی" in shown and "دریا = غذای دریایی" in shown
