@@ -143,3 +143,11 @@ def test_types_says_what_each_persian_word_stands_for(store):
         session = session_of(store.get(session_id), session_id)
         shown = commands(session)["types"][1]("")
     assert "کار = کارخانه" in shown and "خشک = خشکشویی" in shown and "دریا = غذای دریایی" in shown
+
+
+def test_an_edits_arrows_point_one_way_in_persian(store, lc11_file):
+    ok("import", lc11_file)
+    from scorepad.cli.prompter import Aborted  # noqa: F401
+
+    out = invoke("--lang", "fa", "edit", "1", "--round", "1", "--player", "Ana", "--field", "blue", "2 5 7").stdout
+    assert "←" in out and "→" not in out

@@ -48,7 +48,9 @@ CHANGE_ROUND = N_("{label} {number} {change}")
 CHANGE_PART = N_("{part} {change}")
 CHANGE_TOTAL = N_("total {change}")
 CHANGE_RANK = N_("rank {before} → {after}")
-ARROW = "{before} → {after}"
+# TRANSLATORS: a score before → after an edit; point the arrow as your language's other arrows (Persian, Arabic:
+# "{before} ← {after}", as in "Changed {name}: {old} → {new}.").
+ARROW = N_("{before} → {after}")
 NOT_THERE = "—"  # no value before (a round the edit adds), or an answer given as Enter alone
 NO_SCORE_CHANGED = N_("  No score changed.")
 # TRANSLATORS: `cash NAME` is a prompt word of Chinatown, typed as it is (cash in your language works too).
@@ -393,7 +395,7 @@ def score_lines(old: Result | None, new: Result, session: Session) -> list[str]:
 
 
 def _arrow(before: int | None, after: int, figure: Callable[[int], str]) -> str:
-    return ARROW.format(before=NOT_THERE if before is None else figure(before), after=figure(after))
+    return _(ARROW).format(before=NOT_THERE if before is None else figure(before), after=figure(after))
 
 
 
