@@ -151,3 +151,17 @@ def test_an_edits_arrows_point_one_way_in_persian(store, lc11_file):
 
     out = invoke("--lang", "fa", "edit", "1", "--round", "1", "--player", "Ana", "--field", "blue", "2 5 7").stdout
     assert "←" in out and "→" not in out
+
+
+@pytest.mark.parametrize("text, shown", [("علی (50)", "(50) یلع"), ("برنده: Ana (50)", "Ana (50) :هدنرب"),
+                                         ("امتیاز (50) است", "تسا (50) زایتما")])
+def test_bidi_keeps_brackets_the_right_way_round(text, shown, monkeypatch):
+    class Terminal:
+        def isatty(self):
+            return True
+
+    use_bidi(True)
+    try:
+        assert display_order(text, Terminal()) == shown
+    finally:
+        use_bidi(False)

@@ -65,8 +65,22 @@ def display_order(text: str, stream: Any) -> str:
         return text
     # Each piece between two or more spaces on its own: a table's cells stay in their columns (one line at a time
     # would mirror a Persian heading but not a row that starts with a number, and swap two Persian cells).
-    return "\n".join("".join(part if part.isascii() else get_display(part) for part in re.split(r"( {2,})", line))
-                     for line in text.split("\n"))
+    return "\n".join("".join(part if part.isascii() else _brackets(get_display(part))
+                             for part in re.split(r"( {2,})", line)) for line in text.split("\n"))
+
+
+# A bracket pair that python-bidi put in display order without mirroring its glyphs (rule L4: python-bidi issue
+# #25): "علی (50)" came out as ")50( یلع". Closing before opening, with no bracket between: the pair, mirrored.
+_UNMIRRORED = re.compile(r"\)([^()]*)\(|\]([^\[\]]*)\[")
+
+
+def _brackets(visual: str) -> str:
+    """`visual` (display order) with each pair of brackets drawn as it reads: (50), never )50(.
+
+    >>> _brackets(")50( یلع"), _brackets("Ana (50) :هدنرب"), _brackets("]3[ )x( )y(")
+    ('(50) یلع', 'Ana (50) :هدنرب', '[3] (x) (y)')
+    """
+    return _UNMIRRORED.sub(lambda m: f"({m[1]})" if m[1] is not None else f"[{m[2]}]", visual)
 
 
 def players_line(players: Iterable[str]) -> str:
