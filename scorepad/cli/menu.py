@@ -38,6 +38,20 @@ class _Kept(InquirerControl):
         return found or self.choices
 
 
+def stopping(bindings: KeyBindings) -> KeyBindings:
+    """`bindings` with every prompt's way out: Ctrl-C and Ctrl-Q stop (KeyboardInterrupt), Ctrl-D ends (EOFError)."""
+    @bindings.add(Keys.ControlC, eager=True)
+    @bindings.add(Keys.ControlQ, eager=True)
+    def stop(event: Any) -> None:
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    @bindings.add(Keys.ControlD, eager=True)
+    def end(event: Any) -> None:
+        event.app.exit(exception=EOFError)
+
+    return bindings
+
+
 def menu(message: str, choices: Sequence[str], *, default: str | None, instruction: str, qmark: str,
          kept: Callable[[str, Sequence[str]], list[str]], word: Callable[[str], bool],
          shown: Callable[[str], str], **session: Any) -> Question:
@@ -58,16 +72,7 @@ def menu(message: str, choices: Sequence[str], *, default: str | None, instructi
     def typed() -> str:
         return control.search_filter or ""
 
-    bindings = KeyBindings()
-
-    @bindings.add(Keys.ControlQ, eager=True)
-    @bindings.add(Keys.ControlC, eager=True)
-    def stop(event: Any) -> None:
-        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
-
-    @bindings.add(Keys.ControlD, eager=True)
-    def end(event: Any) -> None:
-        event.app.exit(exception=EOFError)
+    bindings = stopping(KeyBindings())
 
     def down(event: Any) -> None:
         control.select_next()

@@ -20,7 +20,7 @@ from questionary.question import Question
 from questionary.styles import merge_styles_default
 
 from scorepad.cli import signals
-from scorepad.cli.menu import menu
+from scorepad.cli.menu import menu, stopping
 from scorepad.cli.prompter import (
     Aborted,
     Known,
@@ -162,14 +162,7 @@ class QuestionaryPrompter:
                 bindings.add(key)(answering(value))
         bindings.add(Keys.ControlM, eager=True)(lambda event: answering(default)(event))
 
-        @bindings.add(Keys.ControlC, eager=True)
-        @bindings.add(Keys.ControlQ, eager=True)
-        def stop(event: Any) -> None:
-            event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
-
-        @bindings.add(Keys.ControlD, eager=True)
-        def end(event: Any) -> None:
-            event.app.exit(exception=EOFError)
+        stopping(bindings)
 
         @bindings.add(Keys.Any)
         def other(event: Any) -> None:
