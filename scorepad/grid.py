@@ -88,7 +88,8 @@ def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = " 
     """Headers, a rule, then rows; a column of ints (or figures) is right-aligned, except the columns `text` names
     by position (a day or a list of ids: one holding only "—", or only single ids, still reads as text). Wider than
     the terminal (fit_to), the widest columns of text wrap their cells at word breaks (a row then takes several
-    lines), each rule as wide as its column.
+    lines), each rule as wide as its column; a table that cannot fit so is printed in parts, one under the other,
+    each beginning with the columns that name a row.
 
     Made column by column (`list --all` prints 10,000 rows): a column in ASCII alone is measured by len and padded
     by str.ljust/rjust; any other is measured by `width`. A row shorter than the headers ends early."""
@@ -108,9 +109,14 @@ def grid(headers: Sequence[Any], rows: Sequence[Sequence[Any]], indent: str = " 
         columns.append(column)
         rights.append(bool(filled) and at not in text and all(map(_is_figure, filled)))
         wides.append(max(map(len, column)) if "".join(column).isascii() else max(map(width, column)))
-    room = _fitting.get()
-    if room is not None and width(indent) + sum(wides) + 2 * (count - 1) > room:
-        return _fitted(columns, rights, wides, indent, room)
+    return _layout(columns, rights, wides, indent, _fitting.get())
+
+
+def _layout(columns: list[list[str]], rights: list[bool], wides: list[int], indent: str, room: int | None,
+            parts: bool = True) -> str:
+    """Columns of cells (the heading first) as a table: as they are, or fitted to `room` terminal columns."""
+    if room is not None and width(indent) + sum(wides) + 2 * (len(wides) - 1) > room:
+        return _fitted(columns, rights, wides, indent, room, parts)
     padded = [[cell_.rjust(wide) if right else cell_.ljust(wide) for cell_ in column] if "".join(column).isascii()
               else [_pad(cell_, wide, right) for cell_ in column]
               for column, right, wide in zip(columns, rights, wides)]
@@ -125,11 +131,15 @@ def _pad(text: str, wide: int, right: bool = False) -> str:
     return text.rjust(room) if right else text.ljust(room)
 
 
-def _fitted(columns: list[list[str]], rights: list[bool], wides: list[int], indent: str, room: int) -> str:
+def _fitted(columns: list[list[str]], rights: list[bool], wides: list[int], indent: str, room: int,
+            parts: bool = True) -> str:
     """A table too wide for `room` columns: its widest columns of text narrowed, one column at a time, down to their
     longest word (and only if that is not enough, down to the parts of a hyphenated one: `next-station-`, then with
     one space between the columns instead of two); each cell wrapped within its column, a row as many lines as its
-    fullest cell."""
+    fullest cell, each column (and its rule) as wide as what it then holds. A table that does not fit even so is
+    printed in `parts`: tables one under the other, each with the columns that name a row (_keys) and as many of
+    the others as fit."""
+    full = list(wides)
     over = width(indent) + sum(wides) + 2 * (len(wides) - 1) - room
     hyphens, gap = False, "  "
     for hyphens, gap in ((False, "  "), (True, "  "), (True, " ")):  # last, one space between the columns
@@ -147,19 +157,58 @@ def _fitted(columns: list[list[str]], rights: list[bool], wides: list[int], inde
             over -= 1
         if over <= 0:
             break
+    keys = _keys(rights)
+    if over > 0 and parts and len(columns) > keys + 1:
+        return "\n\n".join(_layout([columns[at] for at in group], [rights[at] for at in group],
+                                    [full[at] for at in group], indent, room, parts=False)
+                            for group in _parts_of(full, keys, indent, room))
+    narrowed = [at for at, (wide, was) in enumerate(zip(wides, full)) if wide < was]
     wrapped = [[wrap_line(text, wide, "", hyphens) if width(text) > wide else [text] for text in column]
                for column, wide in zip(columns, wides)]
+    # A column wrapped at word breaks holds less than its width: each narrowed column is as wide as its lines, and
+    # what that frees goes once to the others narrowed (the narrowest first), their cells wrapped again.
+    for at in narrowed:
+        wides[at] = max(width(part) for text in wrapped[at] for part in text)
+    free = room - (width(indent) + sum(wides) + len(gap) * (len(wides) - 1))
+    for at in sorted(narrowed, key=wides.__getitem__):
+        more = min(free, full[at] - wides[at])
+        if more > 0:
+            wrapped[at] = [wrap_line(text, wides[at] + more, "", hyphens) if width(text) > wides[at] + more
+                           else [text] for text in columns[at]]
+            wider = max(width(part) for text in wrapped[at] for part in text)
+            free -= wider - wides[at]
+            wides[at] = wider
     lines = []
     for row in zip(*wrapped):
         for depth in range(max(map(len, row))):
-            parts = [_pad(cell_[depth] if depth < len(cell_) else "", wide, right)
+            cells = [_pad(cell_[depth] if depth < len(cell_) else "", wide, right)
                      for cell_, wide, right in zip(row, wides, rights)]
-            lines.append((indent + gap.join(parts)).rstrip())
+            lines.append((indent + gap.join(cells)).rstrip())
     head = max(map(len, (column[0] for column in wrapped)))
     rule = indent + gap.join("─" * wide for wide in wides)
-    # Narrower than the table's longest words: each line still wraps where a line may break (never in a word).
-    lines = [part for line in lines for part in wrap_line(line, room, indent)]
-    return "\n".join([*lines[:head], rule, *lines[head:]])
+    # Narrower than the columns that name a row and one other: each line (the heading's too, above the rule) still
+    # wraps where a line may break, never in a word.
+    heading = [part for line in lines[:head] for part in wrap_line(line, room, indent)]
+    return "\n".join([*heading, rule, *(part for line in lines[head:] for part in wrap_line(line, room, indent))])
+
+
+def _keys(rights: list[bool]) -> int:
+    """How many columns name a row, to be repeated in each part of a table too wide: those up to the first column of
+    text (a rank and a player, an id and a game, a player, the name of a step)."""
+    return next((at + 1 for at, right in enumerate(rights) if not right), 1)
+
+
+def _parts_of(wides: list[int], keys: int, indent: str, room: int) -> list[list[int]]:
+    """The columns of each part of a table too wide for `room`: the first `keys` columns, then as many of the next
+    as fit at their widths (at least one: a part too wide is narrowed on its own)."""
+    groups: list[list[int]] = []
+    for at in range(keys, len(wides)):
+        group = groups[-1] if groups else None
+        if group is None or width(indent) + sum(wides[k] for k in group) + 2 * len(group) + wides[at] > room:
+            groups.append([*range(keys), at])
+        else:
+            group.append(at)
+    return groups
 
 
 # --- text fitted to the terminal's width ------------------------------------------------------------------
