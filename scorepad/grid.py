@@ -323,8 +323,9 @@ def wrap_line(line: str, columns: int, hang: str | None = None, hyphens: bool = 
 
 def fit(text: str, columns: int | None = None) -> str:
     """`text` with each line wider than the terminal (`columns`, default fitting()) wrapped where a line may
-    break. A line followed by lines indented further (not list items, not a table's aligned cells) is one
-    paragraph with them: it is wrapped whole, its next lines starting where they did.
+    break. A line that stops mid-sentence and the lines after it indented as far or further (not list items, not a
+    table's aligned cells) are one paragraph: if a line of it is too wide, it is wrapped whole, its next lines
+    starting where they did (or, indented as far, as a line's next lines do: hanging()).
 
     >>> print(fit("Turn: play a card on your own expedition,\\n      or discard it.", 30))
     Turn: play a card on your own
@@ -334,39 +335,43 @@ def fit(text: str, columns: int | None = None) -> str:
     columns = _fitting.get() if columns is None else columns
     if columns is None or text.isascii() and max(map(len, text.split("\n"))) <= columns:
         return text
-    lines, out, at = text.split("\n"), [], 0
+    lines = text.split("\n")
+    if all(width(line) <= columns for line in lines):
+        return text
+    out, at = [], 0
     while at < len(lines):
-        line = lines[at]
+        line = first = lines[at]
+        paragraph = [first]
         at += 1
-        if width(line) <= columns:
-            out.append(line)
-            continue
-        hang = hanging(line)
-        if at < len(lines) and _continues(lines[at], line):
-            hang = _indent(lines[at]) if len(_indent(lines[at])) > len(_indent(line)) else hang
-            first = line
-            while at < len(lines) and _continues(lines[at], first) and _indent(lines[at]) in (hang, _indent(first)) \
-                    and not (len(_indent(lines[at])) == len(_indent(first)) and _ends(line)):
-                line += " " + lines[at].strip()
-                at += 1
-        out += wrap_line(line, columns, hang)
+        hang = hanging(first)
+        if at < len(lines) and _continues(lines[at], first) and len(_indent(lines[at])) > len(_indent(first)):
+            hang = _indent(lines[at])
+        while at < len(lines) and _continues(lines[at], first) and _indent(lines[at]) in (hang, _indent(first)) \
+                and not _ends(line, further=_indent(lines[at]) != _indent(first)):
+            line += " " + lines[at].strip()
+            paragraph.append(lines[at])
+            at += 1
+        # as it is if every line of it fits; else wrapped whole, from its first line (which may fit)
+        out += paragraph if all(width(part) <= columns for part in paragraph) else wrap_line(line, columns, hang)
     return "\n".join(out)
 
 
 def _continues(line: str, before: str) -> bool:
     """Whether `line` goes on with the paragraph of the line `before` it: indented further, or as far where
     `before` stops mid-sentence; not a list item; neither of them a table's row (cells apart by two spaces or
-    more)."""
+    more), unless `line` is indented further and `before` stops mid-sentence (a guide's steps apart by two spaces:
+    "on that\n      colour's pile;  2. draw")."""
     text = line.strip()
     further = len(_indent(line)) > len(_indent(before))
     return (bool(text) and (further or len(_indent(line)) == len(_indent(before)) and not _ends(before))
-            and not _MARK.match(line) and "  " not in text
+            and not _MARK.match(line) and ("  " not in text or further and not _ends(before))
             and "  " not in before.strip()[len(hanging(before)) - len(_indent(before)):])
 
 
-def _ends(line: str) -> bool:
-    """Whether a line ends a sentence or introduces what follows (. : ? ! ; in any script)."""
-    return line.rstrip()[-1:] in ".:?!;。：？！；؟؛…"
+def _ends(line: str, further: bool = False) -> bool:
+    """Whether a line ends a sentence or introduces what follows (. : ? ! ; in any script); `further`: what follows
+    is indented further, and after a semicolon goes on with it ("… plus its £ cost;\n  cards go on …")."""
+    return line.rstrip()[-1:] in (".:?!。：？！؟…" if further else ".:?!;。：？！；؟؛…")
 
 
 # A figure as scorepad prints one: 12, −3, +2, ×2, $50,000, 41.50, 58.33% (the language's thousands and decimal

@@ -240,6 +240,42 @@ def test_a_guide_paragraph_is_wrapped_whole(columns):
                               "  • Deal 7 building cards.")
 
 
+def test_a_guides_steps_apart_by_two_spaces_are_one_paragraph():
+    turn = ("  A turn: 1. play a card onto your own expedition of its colour, or discard it face up on that\n"
+            "             colour's pile;  2. draw the top card of the draw pile or of any discard pile\n"
+            "             (not the card you have just discarded).")
+    assert grid.fit(turn, 80).splitlines() == [
+        "  A turn: 1. play a card onto your own expedition of its colour, or discard it",
+        "             face up on that colour's pile;  2. draw the top card of the draw",
+        "             pile or of any discard pile (not the card you have just discarded)."]
+    # its first line fits, the next does not: the paragraph is wrapped whole all the same
+    turn = turn.replace(" onto your own expedition of its colour,", ",").replace(" face up", "")
+    assert grid.fit(turn, 80).splitlines() == [
+        "  A turn: 1. play a card, or discard it on that colour's pile;  2. draw the top",
+        "             card of the draw pile or of any discard pile (not the card you have",
+        "             just discarded)."]
+    # lines as far in: the paragraph's next lines start as a line's do, its first line fitting or not
+    shuffle = ("  Controller: shuffle the 11 station cards and turn one per turn; the round\n"
+               "  ends on the 5th Underground card. The Railroad Switch: turn the next card at once; that turn's\n"
+               "  section may start from any station of the line (a branch).")
+    assert grid.fit(shuffle, 80).splitlines() == [
+        "  Controller: shuffle the 11 station cards and turn one per turn; the round ends",
+        "    on the 5th Underground card. The Railroad Switch: turn the next card at",
+        "    once; that turn's section may start from any station of the line (a branch)."]
+    # after a semicolon, a line indented further goes on with it
+    play = ("     • Play cards — each needs a card of the same colour from hand onto the display, plus its £ cost;\n"
+            "       cards go on any stack or start a new one (never on a card played this turn).")
+    assert grid.fit(play, 80).splitlines() == [
+        "     • Play cards — each needs a card of the same colour from hand onto the",
+        "       display, plus its £ cost; cards go on any stack or start a new one (never",
+        "       on a card played this turn)."]
+    # after a line that ends its sentence, a line indented further is an item of its own, its next lines further in
+    notation = ("  Type each expedition's cards in the order played: w = wager, then the numbers.\n"
+                "    `w w 3 5 9 10`, `ww35910` and `ww3590` (0 = ten) are the same; Enter alone = not started;")
+    assert grid.fit(notation, 80).splitlines()[1:] == [
+        "    `w w 3 5 9 10`, `ww35910` and `ww3590` (0 = ten) are the same; Enter alone =", "      not started;"]
+
+
 # --- a real terminal of 80 columns ------------------------------------------------------------------------
 
 def test_a_persian_game_at_80_columns_in_a_real_terminal(terminal):  # noqa: F811
