@@ -103,6 +103,12 @@ def test_a_fix_in_the_game_being_played_shows_the_score_it_changed(store):
             "(`undo` right now puts the old answer back.)") in text
 
 
+def test_a_fix_menu_left_by_back_changes_nothing_and_says_only_that(store):
+    session_id = match(store)
+    _, text = played(store, session_id, "Ana", "w3 5", "fix", "← back: change nothing")
+    assert text.endswith("  Yellow: W 3 5   (8 − 20) × 2 = −24\nNothing changed.")  # not "changed in another terminal"
+
+
 # --- the hint names the undo of where the edit was made ---------------------------------------------------
 
 def test_a_shell_edit_names_scorepad_undo_with_the_id(store, terminal):
