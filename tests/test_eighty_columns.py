@@ -288,3 +288,23 @@ def test_a_persian_game_at_80_columns_in_a_real_terminal(terminal):  # noqa: F81
     assert not too_wide, too_wide
     term.keys("C-c")
     term.wait_for("EXIT=130")
+
+
+def test_a_menus_answer_too_long_for_its_line_wraps_whole_under_the_question(terminal):  # noqa: F811
+    term = terminal("play lost-cities --players Christopher Bartholomew", columns=80)
+    term.wait_for("Who is the oldest player?")
+    term.keys("Enter")
+    term.wait_for("Game 1 · Christopher · Yellow:")
+    term.type("w3 4 6 8 9")
+    term.wait_for("Game 1 · Christopher · Blue:")
+    term.type("fix")
+    term.wait_for("Which answer?")
+    term.keys("Down")
+    term.keys("Enter")  # "Game 1 · Christopher · Yellow: W 3 4 6 8 9", after a question of 54 columns
+    screen = term.wait_for("the new answer")
+    assert ("? Which answer? (newest first; type any words of it)\n"
+            "  Game 1 · Christopher · Yellow: W 3 4 6 8 9\n") in "\n".join(line.rstrip() for line in screen.splitlines())
+    term.keys("C-c")
+    term.wait_for("Edit cancelled")
+    term.keys("C-c")
+    term.wait_for("EXIT=130")

@@ -54,11 +54,12 @@ def stopping(bindings: KeyBindings) -> KeyBindings:
 
 def menu(message: str, choices: Sequence[str], *, default: str | None, instruction: str, qmark: str,
          kept: Callable[[str, Sequence[str]], list[str]], word: Callable[[str], bool],
-         shown: Callable[[str], str], **session: Any) -> Question:
+         shown: Callable[[str], str], answered: Callable[[str], str], **session: Any) -> Question:
     """A menu question. Typed text filters it (`kept`); Enter takes the choice pointed at among those kept, or the
     text itself when `word` says it is a prompt word (`undo`, `cash Ana`), or waits when nothing is kept. A choice
     is drawn as `shown` gives it (escaped, shortened to the terminal's width) and filtered and answered as it is
-    given. `session`: prompt_toolkit's input and output.
+    given; once taken, it is printed after the question as `answered` lays it out. `session`: prompt_toolkit's
+    input and output.
     """
     drawn = [questionary.Choice(title=shown(c), value=c) for c in choices]
     control = _Kept(kept, drawn, default, pointer="»", use_indicator=False, initial_choice=default)
@@ -66,7 +67,7 @@ def menu(message: str, choices: Sequence[str], *, default: str | None, instructi
     def tokens() -> list[tuple[str, str]]:
         head = [("class:qmark", qmark), ("class:question", f" {message} ")]
         if control.is_answered:
-            return [*head, ("class:answer", str(control.get_pointed_at().title))]
+            return [*head, ("class:answer", answered(control.get_pointed_at().value))]
         return [*head, ("class:instruction", instruction)]
 
     def typed() -> str:

@@ -126,10 +126,26 @@ class QuestionaryPrompter:
                words: Sequence[str] = ()) -> str:
         choices = list(choices)
         hint = _(MENU_HINT)
-        question = menu(self._laid_out(message, width(hint)), choices, default=default if default in choices else None,
+        laid_out = self._laid_out(message, width(hint))
+        question = menu(laid_out, choices, default=default if default in choices else None,
                         instruction=hint, qmark=question_mark(), kept=menu_kept,
-                        word=lambda typed: word_at(typed, choices, words), shown=self._choice, **self._session)
+                        word=lambda typed: word_at(typed, choices, words), shown=self._choice,
+                        answered=lambda choice: self._answer(laid_out, choice), **self._session)
         return self._ask(question)
+
+    def _answer(self, laid_out: str, answer: str) -> str:
+        """A menu's answer as it is printed after its question (laid out by _laid_out): on the question's last line
+        if it fits there, else wrapped at its words on lines of its own, under the question's first word."""
+        columns = self._columns()
+        *before, last = laid_out.split("\n")
+        # after "? " on the first line, after QUESTION_INDENT (in the line) on the next ones; then a space
+        taken = (width(question_mark()) + 1 if not before else 0) + width(last) + 1
+        answer = safe(answer)
+        if taken + width(answer) <= columns:
+            return answer
+        lines = wrap_line(answer, max(columns - len(QUESTION_INDENT) - 1, 1), "")
+        start = "" if not last.strip() else "\n" + QUESTION_INDENT  # a line of its own, or the empty one there
+        return start + ("\n" + QUESTION_INDENT).join(lines)
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
         """y or n at once (or the table's language's letters for yes and no), Enter for the default.
