@@ -360,10 +360,12 @@ def _continues(line: str, before: str) -> bool:
     """Whether `line` goes on with the paragraph of the line `before` it: indented further, or as far where
     `before` stops mid-sentence; not a list item; neither of them a table's row (cells apart by two spaces or
     more), unless `line` is indented further and `before` stops mid-sentence (a guide's steps apart by two spaces:
-    "on that\n      colour's pile;  2. draw")."""
+    "on that\n      colour's pile;  2. draw"); not the next item after a label (`thames    = …` then, as far in,
+    `tourist sites = …`)."""
     text = line.strip()
     further = len(_indent(line)) > len(_indent(before))
-    return (bool(text) and (further or len(_indent(line)) == len(_indent(before)) and not _ends(before))
+    return (bool(text) and (further or len(_indent(line)) == len(_indent(before)) and not _ends(before)
+                            and not _LABEL.match(before))
             and not _MARK.match(line) and ("  " not in text or further and not _ends(before))
             and "  " not in before.strip()[len(hanging(before)) - len(_indent(before)):])
 

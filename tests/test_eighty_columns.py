@@ -269,6 +269,13 @@ def test_a_guides_steps_apart_by_two_spaces_are_one_paragraph():
         "     • Play cards — each needs a card of the same colour from hand onto the",
         "       display, plus its £ cost; cards go on any stack or start a new one (never",
         "       on a card played this turn)."]
+    # a label's next item, as far in, is an item of its own (Russian labels one tourist sites =, one space)
+    labels = ("  Темза               = пересечения Темзы (0–10, не больше одного на туннель; по 2 за каждое)\n"
+              "  туристические места = туристические места на ветке (0–5)")
+    assert grid.fit(labels, 80).splitlines() == [
+        "  Темза               = пересечения Темзы (0–10, не больше одного на туннель; по",
+        "                        2 за каждое)",
+        "  туристические места = туристические места на ветке (0–5)"]
     # after a line that ends its sentence, a line indented further is an item of its own, its next lines further in
     notation = ("  Type each expedition's cards in the order played: w = wager, then the numbers.\n"
                 "    `w w 3 5 9 10`, `ww35910` and `ww3590` (0 = ten) are the same; Enter alone = not started;")
