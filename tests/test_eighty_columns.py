@@ -9,7 +9,9 @@ import re
 import pytest
 
 from conftest import TABLES, invoke
-from scorepad import grid
+from scorepad import grid, i18n
+from scorepad.games.chinatown.words import INCOME_START
+from scorepad.i18n import _
 from scorepad.grid import width
 from test_terminal import pytestmark as needs_tmux  # noqa: F401
 from test_terminal import terminal  # noqa: F401  (tmux)
@@ -281,6 +283,19 @@ def test_a_guides_steps_apart_by_two_spaces_are_one_paragraph():
                 "    `w w 3 5 9 10`, `ww35910` and `ww3590` (0 = ten) are the same; Enter alone = not started;")
     assert grid.fit(notation, 80).splitlines()[1:] == [
         "    `w w 3 5 9 10`, `ww35910` and `ww3590` (0 = ten) are the same; Enter alone =", "      not started;"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_line_of_a_guide_that_ends_its_sentence_ends_its_paragraph(lang):
+    """Chinatown's "Types by tiles to complete: 3: photo tea sea · … · 6: ant fact rest" had no full stop: at 80
+    columns the next sentence ("A group larger than complete …") went on in the same line."""
+    with i18n.speaking(lang):
+        text = _(INCOME_START).format(year=1965, example="rest 4, photo 3", types=" · ".join(
+            ["3: photo tea sea", "4: jewel flor fish", "5: take laun dim", "6: ant fact rest"]), larger="photo 4",
+            size=3, none="none")
+        last = text.splitlines()[-1]
+        assert last in grid.fit(text, 200).splitlines()  # (fits: as it is)
+        assert any(line.startswith(last[:12]) for line in grid.fit(text, 80).splitlines()), grid.fit(text, 80)
 
 
 # --- a real terminal of 80 columns ------------------------------------------------------------------------

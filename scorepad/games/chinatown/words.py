@@ -84,7 +84,7 @@ MONEY_DIGITS = 12  # a trillion dollars is no payment at this table
 INCOME_START = N_("""\
   {year} income: each player lists their businesses as type and tiles, e.g. `{example}`.
   A business is connected tiles of one type owned by one player inside one block; a street splits it.
-  Types by tiles to complete: {types}
+  Types by tiles to complete: {types}.
   A group larger than complete counts as complete + the rest (`{larger}` = {size} + 1). `{none}` for nothing.""")
 ASK_BUSINESSES = N_("{year} · {player}'s businesses:")
 # TRANSLATORS: {previous} is last year ("1965"), {last} the businesses given then, as typed ("rest 4, photo 3").
