@@ -73,7 +73,8 @@ EDIT_NEEDS_VALUE = N_("give the answer and its new value: scorepad edit ID [--ro
 DELETE_ASK = N_("Delete session {id} ({title} — {players}, {status})? A copy is kept in {folder}")
 DELETE_NEEDS_YES = N_("delete asks first: without a terminal, say so with: scorepad delete {id} --yes")
 DELETE_KEPT = N_("Session {id} is kept.")
-DELETED = N_("Deleted session {id}. Its copy: {path}\nTo restore it: scorepad import {path}")
+# TRANSLATORS: keep the line breaks and the indentation: each path on a line of its own, whole, to copy.
+DELETED = N_("Deleted session {id}. Its copy:\n  {path}\nTo restore it:\n  scorepad import {path}")
 DELETED_FOLDER = "deleted"  # beside the database
 CANNOT_MAKE_FOLDER = N_("cannot make the folder {folder}: {reason}")
 
