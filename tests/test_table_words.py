@@ -165,3 +165,42 @@ def test_bidi_keeps_brackets_the_right_way_round(text, shown, monkeypatch):
         assert display_order(text, Terminal()) == shown
     finally:
         use_bidi(False)
+
+
+# --- the review of each catalogue: one word for one thing of the game (docs/glossary.md) ----------------
+
+# An English word of the games and each language's one word for it. A section of a Next Station: London line was
+# Persian's بخش (London's borough), Arabic's قسم and Russian's участок (Chinatown's lot); the table file was a
+# "table" that is furniture (فایل میز، ملف الطاولة، 桌面檔案、файл стола); the business types were a business
+# in general (أعمال، 生意、заведения); a Chinatown trade, in Russian, an обмен beside сделка.
+ONE_WORD = {
+    r"\b[Ss]ections?\b": {"fa": "پاره‌خط", "ar": "مقطع|مقاطع", "zh-Hant": "線段|雙段", "ru": "туннел"},
+    r"\b[Tt]able file\b": {"fa": "فایل جدول", "ar": "ملف[\u064b-\u0652]* (ال)?جدول", "zh-Hant": "計分檔", "ru": r"файл\w* таблицы"},
+    r"\b[Bb]usiness types?\b": {"fa": "کسب‌وکار", "ar": "مشروع|مشاريع", "zh-Hant": "商店種類", "ru": "предприят"},
+    r"\b[Tt]rad(e|es|ing)\b": {"fa": "معامله", "ar": "صفق", "zh-Hant": "交易", "ru": "сдел"},
+}
+# What a message names in English alone, whatever the language: typed words and commands (`…`), placeholders,
+# and a list of a file's keys ("(round, from, to, amount)").
+UNTRANSLATED = re.compile(r"`[^`]*`|\{\w+(!r)?\}|\((\w+, )+\w+\)")
+
+
+@pytest.mark.parametrize("code", ["fa", "ar", "zh-Hant", "ru"])
+@pytest.mark.parametrize("english", ONE_WORD)
+def test_each_thing_of_a_game_has_one_word_in_each_language(code, english):
+    strays = [(message.id, message.string) for message in catalogue(code)
+              if isinstance(message.id, str) and re.search(english, UNTRANSLATED.sub("", message.id))
+              and not re.search(ONE_WORD[english][code], message.string, re.I)]
+    assert not strays, strays
+
+
+@pytest.mark.parametrize("code", ["en", "fa", "ar", "zh-Hant", "ru"])
+def test_the_scoring_guide_names_each_field_as_its_question_does(code):
+    from scorepad.games.next_station_london.words import SCORE_ROUND, SECTIONS_HELP
+
+    fields = ("sections", "districts", "stations", "thames", "tourist")
+    with i18n.speaking(code):
+        guide = (_(SCORE_ROUND).format(number=1, sections="\n" + _(SECTIONS_HELP).format(sections=12), districts=13,
+                                       stations=9, circle="", thames=10, points=2, tourist=5))
+        asked = [i18n.pgettext("line field", field) for field in fields]
+    labels = [line.split(" = ")[0].strip() for line in guide.splitlines() if " = " in line]
+    assert labels == asked
