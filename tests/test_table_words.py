@@ -204,3 +204,10 @@ def test_the_scoring_guide_names_each_field_as_its_question_does(code):
         asked = [i18n.pgettext("line field", field) for field in fields]
     labels = [line.split(" = ")[0].strip() for line in guide.splitlines() if " = " in line]
     assert labels == asked
+
+
+def test_persian_writes_the_ezafe_one_way_and_the_terminals_digits():
+    """After ه, the ezafe is ‌ی (همه‌ی، دسته‌ی) as everywhere else, never هٔ; digits are the ones scorepad prints."""
+    found = [message.string for message in catalogue("fa") if isinstance(message.string, str)
+             and ("هٔ" in message.string or re.search("[۰-۹]", message.string))]
+    assert not found, found
