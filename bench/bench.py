@@ -81,6 +81,10 @@ def main() -> None:
     env = {**os.environ, "SCOREPAD_DB": str(work / "db.json")}
     if options.columns:
         env["COLUMNS"] = str(options.columns)
+    # Bytecode cached as an installed scorepad has it (bench/storage.py): this machine's sessions set
+    # PYTHONDONTWRITEBYTECODE, and an editable install would compile every module in every process.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
     files = {}
     for slug, table in TABLES.items():
         files[slug] = work / f"{slug}.json"

@@ -14,10 +14,12 @@ Each trial family counts what it saw and prints one row of the issue's table wit
 - hostile-db: damaged, strange and unreadable databases under every command;
 - tables: generated table files of all five games, valid and mutated: `score --table` and `import` agree,
   parts add up to totals, no traceback (in-process, and a few hundred through the CLI);
-- fuzz-prompts: random typed answers to every game's prompts through a scripted prompter.
+- fuzz-prompts: random typed answers to every game's prompts through a scripted prompter;
+- and issue 23's families, in bench/misuse.py: hostile-json, links, unreadable, odd-terminals, early-ctrl-c,
+  huge-inputs, names.
 
 Only local processes; every loop is bounded; everything happens in temporary folders that are removed.
-`--short` runs a few trials of each (what tests/test_campaign.py runs); the default is the full campaign.
+`--short` runs a few trials of each (tests/test_campaign.py runs it whole); the default is the full campaign.
 Exit status 1 when an invariant broke (a lost answer, a damaged database, a traceback, …), else 0.
 """
 
@@ -49,6 +51,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+
+from bench import campaign_web, misuse  # noqa: E402 - issues 21 and 23's trials (they use the helpers below)
 
 V1_DATABASE = REPO / "tests" / "data" / "v1-database.json"
 W = "W"
@@ -319,7 +323,10 @@ def kill_import(n: int, rng: random.Random, work: Path, batch: int = 40) -> Row:
 
 
 def _entries_problem(stored: list[dict], reference: list[dict], confirmed: int) -> str:
-    if stored != reference[:len(stored)]:
+    def answers(entries: list[dict]) -> list[tuple]:  # what was answered, not when (each entry's `time`)
+        return [(entry["at"], entry["value"]) for entry in entries]
+
+    if answers(stored) != answers(reference[:len(stored)]):
         return "its answers are not the ones given"
     if len(stored) < confirmed:
         return f"{confirmed - len(stored)} confirmed answers missing"
@@ -1455,8 +1462,14 @@ FAMILIES: dict[str, tuple[Callable[..., Row], dict[str, Any], dict[str, Any], bo
 }
 
 
+def families() -> dict[str, tuple[Callable[..., Row], dict[str, Any], dict[str, Any], bool]]:
+    """Every trial family: issue 13's above, then issue 23's (bench/misuse.py) and the phones' server's (issue 21:
+    bench/campaign_web.py)."""
+    return {**FAMILIES, **misuse.FAMILIES, **campaign_web.FAMILIES}
+
+
 def run_family(name: str, short: bool, rng: random.Random) -> Row:
-    trial, full, small, fast = FAMILIES[name]
+    trial, full, small, fast = families()[name]
     ram = Path("/dev/shm") if fast and Path("/dev/shm").is_dir() else None
     folder = Path(tempfile.mkdtemp(prefix=f"scorepad-campaign-{name}-", dir=ram))
     try:
@@ -1475,13 +1488,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--short", action="store_true", help="a few trials of each (what the test suite runs)")
     parser.add_argument("--seed", type=int, default=None, help="repeat a campaign (its seed is printed)")
-    parser.add_argument("--only", nargs="+", choices=list(FAMILIES), metavar="NAME",
-                        help=f"these trial families only: {', '.join(FAMILIES)}")
+    parser.add_argument("--only", nargs="+", choices=list(families()), metavar="NAME",
+                        help=f"these trial families only: {', '.join(families())}")
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"scorepad reliability campaign ({'short' if args.short else 'full'}), seed {seed}", file=sys.stderr)
     rows = []
-    for name in args.only or FAMILIES:
+    for name in args.only or families():
         started = time.monotonic()
         row = run_family(name, args.short, random.Random(f"{seed}-{name}"))
         print(f"  {name}: {time.monotonic() - started:.1f} s{'' if not row.broken else f', {row.broken} broken'}",

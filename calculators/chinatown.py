@@ -20,6 +20,7 @@ from calculators.core import (
     check_table,
     check_text,
     is_int,
+    player_name,
     require_int,
     standings,
     unknown_keys,
@@ -156,16 +157,45 @@ def check_businesses(value: Any, **where: Any) -> list[dict[str, Any]]:
 def check_supply(year: Mapping[str, Sequence[Mapping[str, Any]]], round: int | None = None) -> None:
     """In one year the tiles of a type across all players cannot exceed what the box holds (§2.3).
 
-    `year` maps player -> checked businesses; players may be missing (a year being entered).
+    `year` maps player -> checked businesses; players may be missing (a year being entered). The refusal counts
+    every tile of the type, and names the player whose businesses took it over the box.
     """
     counted: dict[str, int] = {}
+    over: dict[str, str] = {}  # type -> the player whose businesses went past the box
     for player, businesses in year.items():
         for business in businesses:
             kind = business["type"]
             counted[kind] = counted.get(kind, 0) + business["tiles"]
             if counted[kind] > SUPPLY[kind]:
-                raise InvalidInput("chinatown.over-supply", tiles=counted[kind], kind=kind, supply=SUPPLY[kind],
-                                   round=round, player=player, field="businesses")
+                over.setdefault(kind, player)
+    for kind, player in over.items():
+        raise InvalidInput("chinatown.over-supply", tiles=counted[kind], kind=kind, supply=SUPPLY[kind],
+                           round=round, player=player, field="businesses")
+
+
+def lots_by(players: int, year: int) -> int:
+    """The lots the players own in all by the income of `year` (1-based): every building card kept so far, one
+    lot each (§2.6, §2.7). Lots change hands in trade, so this bounds the whole table, not one player.
+
+    >>> lots_by(3, 1), lots_by(3, 6), lots_by(5, 6)  # §2.7: 25 lots each in a 3-player game, 15 with 5
+    (15, 75, 75)
+    """
+    return players * sum(cards_and_tiles(players, y)[1] for y in range(1, year + 1))
+
+
+def check_lots(year: Mapping[str, Sequence[Mapping[str, Any]]], players: int, round: int) -> None:
+    """Every shop tile on the board stands on a lot: in year `round` the tiles of all players cannot exceed the
+    lots kept so far (§2.6). `year` as in check_supply; the player named is the one whose tiles went past."""
+    lots = lots_by(players, round)
+    tiles = 0
+    past = None
+    for player, businesses in year.items():
+        tiles += sum(business["tiles"] for business in businesses)
+        if tiles > lots and past is None:
+            past = player
+    if past is not None:
+        raise InvalidInput("chinatown.over-lots", tiles=tiles, year=YEARS[round - 1], lots=lots, players=players,
+                           kept=lots // players, round=round, player=past, field="businesses")
 
 
 def check_season(inputs: Mapping[str, Any], earlier_shops: int, **where: Any) -> tuple[int, list[str]]:
@@ -202,7 +232,7 @@ def check_trades(value: Any, players: Sequence[str], rounds: int) -> list[dict[s
         round_ = require_int(trade["round"], 1, rounds, field=f"{field} round")
         names = {}
         for key in ("from", "to"):
-            name = trade[key].strip() if isinstance(trade[key], str) else trade[key]
+            name = player_name(trade[key]) if isinstance(trade[key], str) else trade[key]
             if name not in players:
                 raise InvalidInput("chinatown.unknown-player", name=trade[key], players=tuple(players), round=round_,
                                    field=f"{field} {key}")
@@ -317,6 +347,7 @@ def score(table: Any) -> Result:
                                                  field="businesses")
         if not rules.seasons:
             check_supply(businesses, round=number)
+            check_lots(businesses, len(players), number)
         for p in players:  # the auctions come before the trading (summary §1.3)
             _pay(cash, p, spent[p], "chinatown.auction-below-zero", round=number, field="spent")
         received = {p: 0 for p in players}

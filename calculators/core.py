@@ -8,7 +8,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 
@@ -21,8 +21,15 @@ NAME_LIMIT = 40  # characters in a player's name (spec, "Common shape")
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 # The longest text a table file or an answer may hold anywhere (a trade's note, say): a sentence, not a page.
 TEXT_LIMIT = 200
+# What an error quotes of a text it was given: a whole name, even one a little too long or from an older database,
+# and the start of anything longer (a key of a million characters made a 2 MB error line).
+EXCERPT = 60
 # ISO 8601 as the spec writes it: a date, or a date and time with an optional offset.
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?", re.ASCII)
+# The years a date may fall in, in UTC too (Python's datetime ends at 9999; an offset past it cannot be converted).
+# The oldest game scored here, Lost Cities, was published in 1999: an earlier year is a typing slip, or a day
+# of another calendar (1405-09-10 in the Persian one), as `stats --since` says.
+EARLIEST_YEAR, LATEST_YEAR = 1900, 9999
 
 
 @dataclass(frozen=True)
@@ -77,7 +84,7 @@ class InvalidInput(ValueError):
     def __init__(self, code: str, /, *, round: int | None = None, player: str | None = None,
                  field: str | None = None, **values: Any) -> None:
         self.code = code
-        self.values = values
+        self.values = {key: excerpt(value) for key, value in values.items()}
         self.round = round
         self.player = player
         self.field = field
@@ -99,6 +106,20 @@ class InvalidInput(ValueError):
         # Where it is, worded the same way as the message (scorepad/words.py: the "error.where" phrase).
         return say(Phrase("error.where", {"round": self.round, "player": self.player, "field": self.field,
                                           "game": self.game, "message": self.message}))
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> Any:
+    """What an error quotes of a value it was given: a text longer than `limit` cut there and marked with …, and
+    so each text of a list; anything else as it is.
+
+    >>> excerpt("x" * 100_000, 10), excerpt(["Ana", "y" * 50], 10), excerpt(7), excerpt("Ana")
+    ('xxxxxxxxxx…', ['Ana', 'yyyyyyyyyy…'], 7, 'Ana')
+    """
+    if isinstance(value, str):
+        return value if len(value) <= limit else value[:limit] + "…"
+    if isinstance(value, (list, tuple)) and any(isinstance(item, str) and len(item) > limit for item in value):
+        return type(value)(excerpt(item, limit) for item in value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -260,7 +281,8 @@ def check_text(text: str, limit: int = TEXT_LIMIT, **where: Any) -> str:
 
 
 def check_name(name: Any, others: Iterable[str] = ()) -> str:
-    """One player's name, trimmed; `others` are the names already taken. The guided prompt calls this too.
+    """One player's name, trimmed and normalised (`normal_name`); `others` are the names already taken, and a name
+    the same as one of them once normalised, or but for case, is refused. The guided prompt calls this too.
 
     >>> check_name(" Zoë ")
     'Zoë'
@@ -268,19 +290,129 @@ def check_name(name: Any, others: Iterable[str] = ()) -> str:
     Traceback (most recent call last):
     ...
     calculators.core.InvalidInput: players: 'ana' and 'Ana' are the same player (names ignore case)
+    >>> check_name("Ana\u200b", ["Ana"])
+    Traceback (most recent call last):
+    ...
+    calculators.core.InvalidInput: players: 'Ana' appears twice
     """
     if not isinstance(name, str):
         raise InvalidInput("name.not-text", value=name, field="players")
-    trimmed = name.strip()
-    if not trimmed:
+    if not name.strip():
         raise InvalidInput("name.empty", field="players")
+    trimmed = player_name(name)
     check_text(trimmed, NAME_LIMIT, field="players")
+    if not _STORED.get() and not any(_visible(char) for char in trimmed):
+        raise InvalidInput("name.invisible", field="players")
     for other in others:
-        if other == trimmed:
+        if player_name(other) == trimmed:  # an older session's `Ana\u200b` is this `Ana`
             raise InvalidInput("name.twice", name=trimmed, field="players")
-        if other.casefold() == trimmed.casefold():
+        if other.casefold() == trimmed.casefold() or player_name(other).casefold() == trimmed.casefold():
             raise InvalidInput("name.same-player", name=trimmed, other=other, field="players")
     return trimmed
+
+
+def player_name(text: str) -> str:
+    """A name as a table or a prompt gives it, the way it is compared and stored: trimmed and `normal_name`d. A
+    stored session's names are taken as they were stored (as_stored), so that an older one reads as before.
+
+    >>> player_name(" Ana\u200b "), player_name("Zoe\u0308") == "Zoë"
+    ('Ana', True)
+    """
+    return text.strip() if _STORED.get() else normal_name(text.strip()).strip()
+
+
+# Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties.txt, which unicodedata does not expose), less the
+# bidi overrides and isolates, which a name may not hold at all (text_problem refuses them).
+_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+              (0x180B, 0x180F), (0x200B, 0x200F), (0x2060, 0x2065), (0x206A, 0x206F), (0x3164, 0x3164),
+              (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+              (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+ZWNJ, ZWJ = "\u200c", "\u200d"
+# Arabic letters that join only the letter before them (Joining_Type R) or none (U): a ZWNJ after one of them
+# changes nothing. Every other letter of the Arabic, Syriac and N'Ko blocks joins both ways (D) or is taken so.
+_JOINS_BEFORE_ONLY = frozenset("\u0621\u0622\u0623\u0624\u0625\u0627\u0629\u062f\u0630\u0631\u0632\u0648"
+                               "\u0671\u0672\u0673\u0674\u0675\u0676\u0677\u06c0\u06c3\u06c4\u06c5\u06c6"
+                               "\u06c7\u06c8\u06c9\u06ca\u06cb\u06cd\u06cf\u06d2\u06d3\u06d5\u06ee\u06ef"
+                               + "".join(map(chr, range(0x0688, 0x069A))))
+_JOINING_SCRIPTS = ((0x0620, 0x06FF), (0x0710, 0x074F), (0x0750, 0x077F), (0x07C0, 0x07FF), (0x0860, 0x086F),
+                    (0x08A0, 0x08FF))
+
+
+def _within(char: str, ranges: tuple[tuple[int, int], ...]) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in ranges)
+
+
+def _joining(char: str | None) -> bool:
+    return char is not None and unicodedata.category(char) == "Lo" and _within(char, _JOINING_SCRIPTS)
+
+
+def _neighbour(text: str, at: int, step: int) -> str | None:
+    """The character before (`step` -1) or after (+1) position `at`, skipping combining marks (they are
+    transparent to joining), or None at either end."""
+    at += step
+    while 0 <= at < len(text) and unicodedata.category(text[at]) in ("Mn", "Me"):
+        at += step
+    return text[at] if 0 <= at < len(text) else None
+
+
+def _changes_something(text: str, at: int) -> bool:
+    """Whether the default-ignorable character at `at` changes how `text` looks, as Unicode's identifier guidance
+    (UAX #31, A1, A2 and B) allows them: a ZWNJ between two letters that would join (می‌خواهم) or after a virama;
+    a ZWJ after a virama or inside an emoji sequence (👩‍💻); a variation selector after a symbol or an ideograph,
+    a Mongolian one after a Mongolian letter; the tags of a flag (🏴 and its tags)."""
+    char, before = text[at], text[at - 1] if at else None
+    if char in (ZWNJ, ZWJ) and before is not None and unicodedata.combining(before) == 9:  # a virama
+        return True
+    if char == ZWNJ:
+        previous, following = _neighbour(text, at, -1), _neighbour(text, at, 1)
+        return _joining(previous) and previous not in _JOINS_BEFORE_ONLY and _joining(following) \
+            and following != "\u0621"
+    if char == ZWJ:
+        following = text[at + 1] if at + 1 < len(text) else None
+        return before is not None and following is not None and unicodedata.category(following) == "So" \
+            and (unicodedata.category(before) in ("So", "Sk") or before == "\ufe0f")
+    if before is None:
+        return False
+    code = ord(char)
+    if 0xFE00 <= code <= 0xFE0F:  # text or emoji presentation of a symbol, a keycap's digit
+        return unicodedata.category(before) in ("So", "Sm", "Nd") or before in "#*"
+    if 0xE0100 <= code <= 0xE01EF:  # an ideographic variation sequence
+        return unicodedata.name(before, "").startswith("CJK")
+    if 0x180B <= code <= 0x180F and code != 0x180E:
+        return 0x1820 <= ord(before) <= 0x18AF
+    if 0xE0020 <= code <= 0xE007F:  # a flag's tags: a run of them right after the black flag
+        start = at
+        while start and 0xE0020 <= ord(text[start - 1]) <= 0xE007F:
+            start -= 1
+        return start > 0 and text[start - 1] == "\U0001f3f4"
+    return False
+
+
+def normal_name(text: str) -> str:
+    """`text` as a name is compared and stored: in Unicode's composed form (NFC: `e` + U+0301 is `é`), without the
+    invisible characters that change nothing (a zero-width space, a soft hyphen, a byte order mark, LRM and RLM,
+    a ZWNJ where no letters would join), so that two names that look the same are the same name.
+
+    >>> [normal_name(n) for n in ("Ana\u200b", "A\u00adna", "Ana\ufeff", "Ana\u200d", "Ana\u200e", "\u3164")]
+    ['Ana', 'Ana', 'Ana', 'Ana', 'Ana', '']
+    >>> persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # می‌خواهم: the ZWNJ keeps two letters apart
+    >>> normal_name(persian) == persian
+    True
+    >>> normal_name("\u062f\u200c\u0627")  # after د, which never joins the next letter, the ZWNJ does nothing
+    'دا'
+    """
+    if text.isascii():  # nothing to compose, nothing invisible: most names, at C speed
+        return text
+    text = unicodedata.normalize("NFC", text)
+    kept = [char for at, char in enumerate(text) if not _within(char, _IGNORABLE) or _changes_something(text, at)]
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+def _visible(char: str) -> bool:
+    """A character that shows something (a letter, a mark, a digit, a sign; an unassigned or private one shows as a
+    box): not a space or a separator, a control or an invisible format character, the blank Braille pattern."""
+    return unicodedata.category(char) not in ("Zs", "Zl", "Zp", "Cc", "Cf") and char != "\u2800"
 
 
 def check_players(names: Any, counts: Iterable[int]) -> tuple[str, ...]:
@@ -324,13 +456,22 @@ def _known_names(names: Any, known: Iterable[str], key: str, not_a_list: str, un
 
 
 def check_date(value: Any) -> str:
-    """An ISO 8601 date (`2026-11-29`) or date and time (`2026-11-29T20:15:00+01:00`) that exists."""
+    """An ISO 8601 date (`2026-11-29`) or date and time (`2026-11-29T20:15:00+01:00`) that exists, from the year
+    EARLIEST_YEAR to LATEST_YEAR (its moment in UTC too)."""
     if isinstance(value, str) and ISO_DATE.fullmatch(value):
         try:
-            datetime.fromisoformat(value.replace("Z", "+00:00"))
-            return value
+            moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
         except ValueError:
-            pass
+            moment = None
+        if moment is not None:
+            try:
+                utc = moment.astimezone(timezone.utc) if moment.tzinfo is not None else moment
+            except OverflowError:  # 9999-12-31T23:59-01:00 is a moment of the year 10000
+                utc = None
+            if utc is not None and min(moment.year, utc.year) >= EARLIEST_YEAR:  # (datetime ends at LATEST_YEAR)
+                return value
+            raise InvalidInput("date.out-of-range", value=value, earliest=EARLIEST_YEAR, latest=LATEST_YEAR,
+                               field="date")
     raise InvalidInput("date.not-iso", value=value, field="date")
 
 
@@ -342,7 +483,7 @@ def _by_player(mapping: Any, players: Sequence[str], round: int | None = None) -
                            field=None if round else "final")
     found: dict[str, Any] = {}
     for name, value in mapping.items():
-        key = name.strip() if isinstance(name, str) else name
+        key = player_name(name) if isinstance(name, str) else name
         if key not in players:
             raise InvalidInput("table.unknown-player", name=name, players=list(players), round=round,
                                field=None if round else "final")

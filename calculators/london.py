@@ -25,6 +25,9 @@ UNPAID_LOAN_PENALTY: Final = 7  # points lost per loan still unpaid at the end (
 MONEY_PER_POINT: Final = 3  # 1 point per full £3 left after repaying (rules §4.4)
 UNDERGROUND_VP: Final = 2  # 1st ed: an occupied borough with an Underground counter is worth +2 (S1 §2.4)
 UNDERGROUND_COUNTERS: Final = 10  # 1st ed: 10 Underground counters in the box (S1)
+# 1st ed: the least end VP printed on a borough (rules §2.4, read from S1's board: 2 to 6 each). A counter lies in
+# a borough the player occupies, so each one brings at least this much borough VP with it.
+BOROUGH_VP_LEAST: Final = 2
 BOROUGHS: Final = 20  # boroughs on the 1st-edition map / borough cards in the 2nd (S1, S3)
 STARTING_MONEY: Final = 5  # £ each, both editions (S1, S3)
 STARTING_HAND: Final = 6  # cards each, both editions (S1, S3)
@@ -128,8 +131,9 @@ def check_inputs(inputs: Mapping[str, Any], rules: Rules, variants: Iterable[str
     """One player's final inputs, possibly partial (a reckoning being entered; see check_final).
 
     Every field is a whole number 0–MAX_FIGURE, `hand` 0–HAND_LIMIT; a best card worth more than all cards
-    together, Underground counters in more boroughs than the player occupies, or borough VP without a
-    borough are refused; with flat-penalties, debt or poverty above FLAT_CAP.
+    together, Underground counters in more boroughs than the player occupies or than their borough VP allows
+    (each such borough is worth BOROUGH_VP_LEAST or more), or borough VP without a borough are refused; with
+    flat-penalties, debt or poverty above FLAT_CAP.
     """
     variants = tuple(variants)
     allowed = fields_for(rules, variants)
@@ -150,6 +154,10 @@ def check_inputs(inputs: Mapping[str, Any], rules: Rules, variants: Iterable[str
     if "underground" in checked and "boroughs" in checked and checked["underground"] > checked["boroughs"]:
         raise InvalidInput("london.underground-over-boroughs", counters=checked["underground"],
                            boroughs=checked["boroughs"], player=player, field="underground")
+    if "underground" in checked and "borough_vp" in checked and \
+            checked["underground"] * BOROUGH_VP_LEAST > checked["borough_vp"]:
+        raise InvalidInput("london.underground-over-borough-vp", counters=checked["underground"],
+                           vp=checked["borough_vp"], least=BOROUGH_VP_LEAST, player=player, field="underground")
     if checked.get("borough_vp", 0) > 0 and checked.get("boroughs", 1) == 0:
         raise InvalidInput("london.borough-vp-without-borough", vp=checked["borough_vp"], player=player,
                            field="borough_vp")

@@ -53,6 +53,13 @@ OBJECTIVES: Final = ("interchanges", "districts", "tourist", "central", "thames"
 OBJECTIVE_INTERCHANGES: Final = 8  # at least 8 interchange stations
 CENTRAL_STATIONS: Final = 9  # all 9 stations of the central district
 OBJECTIVE_THAMES: Final = 6  # the Thames crossed at least 6 times, all lines together
+# What a completed objective needs of the player's own figures (spec): card -> (the figure, the least it takes).
+# Each is a bound the figures must reach, not proof: 6 crossings over the lines, 8 interchange stations, 5
+# tourist sites over the lines (a site on two lines counts twice), and lines reaching the 13 districts in all.
+# The central district's 9 stations leave no trace in the figures.
+OBJECTIVE_NEEDS: Final = {"thames": ("thames", OBJECTIVE_THAMES),
+                          "interchanges": ("interchanges", OBJECTIVE_INTERCHANGES),
+                          "tourist": ("tourist", TOURIST_SITES), "districts": ("districts", DISTRICTS)}
 
 # The 4 pencil powers (icons only on the cards; names from NSL-ENG, NSL-Q4).
 POWERS: Final = ("double", "joker", "switch", "circle")
@@ -287,14 +294,63 @@ def check_interchanges(value: Any, *, player: str | None = None) -> dict[str, in
     return counts
 
 
-def check_objectives(value: Any, modules: Iterable[str] = (), *, player: str | None = None) -> int:
-    """Shared objectives completed: 0–2, and above 0 only with the module `objectives` (spec)."""
-    done = check_field("objectives", value, player=player)
+def check_objectives(value: Any, modules: Iterable[str] = (), *, player: str | None = None) -> list[str] | int:
+    """The shared objective cards completed, each once (spec); or, as files written before the cards were named
+    hold it, a count 0–2. Any completed only with the module `objectives`."""
+    where = {"player": player, "field": "objectives"}
+    if isinstance(value, list):
+        for name in value:
+            if not isinstance(name, str) or name not in OBJECTIVES:
+                raise InvalidInput("next-station-london.objective-unknown", name=name, cards=OBJECTIVES, **where)
+            if value.count(name) > 1:
+                raise InvalidInput("next-station-london.objective-twice", name=name, **where)
+        done: list[str] | int = list(value)
+    elif is_int(value):
+        done = check_field("objectives", value, player=player)
+    else:
+        raise InvalidInput("next-station-london.objectives-not-cards", value=value, cards=OBJECTIVES,
+                           most=OBJECTIVES_IN_PLAY, **where)
     modules = tuple(modules)
     if done and "objectives" not in modules:
-        raise InvalidInput("next-station-london.objectives-without-module", done=done, modules=modules,
-                           player=player, field="objectives")
+        raise InvalidInput("next-station-london.objectives-without-module", done=completed(done), modules=modules,
+                           **where)
     return done
+
+
+def completed(done: list[str] | int) -> int:
+    """How many objectives a player completed: the cards named, or the count of an older file."""
+    return done if isinstance(done, int) else len(done)
+
+
+def objective_figures(lines: Sequence[Mapping[str, Any]], interchanges: Mapping[str, int] | None) -> dict[str, int]:
+    """The figures the objectives are checked against: the lines' Thames crossings, tourist sites and districts
+    added up, and the interchange stations (left out when not counted yet)."""
+    figures = {name: sum(line[name] for line in lines) for name in ("thames", "tourist", "districts")}
+    if interchanges is not None:
+        figures["interchanges"] = sum(interchanges.get(key, 0) for key in INTERCHANGE_POINTS)
+    return figures
+
+
+def check_completions(done: list[str] | int, figures: Mapping[str, int], *, player: str | None = None,
+                      field: str = "objectives") -> None:
+    """Refuse a completed card the player's own figures rule out (spec): too few Thames crossings, interchange
+    stations, tourist sites or districts. A figure not in `figures` (not counted yet) rules nothing out."""
+    for card in done if isinstance(done, list) else ():
+        figure, least = OBJECTIVE_NEEDS.get(card, (None, 0))
+        if figure in figures and figures[figure] < least:
+            raise InvalidInput("next-station-london.objective-ruled-out", card=card, figure=figure,
+                               found=figures[figure], least=least, player=player, field=field)
+
+
+def check_in_play(final: Mapping[str, Mapping[str, Any]], players: Sequence[str]) -> None:
+    """The cards named across the table are at most the 2 in play (NSL-RB: the shared objectives are 2 of 5)."""
+    seen: list[str] = []
+    for player in players:
+        done = final.get(player, {}).get("objectives")
+        seen += [card for card in done if card not in seen] if isinstance(done, list) else []
+        if len(seen) > OBJECTIVES_IN_PLAY:
+            raise InvalidInput("next-station-london.objectives-not-in-play", cards=tuple(seen),
+                               most=OBJECTIVES_IN_PLAY, player=player, field="objectives")
 
 
 def check_final(inputs: Mapping[str, Any], modules: Iterable[str] = (), *,
@@ -330,6 +386,8 @@ class Summary:
     objectives_done: int
     objectives: int
     total: int
+    # The objective cards completed, by name; None for a file of before the cards were named (a count alone).
+    objective_cards: tuple[str, ...] | None = ()
 
     @property
     def best_line(self) -> int:
@@ -374,9 +432,10 @@ def summarize(lines: Sequence[Line], final: Mapping[str, Any], rules: Rules = OF
     counts = dict(final.get("interchanges") or {k: 0 for k in INTERCHANGE_POINTS})
     inter = interchange_points(counts, rules)
     done = final.get("objectives", 0)
-    objectives = OBJECTIVE_POINTS * done
+    objectives = OBJECTIVE_POINTS * completed(done)
     total = sum(line.score for line in lines) + tourist + inter + objectives
-    return Summary(tuple(lines), crossed, tourist, counts, inter, done, objectives, total)
+    return Summary(tuple(lines), crossed, tourist, counts, inter, completed(done), objectives, total,
+                   None if isinstance(done, int) else tuple(done))
 
 
 PART_LABELS: Final = ("lines", "tourist", "interchanges", "objectives")
@@ -443,11 +502,21 @@ def score(table: Any) -> Result:
                           modules=MODULES)
     rules = rules_for(checked.variants)
     lines: dict[str, list[Line]] = {p: [] for p in checked.players}
+    inputs_of: dict[str, list[dict[str, int]]] = {p: [] for p in checked.players}
     for number, inputs in enumerate(checked.rounds, start=1):
         for player in checked.players:
-            lines[player].append(make_line(check_line(inputs[player], rules, round=number, player=player), rules))
-    summaries = {p: summarize(lines[p], check_final(checked.final.get(p, {}), checked.modules, player=p), rules)
-                 for p in checked.players}
+            inputs_of[player].append(check_line(inputs[player], rules, round=number, player=player))
+            lines[player].append(make_line(inputs_of[player][-1], rules))
+    finals = {p: check_final(checked.final.get(p, {}), checked.modules, player=p) for p in checked.players}
+    # Interchanges not given are not counted yet (the end of a game being entered, in any order): they score
+    # as none and rule no objective out.
+    for p in checked.players:
+        given = checked.final.get(p, {}).get("interchanges")
+        check_completions(finals[p]["objectives"],
+                          objective_figures(inputs_of[p], None if given is None else finals[p]["interchanges"]),
+                          player=p)
+    check_in_play(finals, checked.players)
+    summaries = {p: summarize(lines[p], finals[p], rules) for p in checked.players}
     totals = {p: s.total for p, s in summaries.items()}
 
     def best(player: str) -> tuple[int]:

@@ -6,7 +6,7 @@ data in, text out (no terminal, no reportlab): a *play* is a dict of what one fi
     {"id": 3, "game": "lost-cities", "date": "2026-11-29T20:15:00+01:00" or None, "players": ["Ana", "Ben"],
      "totals": {"Ana": 66, "Ben": 136}, "ranks": {"Ana": 2, "Ben": 1}, "winners": ["Ben"],
      # for BG Stats only (play_of a session fills them; a summary has none):
-     "updated": ISO stamp or None, "minutes": 0, "rounds": 3, "start": "Ana" or None, "key": "lost-cities|…|…"}
+     "updated": ISO stamp or None, "minutes": 47, "rounds": 3, "start": "Ana" or None, "key": "lost-cities|…|…"}
 
 — the Played dicts of scorepad/history.py plus what BG Stats asks for. `history.played` makes the first part
 from the store's index alone (what `export --all --format csv` needs, fast at 10,000 sessions); `play_of` makes a
@@ -39,6 +39,7 @@ from urllib.parse import quote
 from scorepad.files import LARGEST_TABLE_FILE, Kind
 from scorepad.games import by_slug
 from scorepad.i18n import N_
+from scorepad.table import timing
 from scorepad.table.session import IMPORTED
 
 # What `export -o FILE` replaces there without --force (files.NOT_OURS names it).
@@ -77,7 +78,9 @@ def play_of(session: Any, summary: Mapping[str, Any] | None = None) -> dict[str,
     """A finished session as a play, with what BG Stats asks for (start player, minutes, rounds). With the
     session's `summary` (the store's index: totals, ranks and complete rounds), the session is not scored again."""
     doc = session.doc
-    if summary and summary.get("ranks") and summary.get("totals"):
+    # The summary is of this session only if it names its players (a session file put back from a copy after
+    # `players rename` may be read before its summary is made again).
+    if summary and summary.get("ranks") and summary.get("totals") and summary.get("players") == list(session.players):
         totals, ranks, complete = dict(summary["totals"]), dict(summary["ranks"]), int(summary.get("complete") or 0)
     else:
         result = session.score()
@@ -89,18 +92,9 @@ def play_of(session: Any, summary: Mapping[str, Any] | None = None) -> dict[str,
     return {"id": session.id, "game": session.game.slug, "date": session.date,
             "players": list(session.players), "totals": totals, "ranks": ranks,
             "winners": [p for p in session.players if ranks.get(p) == 1],
-            "updated": doc.get("updated"), "minutes": minutes(doc.get("created"), doc.get("updated")) if guided else 0,
+            "updated": doc.get("updated"), "minutes": timing.minutes(doc) or 0,  # 0: BG Stats' "not known"
             "rounds": complete if session.game.default_rounds is not None else 0,
             "start": session.game.start_player(session) if guided else None, "key": key}
-
-
-def minutes(created: Any, updated: Any) -> int:
-    """Whole minutes from the first answer's session start to the last answer, 0 when either is unknown."""
-    try:
-        start, end = datetime.fromisoformat(created), datetime.fromisoformat(updated)
-        return max(0, int((end - start).total_seconds() // 60))
-    except (TypeError, ValueError):
-        return 0
 
 
 def play_date(stamp: Any, *, utc: bool = False, now: datetime | None = None) -> str:

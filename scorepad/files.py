@@ -16,6 +16,7 @@ writer's file, another host's, a name of some other shape, is never touched.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import json
 import os
@@ -79,9 +80,38 @@ def file_type(mode: int) -> str:
 # The names of what sits beside a file written here and beside the database (scorepad/store uses the same).
 LOCK_SUFFIX = ".lock"
 TEMP_SUFFIX = ".tmp"
-# A table file or a backup larger than this is not one scorepad wrote for a table of friends; reading it
-# whole to find out would cost more than the refusal (which --force lifts).
-LARGEST_TABLE_FILE = 64 * 1024 * 1024
+# The most scorepad reads of a file, far above any it writes (docs/table-format.md, "Limits"); a larger one is
+# refused before it is read whole (a 3 GB sparse file, /dev/zero). A table file or a backup (JSON Lines of every
+# session, some 3 KB each) or the one-file database of scorepad 0.1: a quarter of a GiB. Any other file scorepad
+# reads (a session, an index file of 256 summaries, a cached font subset, a claim): 16 MiB.
+LARGEST_TABLE_FILE = 256 * 2**20
+LARGEST_PART = 16 * 2**20
+
+
+# TRANSLATORS: why a file was not read; {limit} is a whole number of MiB (mebibytes).
+TOO_LARGE = N_("larger than {limit} MiB, far more than any game or backup holds: not read")
+
+
+class TooLarge(OSError):
+    """A file larger than scorepad reads (read_limited): an OSError, which each reader says as it says the others."""
+
+
+def read_limited(path: Path | str, limit: int, *, follow: bool = True) -> bytes:
+    """The bytes of the file at `path`, TooLarge when it holds more than `limit`: a plain file's size is looked at
+    before it is read, and a device or pipe (which has none: /dev/zero) is read no further than `limit` bytes.
+    `follow=False`: a symlink there is not followed (OSError, ELOOP), as where scorepad itself names its files."""
+    st = os.stat(path) if follow else os.lstat(path)
+    if stat.S_ISLNK(st.st_mode):
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
+    if stat.S_ISREG(st.st_mode):
+        if st.st_size > limit:
+            raise TooLarge(errno.EFBIG, _(TOO_LARGE).format(limit=limit // 2**20), str(path))
+        return Path(path).read_bytes()
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise TooLarge(errno.EFBIG, _(TOO_LARGE).format(limit=limit // 2**20), str(path))
+    return data
 
 
 class Refused(ScorepadError):
@@ -136,7 +166,7 @@ def _is_table_file(path: Path) -> bool:
     try:
         whole = json.loads(text)
     except (ValueError, RecursionError):
-        lines = [line for line in text.splitlines() if line.strip()]
+        lines = [line for line in text.split("\n") if line.strip()]  # JSON Lines: "\n" alone ends a line
         try:
             return bool(lines) and all(_is_table(json.loads(line)) for line in lines)
         except (ValueError, RecursionError):

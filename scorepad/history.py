@@ -101,7 +101,8 @@ def stats(played_list: Sequence[Played], *, names: Mapping[str, str] | None = No
 
     Returned: the spec's "sessions" and "games" (per game "sessions", "players": shown name -> sessions, wins,
     win_rate, mean, best, worst; "head_to_head": A -> B -> won, lost, level), and for the screens `names`,
-    `records` (per game: `highest`, `margin`, `streak`, each a dict naming its "player", or None) and `figures`
+    `records` (per game: `highest`, the total and its "holders"; `margin` and `streak`, each a dict naming its
+    "player"; None when there is none) and `figures`
     (per game, what its Figures finish of its facts: scorepad/games/<game>/facts.py). Players are listed by wins,
     win rate, mean, then name;
     head to head in the same order.
@@ -150,14 +151,16 @@ def _counts(summary: Mapping[str, Any]) -> bool:
 #
 # partial(played) -> {"names": {key: [date, id, name]}, "games": {slug: game}}, a game being
 #   {"sessions": n, "players": {key: [sessions, wins, sum of totals, best, worst]},
-#    "pairs": {a: {b: [won, lost, level]}}, "highest": {key: [total, date, id, name, date as stored]},
+#    "pairs": {a: {b: [won, lost, level]}}, "highest": {key: [total, date, id, name, date as stored, rank]},
 #    "margin": {winner's key: [margin, date, id, name, winner's total, date as stored]},
 #    "seq": [[keys, [[date, id, players' bits, winners' bits], …]], …] (for the streaks: bit n is keys[n]; one
 #    chunk a part; sessions of two or more players), "figures": {...} (the sums of the game's Figures)}
-# where `date` is the day-and-time order key ("" for an unknown date): every "first" is the least (date, id).
+# where `date` is the day-and-time order key ("" for an unknown date): every "first" is the least (date, id). A
+# player's highest is their best total, at the best rank they reached with it (a tie-break won), then the first.
+# Wins count sessions of two or more players: a solo game is won over nobody.
 # JSON data throughout: the store keeps one per index file (Store.derived).
 
-PARTIAL_VERSION = 3  # bump when a partial's shape or meaning changes: every cached one is made again
+PARTIAL_VERSION = 5  # bump when a partial's shape or meaning changes: every cached one is made again
 
 
 def partial(played_list: Iterable[Played]) -> dict[str, Any]:
@@ -180,19 +183,21 @@ def partial(played_list: Iterable[Played]) -> dict[str, Any]:
             if spelt is None or [date, doc_id] > spelt[:2]:
                 names[k] = [date, doc_id, name]
             row = rows.get(k)
+            won = rank == 1 and len(seated) > 1
             if row is None:
-                rows[k] = [1, int(rank == 1), total, total, total]
+                rows[k] = [1, int(won), total, total, total]
             else:
                 row[0] += 1
-                row[1] += rank == 1
+                row[1] += won
                 row[2] += total
                 if total > row[3]:
                     row[3] = total
                 elif total < row[4]:
                     row[4] = total
+            record = [total, date, doc_id, name, session["date"], rank]
             best = highest.get(k)
-            if best is None or total > best[0] or (total == best[0] and [date, doc_id] < best[1:3]):
-                highest[k] = [total, date, doc_id, name, session["date"]]
+            if best is None or _beats_highest(record, best):
+                highest[k] = record
             against = pairs.get(k)
             if against is None:
                 against = pairs[k] = {}
@@ -274,10 +279,10 @@ def merge(partials: Iterable[Mapping[str, Any]], *, figures: bool = True) -> dic
                         held[0] += record[0]
                         held[1] += record[1]
                         held[2] += record[2]
-            for name in ("highest", "margin"):
+            for name, beats in (("highest", _beats_highest), ("margin", _beats)):
                 for k, record in game[name].items():
                     held = found[name].get(k)
-                    if held is None or _beats(record, held):
+                    if held is None or beats(record, held):
                         found[name][k] = record
             found["seq"] += game["seq"]
             if figures:
@@ -290,6 +295,13 @@ def _beats(record: Sequence[Any], held: Sequence[Any]) -> bool:
     one session, by the name's key: the same answer however the history was cut into parts)."""
     return record[0] > held[0] or (record[0] == held[0] and (record[1], record[2], key(record[3]))
                                    < (held[1], held[2], key(held[3])))
+
+
+def _beats_highest(record: Sequence[Any], held: Sequence[Any]) -> bool:
+    """Whether a player's highest ([total, date, id, name, date as stored, rank]) beats another of theirs: a higher
+    total, or the same at a better rank (a tie-break won), or the same set first."""
+    return record[0] > held[0] or (record[0] == held[0] and (record[5], record[1], record[2])
+                                   < (held[5], held[1], held[2]))
 
 
 def finish(whole: Mapping[str, Any], *, names: Mapping[str, str], player: str | None = None,
@@ -337,7 +349,7 @@ def _records(game: Mapping[str, Any], only: str | None, shown: Any) -> dict[str,
                 best = record
         return best
 
-    highest, margin = first(game["highest"]), first(game["margin"])
+    margin = first(game["margin"])
     streak = None
     runs: dict[str, list[Any]] = {}  # key -> [length, first id, last id]
     entries = sorted((entry[0], entry[1], entry[2], entry[3], table) for table, chunk in game["seq"] for entry in chunk)
@@ -363,12 +375,26 @@ def _records(game: Mapping[str, Any], only: str | None, shown: Any) -> dict[str,
                 runs.pop(k, None)
         if longest is not None:
             streak = list(longest)
-    return {"highest": None if highest is None else {"player": shown(key(highest[3])), "total": highest[0],
-                                                      "id": highest[2], "date": highest[4]},
+    return {"highest": _highest(game["highest"], only, shown),
             "margin": None if margin is None else {"player": shown(key(margin[3])), "margin": margin[0],
                                                     "total": margin[4], "id": margin[2], "date": margin[5]},
             "streak": None if streak is None else {"player": shown(streak[3]), "length": streak[0],
                                                     "first": streak[1], "last": streak[2]}}
+
+
+def _highest(table: Mapping[str, Sequence[Any]], only: str | None, shown: Any) -> dict[str, Any] | None:
+    """The highest total and every player who scored it (`holders`: player, id, date; oldest first, then by name),
+    except one who lost that session's tie-break: the players level on it, its winner. With `only`: that player's."""
+    chosen = [record for k, record in table.items() if only is None or k == only]
+    if not chosen:
+        return None
+    top = max(record[0] for record in chosen)
+    # Ranked below the highest total: only a player level on it ranks above, so a tie-break went the other way
+    # (a player's own highest is at the best rank they reached with that total).
+    level = sorted((record for record in chosen if record[0] == top and (only is not None or record[5] == 1)),
+                   key=lambda record: (record[1], record[2], key(record[3])))
+    return {"total": top, "holders": [{"player": shown(key(record[3])), "id": record[2], "date": record[4]}
+                                      for record in level]}
 
 
 # --- the games' own figures: each game adds a session's facts into its partial's "figures", merges two of them,

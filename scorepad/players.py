@@ -161,11 +161,13 @@ def renamed_doc(doc: dict[str, Any], game: Game, old: str, new: str) -> dict[str
     return out
 
 
-def plan(store: Store, old: str, new: str, prompt_word: Callable[[dict[str, Any], str], str | None]) -> list[int]:
+def plan(store: Store, old: str, new: str,
+         prompt_word: Callable[[dict[str, Any], str, int], str | None]) -> list[int]:
     """The sessions `rename` will change, every one checked before any is written: refused (ScorepadError, nothing
     changed) when no session has `old`, or one has `old` and `new` as two different players, is open in another
-    scorepad, or would take `new` as a prompt word (`prompt_word(doc, name)`: the word a name starts with, that the
-    terminal takes at its prompts). `new` must already be a valid name (calculators.check_name)."""
+    scorepad, or would take `new` as a prompt word (`prompt_word(doc, name, id)`: the word a name starts with, that
+    the terminal takes at its prompts; a damaged session is named). `new` must already be a valid name
+    (calculators.check_name)."""
     summaries = store.summaries()
     ids = [doc_id for doc_id, s in _sessions(summaries) if player_in(s["players"], old) is not None]
     if not ids:
@@ -180,7 +182,7 @@ def plan(store: Store, old: str, new: str, prompt_word: Callable[[dict[str, Any]
         raise ScorepadError(plural(BEING_PLAYED, len(open_)).format(ids=_ids(open_)))
     if ids:
         for doc_id in ids:
-            word = prompt_word(store.get(doc_id), new)
+            word = prompt_word(store.get(doc_id), new, doc_id)
             if word:
                 raise ScorepadError(_(NEW_IS_A_WORD).format(name=new, word=word, id=doc_id))
     return sorted(ids)

@@ -10,7 +10,7 @@ from scorepad.games import by_slug
 from scorepad.games.figures import MEAN, PLAYER, SESSIONS
 from scorepad.grid import grid, safe
 from scorepad.i18n import N_, NP_, _, plural
-from scorepad.words import decimal, number, percent
+from scorepad.words import decimal, names_text, number, percent
 
 # TRANSLATORS: the heading of one game's section of `scorepad stats`: its title and how many finished sessions.
 GAME_HEADING = NP_("{title} — {n} session", "{title} — {n} sessions")
@@ -27,8 +27,14 @@ PAIR = N_("{a}–{b} {won}–{lost}")
 # TRANSLATORS: as the line above, with {level}: how often they ranked level ("Ana–Ben 7–4, 1 level").
 PAIR_LEVEL = NP_("{a}–{b} {won}–{lost}, {level} level", "{a}–{b} {won}–{lost}, {level} level")
 RECORDS = N_("Records:")
-# TRANSLATORS: {where} is SESSION_AT or SESSION_ONLY below, e.g. "session 3, 2026-11-29".
+# TRANSLATORS: {where} is SESSION_AT or SESSION_ONLY below, e.g. "session 3, 2026-11-29"; {name} may be several
+# names ("Ana and Ben"), level on it in that session.
 HIGHEST = N_("Highest score: {name}, {total} ({where})")
+# TRANSLATORS: the highest score, reached in several sessions: {holders} is HOLDER for each, joined by "; ".
+HIGHEST_MANY = N_("Highest score: {total}, by {holders}")
+# TRANSLATORS: who reached the highest score in one session: "Ana (session 3, 2026-11-29)".
+HOLDER = N_("{name} ({where})")
+HOLDERS_JOIN = N_("; ")
 # TRANSLATORS: the winner's total − the second's; {margin} is a number of points (or dollars).
 MARGIN = N_("Biggest winning margin: {name}, by {margin} ({where})")
 # TRANSLATORS: {n} consecutive sessions of the game the player played and won; {where}: SESSIONS_FROM_TO or
@@ -105,8 +111,16 @@ def _records(records: Mapping[str, Any], f: Callable[[int], str]) -> list[str]:
     lines = []
     if records.get("highest"):
         found = records["highest"]
-        lines.append(_(HIGHEST).format(name=safe(found["player"]), total=f(found["total"]),
-                                       where=_where(found["id"], found["date"])))
+        sessions: dict[int, list[Mapping[str, Any]]] = {}
+        for holder in found["holders"]:  # oldest first: those of one session together
+            sessions.setdefault(holder["id"], []).append(holder)
+        groups = [(names_text([safe(h["player"]) for h in held]), _where(held[0]["id"], held[0]["date"]))
+                  for held in sessions.values()]
+        if len(groups) == 1:
+            lines.append(_(HIGHEST).format(name=groups[0][0], total=f(found["total"]), where=groups[0][1]))
+        else:
+            holders = _(HOLDERS_JOIN).join(_(HOLDER).format(name=name, where=where) for name, where in groups)
+            lines.append(_(HIGHEST_MANY).format(total=f(found["total"]), holders=holders))
     if records.get("margin"):
         found = records["margin"]
         lines.append(_(MARGIN).format(name=safe(found["player"]), margin=f(found["margin"]),

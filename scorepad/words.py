@@ -56,10 +56,10 @@ def _where(values: Mapping[str, Any]) -> str:
     where = []
     if values.get("round") is not None:
         where.append(_(ROUND).format(round=values["round"]))
-    if values.get("player") is not None:
-        where.append(_(PLAYER).format(player=values["player"]))
+    if values.get("player") is not None:  # a name or key as an error quotes it: core.excerpt
+        where.append(_(PLAYER).format(player=core.excerpt(values["player"])))
     if values.get("field") is not None:
-        where.append(_field(values.get("game"), str(values["field"])))
+        where.append(core.excerpt(_field(values.get("game"), str(values["field"]))))
     if not where:
         return values["message"]
     return _(WHERE).format(where=_(WHERE_SEPARATOR).join(where), message=values["message"])
@@ -82,6 +82,8 @@ TOO_LONG = NP_("{text} is {length} character long (at most {limit})",
                "{text} is {length} characters long (at most {limit})")
 NOT_A_NAME = N_("{value!r} is not a name")
 EMPTY_NAME = N_("empty name")
+# TRANSLATORS: a name made only of characters that show nothing (a zero-width space, a Hangul filler).
+INVISIBLE_NAME = N_("a name needs something visible (a letter, a digit or a sign), not only invisible characters")
 TWICE = N_("{name!r} appears twice")
 SAME_PLAYER = N_("{name!r} and {other!r} are the same player (names ignore case)")
 NOT_NAMES = N_("must be a non-empty list of names")
@@ -93,6 +95,9 @@ NOT_MODULES = N_("must be a list of module names")
 UNKNOWN_VARIANT = N_("unknown variant {name!r} (this game has: {known})")
 UNKNOWN_MODULE = N_("unknown module {name!r} (this game has: {known})")
 NOT_ISO_DATE = N_("{value!r} is not an ISO 8601 date (e.g. 2026-11-29 or 2026-11-29T20:15:00+01:00)")
+# TRANSLATORS: {earliest} and {latest} are years (1900, 9999); a date is written in the Gregorian calendar.
+DATE_OUT_OF_RANGE = N_("{value!r} is not a day from the year {earliest} to {latest} (in UTC too); dates are "
+                       "written in the Gregorian calendar")
 ROUND_NOT_BY_PLAYER = N_("must map each player's name to their inputs")
 FINAL_NOT_BY_PLAYER = N_("must map each player's name to their final inputs")
 UNKNOWN_PLAYER = N_("unknown player {name!r} (players: {players})")
@@ -132,7 +137,8 @@ def listed(names: Any) -> str:
 
 
 def _quoted(values: Mapping[str, Any]) -> str:
-    return repr(values["text"]) + ("…" if values["cut"] else "")
+    text = values["text"]  # cut once more to an excerpt when longer (core.excerpt), and marked once
+    return repr(text) + ("…" if values["cut"] and not text.endswith("…") else "")
 
 
 def _codepoint(values: Mapping[str, Any]) -> str:
@@ -152,6 +158,7 @@ PHRASES: dict[str, Wording] = {
                                                                      limit=v["limit"]),
     "name.not-text": NOT_A_NAME,
     "name.empty": EMPTY_NAME,
+    "name.invisible": INVISIBLE_NAME,
     "name.twice": TWICE,
     "name.same-player": SAME_PLAYER,
     "players.not-a-list": NOT_NAMES,
@@ -162,6 +169,7 @@ PHRASES: dict[str, Wording] = {
     "variants.unknown": lambda v: _(UNKNOWN_VARIANT).format(name=v["name"], known=listed(v["known"])),
     "modules.unknown": lambda v: _(UNKNOWN_MODULE).format(name=v["name"], known=listed(v["known"])),
     "date.not-iso": NOT_ISO_DATE,
+    "date.out-of-range": DATE_OUT_OF_RANGE,
     "table.round-not-by-player": ROUND_NOT_BY_PLAYER,
     "table.final-not-by-player": FINAL_NOT_BY_PLAYER,
     "table.unknown-player": lambda v: _(UNKNOWN_PLAYER).format(name=v["name"], players=listed(v["players"])),

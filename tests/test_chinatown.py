@@ -631,9 +631,12 @@ def test_names_that_differ_only_in_case_or_share_a_start():
     ("Ana", r"^who is paid\? e\.g\. `Ana Ben 10k`$"),
     ("Ana Ben", r"^how much does Ana pay Ben\? e\.g\. `Ana Ben 10k`$"),
     ("Ana Ben ten", r"^'ten' is not an amount \(e\.g\. 10000, 10k, \$10,000\)$"),
-    ("Ana Ben 1.5", r"^'1\.5' is not a whole number of dollars$"),
+    ("Ana Ben 1000.5", r"^'1000\.5' is not a whole number of dollars$"),
+    ("Ana Ben $5", r"^'\$5' is under \$1,000: Chinatown's money comes in thousands \(5 or 5k is \$5,000\)$"),
+    ("Ana Ben 0.5k", r"^'0\.5k' is under \$1,000"),
+    ("Ana Ben 0.5", r"^'0\.5' is under \$1,000"),
     ("Ana Ana 5k", r"^Ana pays themselves$"),
-    ("Ana Ben 0", r"^a payment is \$1 or more \(e\.g\. `Ana Ben 10k`\); Enter alone when trading is done$"),
+    ("Ana Ben 0", r"^a payment is \$1,000 or more \(e\.g\. `Ana Ben 10k`\); Enter alone when trading is done$"),
     ("Ben", r"^who is paid\? e\.g\. `Ben Ana 10k`$"),  # the example names this table's players
     ("Ana Ben 5k lot 12", r"^'lot 12': a trade is payer, payee and amount; the note is asked next$"),
     ("Ana Ben " + "9" * 400, r"^'9{20}' is more money than a game of Chinatown holds$"),  # was an OverflowError
@@ -643,6 +646,16 @@ def test_trade_notation_refusals(text, message):
     with pytest.raises(InvalidInput) as caught:
         notation.parse_trade(text, PLAYERS, 1)
     assert re.search(message, caught.value.message), caught.value.message
+
+
+@pytest.mark.parametrize("text, dollars", [
+    ("Ben Cy 5", 5_000),  # issue 22: was $5; Chinatown's money comes in thousands
+    ("Ben Cy 12.5", 12_500), ("Ben Cy 150", 150_000), ("Ben Cy 999", 999_000),
+    ("Ben Cy 1000", 1_000), ("Ben Cy 12500", 12_500), ("Ben Cy 5k", 5_000), ("Ben Cy $5,000", 5_000),
+    ("Ben Cy ۵", 5_000),
+])
+def test_a_bare_amount_under_a_thousand_is_thousands(text, dollars):
+    assert notation.parse_trade(text, PLAYERS, 1)["amount"] == dollars
 
 
 # --- the guided game through the play loop -----------------------------------------------------------------
@@ -715,6 +728,19 @@ def test_scripted_six_year_four_player_game_with_trades(store):  # E8 typed at t
                                   "What did Dana's $8,000 buy? (a note, e.g. `lot 12`; Enter for none)"]
 
 
+def test_a_trade_typed_at_the_note_question_is_not_kept_as_a_note(store):
+    # issue 22: `Ben Cy 12.5k` typed where the note was asked was stored as a note, and the payment lost
+    session_id = start(store, PLAYERS, rounds=1)
+    answers = ["Ana", "Ana Ben 10k", "Ben Cy 12.5k", "", "Ben Cy 12.5k", "Cy lot 12 and 13", "", "none", "none",
+               "none"]
+    session, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused == [("Ben Cy 12.5k", "'Ben Cy 12.5k' reads as a trade, not a note: press Enter for no "
+                                                 "note, then type the trade at the next question")]
+    assert session.table()["trades"] == [{"round": 1, "from": "Ana", "to": "Ben", "amount": 10_000},
+                                         {"round": 1, "from": "Ben", "to": "Cy", "amount": 12_500}]
+    assert (session.get("setup", "note", 0), session.get("setup", "note", 1)) == ("", "Cy lot 12 and 13")
+
+
 SHORT_GUIDE = "── {year} · year {n} of 6 ── start player: {starter}\n  Deal {dealt} building cards each (keep {kept}, return 2); " \
               "mark the kept lots. Draw {tiles} shop tiles each."
 
@@ -743,6 +769,50 @@ def test_the_tile_supply_is_checked_across_players(store):
     answers = ["Ana", "", "photo 3, photo 2", "photo 2", "photo 1", "none"]
     _, prompter, _ = run(store, session_id, answers)
     assert prompter.refused == [("photo 2", "7 photo tiles on the board this year; the box holds 6")]
+
+
+def test_the_supply_refusal_counts_every_tile_of_the_type(store):
+    # issue 22: Ana `rest 4, photo 3`, then Ben `rest 9` (a complete 6 and 3 more) said 10 restaurant tiles
+    session_id = start(store, PLAYERS, rounds=1)
+    answers = ["Ana", "", "rest 4, photo 3", "rest 9", "rest 5", "none"]
+    _, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused == [("rest 9", "13 restaurant tiles on the board this year; the box holds 9")]
+
+
+def _year(tiles_by_player, year=1):
+    """A table of the three PLAYERS whose businesses of year `year` hold these tiles: one-tile businesses, the
+    types taken in turn (the box's supply of each type is never the limit)."""
+    kinds = iter(list(ct.COMPLETE_SIZE) * 10)
+    empty = {p: {"businesses": []} for p in PLAYERS}
+    last = {p: {"businesses": [{"type": next(kinds), "tiles": 1} for _n in range(n)]}
+            for p, n in zip(PLAYERS, tiles_by_player)}
+    return {"game": "chinatown", "players": list(PLAYERS), "rounds": [empty] * (year - 1) + [last]}
+
+
+@pytest.mark.parametrize("tiles, year, error", [
+    ((10, 5, 0), 1, None),  # 3 players keep 5 cards each in 1965: 15 lots, whoever bought them in trade
+    ((10, 5, 1), 1, "round 1, player Cy, businesses: 16 shop tiles on the board in 1965, but the players own only "
+                    "15 lots by then (3 × 5 building cards kept); every tile stands on a lot"),
+    ((15, 0, 0), 1, None),  # Ana alone on every lot of the year: lots change hands in trade
+    ((15, 12, 0), 2, None),  # 5 + 4 cards kept each by 1966: 27 lots
+    ((15, 12, 1), 2, "round 2, player Cy, businesses: 28 shop tiles on the board in 1966, but the players own only "
+                     "27 lots by then (3 × 9 building cards kept); every tile stands on a lot"),
+])
+def test_the_tiles_on_the_board_stand_on_the_lots_kept_so_far(tiles, year, error):
+    if error is None:
+        assert ct.score(_year(tiles, year)).standings
+        return
+    with pytest.raises(InvalidInput) as refused:
+        ct.score(_year(tiles, year))
+    assert str(refused.value) == error
+
+
+def test_the_businesses_prompt_refuses_more_tiles_than_lots(store):
+    session_id = start(store, PLAYERS, rounds=1)
+    answers = ["Ana", "", "rest 6, take-out 5", "fish 4", "photo 1", "photo 0", "none"]
+    _, prompter, _ = run(store, session_id, answers)
+    assert prompter.refused[0] == ("photo 1", "16 shop tiles on the board in 1965, but the players own only 15 lots "
+                                              "by then (3 × 5 building cards kept); every tile stands on a lot")
 
 
 def test_last_years_businesses_are_offered_again(store):
@@ -1276,6 +1346,9 @@ def test_odd_digits_in_the_business_notation():
     (with_round({}, trades=[{**TRADE, "to": "Ana"}]), "chinatown.pays-themselves", {"payer": "Ana"}),
     ({**with_round({}), "variants": ["four-seasons"], "rounds": [{p: {} for p in ("Ana", "Ben", "Cy")}] * 5},
      "chinatown.too-many-seasons", {"rounds": 5, "most": 4}),
+    (with_round({"Ana": {"businesses": [{"type": "restaurant", "tiles": 6}, {"type": "photo", "tiles": 3}]},
+                 "Ben": {"businesses": [{"type": "factory", "tiles": 6}, {"type": "seafood", "tiles": 1}]}}),
+     "chinatown.over-lots", {"tiles": 16, "year": 1965, "lots": 15, "players": 3, "kept": 5}),
 ])
 def test_a_refusal_is_a_code_and_values(table, code, values):  # the calculator holds no sentence (design.md 8)
     with pytest.raises(InvalidInput) as caught:
@@ -1319,8 +1392,8 @@ def test_a_trade_typed_with_persian_or_arabic_digits(text, dollars):
 
 
 def test_a_persian_digit_amount_still_refuses_a_fraction_of_a_dollar():
-    with pytest.raises(InvalidInput, match=r"^'۱٫۵' is not a whole number of dollars$"):
-        notation.parse_money("۱٫۵")
+    with pytest.raises(InvalidInput, match=r"^'۱۰۰۰٫۵' is not a whole number of dollars$"):
+        notation.parse_money("۱۰۰۰٫۵")
 
 
 def test_businesses_typed_with_persian_digits_and_the_arabic_comma():

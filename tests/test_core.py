@@ -5,6 +5,7 @@ import copy
 import pytest
 from typer.testing import CliRunner
 
+from calculators import core, lost_cities
 from calculators.core import InvalidInput, check_date, check_name, check_players
 from conftest import TABLES
 from scorepad import cli
@@ -19,7 +20,12 @@ from scorepad.cli.prompter import Aborted, ScriptedPrompter
     (["x" * 40, "Ben"], ("x" * 40, "Ben")),  # the limit itself
     (["می\u200cخواهم", "Ben"], ("می\u200cخواهم", "Ben")),  # ZWNJ (Persian)
     (["👩\u200d👩", "Ben"], ("👩\u200d👩", "Ben")),  # ZWJ (an emoji sequence)
-    (["\u200eAna", "\u200fBen"], ("\u200eAna", "\u200fBen")),  # LRM, RLM
+    (["\u200eAna", "\u200fBen"], ("Ana", "Ben")),  # LRM, RLM: invisible, they change nothing (issue 23)
+    (["\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "Ben"],
+     ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "Ben")),  # the same ZWNJ, written as escapes
+    (["\u0915\u094d\u200d\u0937", "Ben"], ("\u0915\u094d\u200d\u0937", "Ben")),  # ZWJ after a virama (Devanagari)
+    (["Zoe\u0308", "Ben"], ("Zo\u00eb", "Ben")),  # composed (NFC)
+    (["\u200bAna\u200b ", "Ben"], ("Ana", "Ben")),  # trimmed once the invisible characters are gone
 ])
 def test_names_taken(names, expected):
     assert check_players(names, (2,)) == expected
@@ -47,9 +53,59 @@ def test_names_refused(names, message):
     assert str(refused.value) == message
 
 
+# Issue 23, point 8: `Ana` beside each of these was another player, so "Ana wins" with two Anas at the table.
+LOOK_ALIKES = ["Ana\u200b", "Ana\u2060", "Ana\ufeff", "A\u00adna", "Ana\u200d", "Ana\u200e", "\u200cAna",
+               "Ana\u180e", "Ana\ufe0f", "Ana\U000e0041", "\U000e0041\U000e0041Ana", "Ana\u034f", "Ana\u061c"]
+
+
+@pytest.mark.parametrize("other", LOOK_ALIKES, ids=lambda n: ascii(n))
+def test_names_that_look_the_same_are_the_same_name(other):
+    assert check_name(other) == "Ana"
+    with pytest.raises(InvalidInput, match="appears twice"):
+        check_players(["Ana", other], (2,))
+    with pytest.raises(InvalidInput, match="appears twice"):
+        check_players([other, "Ana"], (2,))
+
+
+def test_a_composed_and_a_decomposed_letter_are_one_name():
+    with pytest.raises(InvalidInput, match="appears twice"):
+        check_players(["Jos\u00e9", "Jose\u0301"], (2,))
+    with pytest.raises(InvalidInput, match="the same player"):
+        check_players(["JOS\u00c9", "jose\u0301"], (2,))
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u200e", "\u200d", "\u200b\u200c", "\u115f\u1160", "\uffa0",
+                                  "\u2800", "\ufeff\u00ad"], ids=lambda n: ascii(n))
+def test_a_name_with_nothing_visible_is_refused(name):
+    with pytest.raises(InvalidInput) as refused:
+        check_players([name, "Ben"], (2,))
+    assert refused.value.code in ("name.invisible", "name.empty")
+    assert "visible" in str(refused.value) or "empty" in str(refused.value)
+
+
+def test_a_zwnj_stays_where_persian_needs_it_and_goes_where_it_does_nothing():
+    houses = "\u062e\u0627\u0646\u0647\u200c\u0647\u0627"  # خانه‌ها
+    assert check_name(houses) == houses
+    assert check_name("\u062f\u200c\u0627") == "\u062f\u0627"  # after د, which joins no letter after it
+    assert check_name("Ana\u200cBen") == "AnaBen"  # Latin letters never join
+    assert check_name("\u0645\u06cc\u200c") == "\u0645\u06cc"  # nothing after it to join
+
+
+def test_an_older_session_keeps_its_names_as_stored():
+    with core.as_stored():
+        assert check_players(["Ana", "Ana\u200b"], (2,)) == ("Ana", "Ana\u200b")
+
+
+def test_a_table_names_its_players_as_they_are_written_in_players():
+    table = copy.deepcopy(TABLES["lost-cities"])
+    table["players"][0] = "Ana\u200b"
+    table["rounds"] = [{("Ana\u200b" if k == "Ana" else k): v for k, v in r.items()} for r in table["rounds"]]
+    assert [s.player for s in lost_cities.score(table).standings] == ["Ben", "Ana"]
+
+
 def test_a_name_just_outside_the_bidi_ranges_is_fine():
     assert check_name("A\u202fna") == "A\u202fna"  # U+202F, one past the overrides: a narrow no-break space
-    assert check_name("Ana\u2065") == "Ana\u2065"  # U+2065, one before the isolates
+    assert check_name("Ana\u2065") == "Ana"  # U+2065, one before the isolates: default-ignorable, removed
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
@@ -73,6 +129,17 @@ def test_the_name_prompt_refuses_what_a_table_refuses(monkeypatch):
                                 ("B\u202een", "'B\\u202een' holds a bidi override or isolate (U+202E)")]
 
 
+def test_the_name_prompt_refuses_a_look_alike_and_an_invisible_name(monkeypatch, database):
+    prompter = ScriptedPrompter(["Ana", "Ana\u200b", "\u3164", "Ana\u200e", "Be\u00adn", Aborted()])
+    monkeypatch.setattr(terminal, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(terminal, "make_prompter", lambda: prompter)
+    result = CliRunner().invoke(cli.app, ["play", "lost-cities"])
+    assert "Session 1: Lost Cities — Ana, Ben." in result.stdout  # stored as they look
+    assert [problem for _, problem in prompter.refused] == [
+        "'Ana' appears twice", "a name needs something visible (a letter, a digit or a sign), not only invisible "
+        "characters", "'Ana' appears twice"]
+
+
 @pytest.mark.parametrize("value", ["2026-11-29", "2026-11-29T20:15:00+01:00", "2026-11-29T20:15Z",
                                    "2026-11-29T20:15:00.5-05:00", "2024-02-29"])
 def test_dates_taken(value):
@@ -84,6 +151,21 @@ def test_dates_taken(value):
 def test_dates_refused(value):
     with pytest.raises(InvalidInput, match=r"^date: .* is not an ISO 8601 date"):
         check_date(value)
+
+
+@pytest.mark.parametrize("value", ["0001-01-01T00:00:00+23:59", "9999-12-31T23:59:59-23:59", "9999-12-31T23:59-00:01",
+                                   "0001-01-01", "1405-09-10", "1899-12-31", "1900-01-01T00:30+01:00"])
+def test_dates_at_the_calendars_edge_refused(value):
+    # Issue 23: Python cannot take the first two to UTC (sheet and export died with OverflowError), and BG Stats'
+    # file wrote the year 1 as "1-01-01"; a year before 1900 is a slip or another calendar's (Persian 1405).
+    with pytest.raises(InvalidInput, match=r"^date: .* is not a day from the year 1900 to 9999") as refused:
+        check_date(value)
+    assert refused.value.code == "date.out-of-range"
+
+
+@pytest.mark.parametrize("value", ["1900-01-01", "1900-01-01T00:30-01:00", "9999-12-31", "9999-12-31T23:59:59+05:00"])
+def test_dates_at_the_ends_of_the_years_kept_taken(value):
+    assert check_date(value) == value
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
@@ -132,8 +214,8 @@ REFUSALS = [
     (lambda: core.check_text("a\u2067b"), "text.bidi", {"text": "a\u2067b", "cut": False, "code": 0x2067},
      "'a\\u2067b' holds a bidi override or isolate (U+2067)"),
     (lambda: core.check_text("x" * 201, player="Ana"), "text.too-long",
-     {"text": "x" * 200, "cut": True, "length": 201, "limit": 200},
-     f"player Ana: {'x' * 200!r}… is 201 characters long (at most 200)"),
+     {"text": "x" * 60 + "…", "cut": True, "length": 201, "limit": 200},  # an excerpt (issue 23, point 7)
+     f"player Ana: '{'x' * 60}…' is 201 characters long (at most 200)"),
     (lambda: check_players([None], (2,)), "name.not-text", {"value": None}, "players: None is not a name"),
     (lambda: check_players("Ana", (2,)), "players.not-a-list", {}, "players: must be a non-empty list of names"),
     (lambda: check_players(["Ana"], (2,)), "players.count", {"count": 1, "low": 2, "high": 2},
@@ -219,5 +301,6 @@ def test_every_code_scorepad_raises_outside_the_games_has_its_wording():
     assert len(codes) > 30
     assert codes <= set(words.PHRASES), codes - set(words.PHRASES)
     # Each one is refused above (the names and dates in their own tests, at the top).
-    covered = {refusal[1] for refusal in REFUSALS} | {"name.empty", "name.twice", "name.same-player", "date.not-iso"}
+    covered = {refusal[1] for refusal in REFUSALS} | {"name.empty", "name.twice", "name.same-player", "date.not-iso",
+                                                      "date.out-of-range", "name.invisible"}
     assert codes <= covered, codes - covered

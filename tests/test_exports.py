@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -162,16 +163,64 @@ def test_a_player_is_one_person_across_spellings():
     assert [s["playerRefId"] for p in doc["plays"] for s in p["playerScores"]] == [1, 2, 1, 2]
 
 
+def timed(doc, start="2026-11-29T20:15:00+01:00", pause_after=None):
+    """The session document with its answers given a minute apart from `start`, and a pause of 45 minutes after
+    the answer `pause_after` (0-based)."""
+    moment = datetime.fromisoformat(start)
+    entries = []
+    for n, entry in enumerate(doc["entries"]):
+        entries.append({**entry, "time": moment.isoformat()})
+        moment += timedelta(minutes=46 if n == pause_after else 1)
+    return {**doc, "entries": entries}
+
+
 def test_start_player_and_minutes_of_a_guided_game(store):
     session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
     session, _prompter, _text = run(store, session_id, ["Ben"] + [a for game in LC11_TYPED for a in game])
-    doc = dict(session.doc, created="2026-11-29T20:15:00+01:00", updated="2026-11-29T21:02:59+01:00")
+    doc = timed(session.doc)
     play = exports.play_of(Session(doc, session.game, session_id))
-    assert (play["start"], play["minutes"], play["rounds"]) == ("Ben", 47, 3)
+    assert (play["start"], play["minutes"], play["rounds"]) == ("Ben", len(doc["entries"]) - 1, 3)
     data = exports.push_data(play)
     assert [(p["name"], p["startPlayer"]) for p in data["players"]] == [("Ana", False), ("Ben", True)]
-    assert data["playDate"] == "2026-11-29 19:15:00"  # the push link's date is UTC
     assert exports.bgstats_doc([play])["plays"][0]["playerScores"][1]["startPlayer"] is True
+
+
+def test_the_plays_length_leaves_out_pauses_of_over_half_an_hour(store):
+    # issue 22: durationMin was always 0; the first answer's time is the play's date
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
+    session, _prompter, _text = run(store, session_id, ["Ben"] + [a for game in LC11_TYPED for a in game])
+    doc = timed(session.doc, pause_after=10)  # a 46-minute pause (dinner): not play
+    minutes = len(doc["entries"]) - 2
+    play = exports.play_of(Session(doc, session.game, session_id))
+    assert play["minutes"] == minutes
+    assert exports.push_data(play)["durationMin"] == minutes
+    assert exports.bgstats_doc([play])["plays"][0]["durationMin"] == minutes
+    untimed = {**doc, "entries": [{k: e[k] for k in ("at", "value")} for e in doc["entries"]]}
+    assert exports.play_of(Session(untimed, session.game, session_id))["minutes"] == 0  # not known
+
+
+def test_show_says_how_long_the_game_was_played(store, tmp_path):
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
+    session, _prompter, _text = run(store, session_id, ["Ben"] + [a for game in LC11_TYPED for a in game])
+    assert "; played for under a minute\n" in ok("show", session_id)  # a game typed by a script: seconds
+    last = len(session.doc["entries"]) - 1
+
+    def spread(minutes, pause_after=None):  # the answers spread evenly over `minutes`, and a pause of an hour
+        def change(doc):
+            start = datetime.fromisoformat("2026-11-29T20:00:00+01:00")
+            for n, entry in enumerate(doc["entries"]):
+                late = timedelta(hours=1) if pause_after is not None and n > pause_after else timedelta()
+                entry["time"] = (start + late + timedelta(minutes=round(minutes * n / last))).isoformat()
+        store.update(session_id, change)
+
+    spread(85)
+    assert "; 3 games planned; played for 1 h 25 min\n" in ok("show", session_id)
+    spread(30, pause_after=10)  # the gap of the pause (an hour and a minute) is not play
+    assert f"; played for {round(30 - 30 / last)} min\n" in ok("show", session_id)
+    spread(120)
+    assert "; played for 2 h\n" in ok("show", session_id)
+    (imported,) = stored(tmp_path, DATED)
+    assert "played for" not in ok("show", imported)  # a table file: when its answers came is not known
 
 
 # --- bgstats-url -------------------------------------------------------------------------------------------

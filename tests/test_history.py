@@ -96,7 +96,7 @@ def test_head_to_head_over_the_sessions_both_played(store, a, b, expected):
 
 def test_records(store):
     records = history.stats(history.played(store))["records"][LONDON]
-    assert records["highest"] == {"player": "Ben", "total": 50, "id": 5, "date": None}
+    assert records["highest"] == {"total": 50, "holders": [{"player": "Ben", "id": 5, "date": None}]}
     # margins of the games won alone: s5 50−45, s1 30−20, s3 40−15, s4 35−20 (s2 was shared)
     assert records["margin"] == {"player": "Ben", "margin": 25, "total": 40, "id": 3,
                                  "date": "2026-02-01T20:15:00+01:00"}
@@ -110,8 +110,9 @@ def test_played_is_oldest_first_finished_only_and_shaped_as_common12_says(store)
     assert found[2] == {"id": 2, "game": LONDON, "date": "2026-01-12", "players": ["Ana", "Ben", "Cy"],
                         "totals": {"Ana": 25, "Ben": 25, "Cy": 10}, "ranks": {"Ana": 1, "Ben": 1, "Cy": 3},
                         "winners": ["Ana", "Ben"],
-                        # per player [poverty points lost, unpaid loans (the flat variant counts none), their cost]
-                        "facts": {"players": {name: [0, None, 0] for name in ("Ana", "Ben", "Cy")}}}
+                        # per player [poverty points lost, unpaid loans (the flat variant counts none), their cost,
+                        # the poverty held at the end]
+                        "facts": {"players": {name: [0, None, 0, 0] for name in ("Ana", "Ben", "Cy")}}}
     assert history.played(store, game="lost-cities") == []
     assert history.people(found) == {"ben": "Ben", "ana": "ANA", "cy": "Cy"}  # the latest spelling
 
@@ -196,14 +197,14 @@ def test_a_solo_game_neither_makes_a_winning_streak_nor_breaks_one(database):
     game = by_slug("next-station-london")
     store.insert_many([doc_from_table(table, game) for table in (
         nsl("2026-06-01", Ana=5, Ben=3),   # s1: Ana wins
-        nsl("2026-06-02", Ana=4),          # s2, s3, s4: Ana alone (rank 1 of 1: a win as the spec counts wins)
+        nsl("2026-06-02", Ana=4),          # s2, s3, s4: Ana alone (rank 1 of 1, won over nobody: no win)
         nsl("2026-06-03", Ana=6),
         nsl("2026-06-04", Ana=2),
         nsl("2026-06-05", Ana=7, Ben=1),   # s5: Ana wins again: two in a row over Ben, s2–s4 between
         nsl("2026-06-06", Ana=1, Ben=8),   # s6: Ben wins
     )])
     result = history.stats(history.played(store))
-    assert row(result, "Ana", "next-station-london")[:2] == (6, 5)  # the spec's wins: rank 1, solo games too
+    assert row(result, "Ana", "next-station-london")[:2] == (6, 2)  # issue 22: a solo game is not a win
     # not 5 in a row (s1–s5 with three games played alone) nor 3 (s2–s4): s1 and s5, the solo games skipped
     streak = result["records"]["next-station-london"]["streak"]
     assert streak == {"player": "Ana", "length": 2, "first": 1, "last": 5}
@@ -216,9 +217,10 @@ def test_london_poverty_and_unpaid_loans(database):
     facts = history.played(store)[0]["facts"]["players"]
     # Red: poverty 9 + hand 2 = 11, Blue 4: the least (4) is dropped, Red keeps 7 → 9 points lost (the 1st
     # edition's poverty table, S1); Red's one loan is repaid from 20 money (£10 each, S1): none unpaid
-    assert facts == {"Red": [9, 0, 0], "Blue": [0, 0, 0]}
+    assert facts == {"Red": [9, 0, 0, 11], "Blue": [0, 0, 0, 4]}
     figures = history.stats(history.played(store))["figures"]["london-1e"]["players"]
-    assert figures["Red"] == {"sessions": 1, "poverty": 9.0, "poverty_worst": 9, "loan_penalty": 0.0,
+    # issue 22: the worst poverty is Red's 11 poverty, not the 9 points it cost
+    assert figures["Red"] == {"sessions": 1, "poverty": 9.0, "poverty_worst": 11, "loan_penalty": 0.0,
                               "unpaid_loans": 0.0}
 
 
@@ -402,4 +404,64 @@ def test_the_same_statistics_however_the_history_is_cut_into_parts(store):
     assert cut == whole
     # whoever comes first by the name's key (yan < zoe), whatever the order of the seats or of the parts
     assert whole["records"][LONDON]["streak"] == {"player": "Yan", "length": 8, "first": 10, "last": 17}
-    assert whole["records"][LONDON]["highest"] == {"player": "Yan", "total": 60, "id": 10, "date": "2027-01-01"}
+    # the highest score names both, level on it in the same session (issue 22: never the alphabetically first)
+    assert whole["records"][LONDON]["highest"] == {"total": 60, "holders": [
+        {"player": "Yan", "id": 10, "date": "2027-01-01"}, {"player": "Zoe", "id": 10, "date": "2027-01-01"}]}
+
+
+# --- the records say who holds them, and a solo game is no win (issue 22, point 8) ---------------------------
+
+NSL = "next-station-london"
+
+
+def played(n, totals, ranks, date=None, game=NSL):
+    return {"id": n, "game": game, "date": date or f"2026-03-{n:02d}", "players": list(totals), "totals": totals,
+            "ranks": ranks, "winners": [p for p in totals if ranks[p] == 1], "facts": {}}
+
+
+@pytest.mark.parametrize("sessions, holders", [
+    # 李美華 39 was named over the winner 王小明 39 (the best line broke the tie): the winner alone
+    ([played(1, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1})], [("王小明", 1)]),
+    # a tie no tie-break decides: both
+    ([played(1, {"Ana": 39, "Ben": 39}, {"Ana": 1, "Ben": 1})], [("Ana", 1), ("Ben", 1)]),
+    # the same total in two sessions: both players, each with the session
+    ([played(1, {"Ben": 136, "Ana": 66}, {"Ben": 1, "Ana": 2}), played(2, {"Ana": 136, "Ben": 70}, {"Ana": 1, "Ben": 2})],
+     [("Ben", 1), ("Ana", 2)]),
+    # 王 first reached 39 in session 1; in session 2 李 reached it too but lost the tie-break to 王
+    ([played(1, {"王小明": 39, "Cy": 30}, {"王小明": 1, "Cy": 2}),
+      played(2, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1})], [("王小明", 1)]),
+    # 李's 39 that won session 3 is hers, though she lost it on the tie-break in session 2
+    ([played(2, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1}),
+      played(3, {"李美華": 39, "Cy": 20}, {"李美華": 1, "Cy": 2})], [("王小明", 2), ("李美華", 3)]),
+])
+def test_the_highest_score_names_each_holder_or_the_tie_breaks_winner(sessions, holders):
+    found = history.stats(sessions)["records"][NSL]["highest"]
+    assert [(h["player"], h["id"]) for h in found["holders"]] == holders
+    assert found == history.finish(history.merge(history.partial([one]) for one in reversed(sessions)),
+                                   names=history.people(sessions))["records"][NSL]["highest"]
+
+
+def test_the_highest_score_of_one_player_is_theirs_even_on_a_lost_tie_break():
+    sessions = [played(1, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1})]
+    found = history.stats(sessions, player="李美華")["records"][NSL]["highest"]
+    assert found == {"total": 39, "holders": [{"player": "李美華", "id": 1, "date": "2026-03-01"}]}
+
+
+def test_a_solo_game_is_not_a_win():
+    sessions = [played(1, {"Ana": 120}, {"Ana": 1}), played(2, {"Ana": 90, "Ben": 80}, {"Ana": 1, "Ben": 2}),
+                played(3, {"Ana": 110}, {"Ana": 1})]
+    ana = history.stats(sessions)["games"][NSL]["players"]["Ana"]
+    assert (ana["sessions"], ana["wins"], ana["win_rate"], ana["best"]) == (3, 1, 0.3333, 120)
+
+
+def test_stats_prints_every_holder_of_the_highest_score():
+    from scorepad import stats
+
+    shared = [played(1, {"Ana": 39, "Ben": 39}, {"Ana": 1, "Ben": 1})]
+    assert "  Highest score: Ana and Ben, 39 (session 1, 2026-03-01)\n" in stats.text(history.stats(shared))
+    apart = [played(1, {"Ben": 136, "Ana": 66}, {"Ben": 1, "Ana": 2}),
+             played(2, {"Ana": 136, "Ben": 70}, {"Ana": 1, "Ben": 2})]
+    assert "  Highest score: 136, by Ben (session 1, 2026-03-01); Ana (session 2, 2026-03-02)\n" in \
+        stats.text(history.stats(apart))
+    decided = [played(1, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1})]
+    assert "  Highest score: 王小明, 39 (session 1, 2026-03-01)\n" in stats.text(history.stats(decided))

@@ -150,7 +150,7 @@ def chinatown_with(note=None, built=None):
 def test_a_trade_note_holds_200_characters_and_not_201(tmp_path, database):
     ok("score", "--table", write(tmp_path, chinatown_with("n" * 200)))
     path = write(tmp_path, chinatown_with("n" * 201))
-    line = f"Error: round 1, trade 1 note: '{'n' * 200}'… is 201 characters long (at most 200)\n"
+    line = f"Error: round 1, trade 1 note: '{'n' * 60}…' is 201 characters long (at most 200)\n"  # an excerpt
     assert error(1, "score", "--table", path) == line
     assert error(1, "import", path) == line
     assert not database.exists()
@@ -400,3 +400,48 @@ def test_safe_escapes_exactly_what_is_unsafe_refuses():
         char = chr(code)
         assert (safe(f"a{char}b") != f"a{char}b") == is_unsafe(char), hex(code)
     assert safe("a\nb", keep="\n") == "a\nb"
+
+
+# --- issue 23, point 7: an error line quotes a short excerpt, however long what it quotes --------------------
+
+HUGE_NAME, HUGE_KEY = "A" * 100_000, "k" * 1_000_000
+
+
+@pytest.mark.parametrize("table", [
+    {**LC11, "players": [HUGE_NAME, "Ben"]},  # a name too long
+    {**LC11, HUGE_KEY: 1},  # an unknown key (named twice: where, and what)
+    {**LC11, "rounds": [{**LC11["rounds"][0], "Ana": {HUGE_KEY: [2]}}]},  # an unknown field
+    {**LC11, "rounds": [{HUGE_NAME: {}, "Ben": {}}]},  # an unknown player
+    {**LC11, "rounds": [{**LC11["rounds"][0], "Ana": {"yellow": "z" * 100_000}}]},  # a value of the wrong kind
+    {**LC11, "variants": ["v" * 100_000]},
+    {**LC11, "game": "g" * 100_000},
+    {**LC11, "date": "d" * 100_000},
+    {**LC11, "players": ["Ana", "Ben\x1b" * 30_000]},  # escaped: six times as long again
+], ids=["name", "key", "field", "player", "value", "variant", "game", "date", "controls"])
+def test_an_error_line_quotes_a_short_marked_excerpt(tmp_path, table):
+    path = write(tmp_path, table)
+    for command in (["score", "--table", path], ["import", path]):
+        said = error(1, "--db", tmp_path / "db.json", *command)
+        assert len(said) < 300 and "…" in said, said[:400]
+
+
+def test_an_argument_of_100000_characters_is_quoted_as_an_excerpt(tmp_path):
+    db = ["--db", tmp_path / "db.json"]
+    for args in (["show", "7" * 100_000], ["x" * 100_000], ["list", "--status", "s" * 100_000],
+                 ["play", "lost-cities", "--players", HUGE_NAME, "Ben"]):
+        result = invoke(*db, *args)
+        assert result.exit_code in (1, 2) and "Traceback" not in result.stderr, result.stderr[-300:]
+        assert len(result.stderr) < 800, result.stderr[:900]  # the usage and the error line
+    result = CliRunner().invoke(cli.app, ["--lang", "x" * 100_000, "list"])
+    assert result.exit_code == 2 and len(result.stderr) < 300, result.stderr[:400]
+
+
+def test_a_refused_answer_of_a_page_is_quoted_as_its_start():
+    with create_pipe_input() as pipe:
+        screen = io.StringIO()
+        output = Vt100_Output(screen, lambda: Size(rows=40, columns=120), term="xterm")
+        prompter = QuestionaryPrompter(input=pipe, output=output)
+        pipe.send_text("x" * 20_000 + "\r7\r")
+        assert prompter.text("Points:", validate=lambda text: None if text.isdigit() else "not a number") == "7"
+    drawn = screen.getvalue()
+    assert "x" * 60 + "…: not a number" in drawn and "x" * 61 + "…" not in drawn

@@ -306,13 +306,49 @@ LIMITS = [
     ("london-1e", {"boroughs": 2, "underground": 2}, None),
     ("london-1e", {"boroughs": 2, "underground": 3}, r"player Ben, underground: 3 Underground counters but 2 "
                                                       r"boroughs occupied"),
-    ("london-1e", {"boroughs": 18, "underground": 9}, None),                           # 18 + Ana's 2 = 20 boroughs,
-    ("london-1e", {"boroughs": 19, "underground": 9}, r"player Ben, boroughs: 21 boroughs across the table; the "
-                                                      r"game has 20"),                   # 9 + 1 = 10 counters
-    ("london-1e", {"boroughs": 18, "underground": 10}, r"player Ben, underground: 11 Underground counters across"),
-    ("london-1e", {"boroughs": 18, "underground": 11}, r"player Ben, underground: 11 Underground counters; the box "
-                                                       r"has 10"),
+    ("london-1e", {"boroughs": 18, "borough_vp": 40, "underground": 9}, None),         # 18 + Ana's 2 = 20 boroughs,
+    ("london-1e", {"boroughs": 19, "borough_vp": 40, "underground": 9},
+     r"player Ben, boroughs: 21 boroughs across the table; the game has 20"),            # 9 + 1 = 10 counters
+    ("london-1e", {"boroughs": 18, "borough_vp": 40, "underground": 10},
+     r"player Ben, underground: 11 Underground counters across"),
+    ("london-1e", {"boroughs": 18, "borough_vp": 40, "underground": 11},
+     r"player Ben, underground: 11 Underground counters; the box has 10"),
+    # issue 22: each counter lies in an occupied borough, worth 2 VP or more (Ben: 6 borough VP)
+    ("london-1e", {"boroughs": 3, "underground": 3}, None),
+    ("london-1e", {"boroughs": 4, "underground": 4}, r"player Ben, underground: 4 Underground counters but borough "
+                                                      r"VP 6: each lies in an occupied borough worth 2 VP or more "
+                                                      r"\(8 at least\)"),
+
 ]
+
+
+UNDERGROUND_7 = ("player Ben, underground: 7 Underground counters but borough VP 0: each lies in an occupied "
+                 "borough worth 2 VP or more (14 at least)")
+
+
+def test_underground_counters_beyond_the_borough_vp_are_refused():
+    # issue 22: `underground 7, borough_vp 0` scored +14; boroughs, a tie-break figure, was left out (no tie)
+    t = good("london-1e")
+    for inputs in t["final"].values():
+        del inputs["boroughs"], inputs["best_card"]
+    t["final"]["Ana"]["vp"] = 30
+    t["final"]["Ben"].update(underground=7, borough_vp=0)
+    with pytest.raises(InvalidInput) as refused:
+        score(t)
+    assert str(refused.value) == UNDERGROUND_7
+    t["final"]["Ben"].update(underground=3, borough_vp=6)  # three boroughs of 2 VP each
+    assert next(s for s in score(t).standings if s.player == "Ben").parts["underground"] == 6
+
+
+def test_the_underground_prompt_checks_the_borough_vp(store):
+    doc = new_doc(by_slug("london-1e"), ["Ana", "Ben"], [], None, seed=1)
+    changes.record(doc, ("setup", "track", 0, "event"), "end")
+    changes.record(doc, ("final", "Ben", "borough_vp"), 0)
+    asks = {ask.at: ask for ask in session_of(doc).asks()}
+    with pytest.raises(InvalidInput) as refused:
+        asks[("final", "Ben", "underground")].parse("7")
+    assert str(refused.value) == UNDERGROUND_7
+    assert asks[("final", "Ben", "underground")].parse("0") == 0
 
 
 @pytest.mark.parametrize("game, changes, message", LIMITS)
@@ -364,7 +400,8 @@ def test_flat_penalties_refuses_debt_or_poverty_above_10(game, field, value, mes
     (bad("london-1e", ben_boroughs=0, ben_underground=0), r"player Ben, borough_vp: borough VP 6 but no borough"),
     (bad("london-1e", ben_boroughs=19, ben_underground=0),
      r"player Ben, boroughs: 21 boroughs across the table; the game has 20"),
-    (bad("london-1e", ben_boroughs=12, ben_underground=10), r"player Ben, underground: 11 Underground counters across"),
+    (bad("london-1e", ben_boroughs=12, ben_borough_vp=30, ben_underground=10),
+     r"player Ben, underground: 11 Underground counters across"),
     (bad(ben_boroughs=21), r"player Ben, boroughs: 21 boroughs; the game has 20"),
     (bad(rounds=[{}]), r"rounds: London has no rounds: leave `rounds` out or \[\]"),
     (bad(players=["Ana"]), r"players: 1 player; this game takes 2–4"),
@@ -1028,7 +1065,7 @@ def test_a_reckoning_stopped_at_a_tie_break_resumes_there(store):
     (bad("london-1e", ben_boroughs=0, ben_underground=0), "london.borough-vp-without-borough", {"vp": 6}),
     (bad("london-1e", ben_boroughs=19, ben_underground=0), "london.over-the-table",
      {"noun": "borough", "total": 21, "limit": 20}),
-    (bad("london-1e", ben_boroughs=12, ben_underground=10), "london.over-the-table",
+    (bad("london-1e", ben_boroughs=12, ben_borough_vp=30, ben_underground=10), "london.over-the-table",
      {"noun": "underground", "total": 11, "limit": 10}),
     (bad(ben_boroughs=21), "london.boroughs-over-game", {"boroughs": 21, "limit": 20}),
     (bad(rounds=[{}]), "london.no-rounds", {}),

@@ -52,8 +52,8 @@ NSL1 = table(["John"], [[line(6, 3, 1, 2)], [line(4, 4, 0, 2)], [line(5, 5, 2, 2
              {"John": {"interchanges": ic(9)}})
 # NSL-2: the tourist cap, 2/3/4-line interchanges and two objectives.
 NSL2_LINES = [line(6, 3, 2, 2), line(5, 4, 1, 3), line(4, 5, 2, 3), line(5, 3, 1, 3)]
-NSL2 = table(["Ana"], [[x] for x in NSL2_LINES], {"Ana": {"interchanges": ic(5, 2, 1), "objectives": 2}},
-             modules=["objectives"])
+NSL2 = table(["Ana"], [[x] for x in NSL2_LINES],
+             {"Ana": {"interchanges": ic(5, 2, 1), "objectives": ["interchanges", "thames"]}}, modules=["objectives"])
 # NSL-4: three players, A and B level on 113, B's best line (30) beats A's (25).
 NSL4 = table(["A", "B", "C"], [
     [line(5, 4, 1, 1), line(7, 4, 1, 2), line(4, 4, 0, 1)],
@@ -61,12 +61,14 @@ NSL4 = table(["A", "B", "C"], [
     [line(5, 5, 0, 1), line(5, 3, 2, 2), line(6, 3, 1, 2)],
     [line(6, 3, 1, 2), line(5, 3, 3, 2), line(7, 3, 1, 1)],
 ], {"A": {"interchanges": ic(6, 1)}, "B": {"interchanges": ic(5, 1)}, "C": {"interchanges": ic(3, 1)}})
-# NSL-5: solo with both modules; the circle power makes round 4's stations 4 + 1.
+# NSL-5: solo with both modules; the circle power makes round 4's stations 4 + 1. The example says "1 of 2
+# completed", as files before the cards were named hold it (a count); NSL5_CARDS names the card.
 NSL5 = table(["Solo"], [[line(6, 4, 0, 2)], [line(5, 5, 1, 2)], [line(5, 3, 3, 2)], [line(6, 5, 0, 2)]],
              {"Solo": {"interchanges": ic(4, 2), "objectives": 1}}, modules=["objectives", "powers"])
+NSL5_CARDS = {**NSL5, "final": {"Solo": {"interchanges": ic(4, 2), "objectives": ["tourist"]}}}
 # NSL-6: the NSL-2 sheet under summary 004, with sections 8, 7, 7, 6.
 NSL6_ADDITIVE = table(["Ana"], [[dict(x, sections=t)] for x, t in zip(NSL2_LINES, (8, 7, 7, 6))],
-                      {"Ana": {"interchanges": ic(5, 2, 1), "objectives": 2}},
+                      {"Ana": {"interchanges": ic(5, 2, 1), "objectives": ["interchanges", "thames"]}},
                       variants=["additive-lines", "no-interchanges"], modules=["objectives"])
 NSL6_PRODUCT = dict(copy.deepcopy(NSL2), variants=["no-interchanges"])
 
@@ -197,8 +199,8 @@ def test_solo_rating(solo_total, modules, rated, band, words):
 
 # --- validation: one per check -------------------------------------------------------------------------
 
-def bad(mutate):
-    tbl = copy.deepcopy(NSL4)
+def bad(mutate, base=NSL4):
+    tbl = copy.deepcopy(base)
     mutate(tbl)
     return tbl
 
@@ -387,8 +389,7 @@ def test_a_line_prompt_checks_against_fields_recorded_after_it_too(store):
     assert ask.parse("13") == 13
 
 
-@pytest.mark.parametrize("modules, final, error", [row for row in FINAL_LIMITS if "interchanges" in row[1]
-                                                   or "objectives" in row[0]])
+@pytest.mark.parametrize("modules, final, error", [row for row in FINAL_LIMITS if "interchanges" in row[1]])
 def test_the_final_prompts_refuse_exactly_what_scoring_refuses(store, modules, final, error):
     ((name, value),) = final.items()
     ask = _asks(store, modules=modules)[("final", "Ana", name)]
@@ -399,6 +400,109 @@ def test_the_final_prompts_refuse_exactly_what_scoring_refuses(store, modules, f
     with pytest.raises(InvalidInput) as refused:
         ask.parse(typed)
     assert str(refused.value) == f"player Ana, {error}"
+
+
+# --- the shared objectives: the cards completed, checked against the figures (issue 22, point 5) -------------
+
+def test_objectives_are_the_cards_completed_and_an_older_count_still_reads():
+    summary = nsl.score(NSL2).detail["Ana"]  # NSL-2: 8 interchanges and Thames ≥ 6, both completed
+    assert (summary.objectives_done, summary.objective_cards, summary.objectives) == (2, ("interchanges", "thames"), 20)
+    legacy = nsl.score(NSL5).detail["Solo"]  # "1 of 2 completed": a count, as files of before the cards hold it
+    assert (legacy.objectives_done, legacy.objective_cards, legacy.objectives) == (1, None, 10)
+
+
+@pytest.mark.parametrize("change, error", [
+    (lambda t: t["rounds"][3]["Ana"].update(thames=0),
+     "player Ana, objectives: the thames objective needs 6 Thames crossings; the lines have 5"),
+    (lambda t: t["final"]["Ana"].update(interchanges=ic(5, 2)),
+     "player Ana, objectives: the interchanges objective needs 8 interchange stations; there are 7"),
+    (lambda t: [r["Ana"].update(tourist=1) for r in t["rounds"]] and t["final"]["Ana"].update(objectives=["tourist"]),
+     "player Ana, objectives: the tourist objective needs all 5 tourist sites; the lines pass 4"),
+    (lambda t: t.update(rounds=t["rounds"][:2]) or t["final"]["Ana"].update(objectives=["districts"]),
+     "player Ana, objectives: the districts objective needs all 13 districts; the lines pass through 11"),
+    (lambda t: t["final"]["Ana"].update(objectives=["thames", "thames"]), "player Ana, objectives: 'thames' appears twice"),
+    (lambda t: t["final"]["Ana"].update(objectives=["tokyo"]), "player Ana, objectives: 'tokyo' is no objective "
+                                                               "card (the cards: interchanges, districts, tourist, "
+                                                               "central, thames)"),
+    (lambda t: t["final"]["Ana"].update(objectives="thames"),
+     "player Ana, objectives: 'thames': the objectives completed are a list of cards (interchanges, districts, "
+     "tourist, central, thames), or a count 0–2 in older files"),
+    (lambda t: t.update(modules=[]), "player Ana, objectives: 2 objectives, but the module 'objectives' is not in "
+                                     "play (modules: none)"),
+])
+def test_a_completion_the_figures_rule_out_is_refused(change, error):
+    with pytest.raises(InvalidInput) as refused:
+        nsl.score(bad(change, NSL2))
+    assert str(refused.value) == error
+
+
+def test_the_table_names_at_most_the_two_cards_in_play():
+    rounds = [[line(6, 3, 2, 2), line(6, 3, 2, 2)], [line(5, 4, 1, 3), line(5, 4, 1, 3)],
+              [line(4, 5, 2, 3), line(4, 5, 2, 3)], [line(5, 3, 1, 3), line(5, 3, 1, 3)]]
+    tbl = table(["Ana", "Ben"], rounds, {"Ana": {"objectives": ["thames"]}, "Ben": {"objectives": ["tourist"]}},
+                modules=["objectives"])
+    assert [s.parts["objectives"] for s in nsl.score(tbl).standings] == [10, 10]
+    tbl["final"]["Ben"]["objectives"] = ["central", "tourist"]
+    with pytest.raises(InvalidInput) as refused:
+        nsl.score(tbl)
+    assert str(refused.value) == ("player Ben, objectives: thames, central, tourist completed, but only 2 "
+                                  "objective cards are in play")
+
+
+IN_PLAY = [(("setup", "objective-cards"), "we drew these"), (("setup", "objectives"), ["thames", "interchanges"])]
+
+
+def _final_asks(store, thames=6, recorded=()):
+    lines = [(("rounds", 0, "Ana", k), v) for k, v in line(5, 3, thames, 2).items()]
+    return _asks(store, modules=["objectives"], recorded=[*IN_PLAY, *lines, *recorded])
+
+
+@pytest.mark.parametrize("typed, done", [
+    ("thames interchanges", ["thames", "interchanges"]), ("I, TH", ["interchanges", "thames"]), ("th", ["thames"]),
+    ("", []), ("none", []), ("-", []),
+])
+def test_the_objectives_prompt_takes_the_cards_in_play(store, typed, done):
+    ask = _final_asks(store)[("final", "Ana", "objectives")]
+    assert "(thames interchanges; Enter or none: none)" in ask.message
+    assert ask.parse(typed) == done
+    assert ask.parse(ask.show(done)) == done  # what undo and edit show reads back
+    assert ask.echo(done) == f"  Ana's shared objectives: {ask.show(done)} → +{10 * len(done)}"
+
+
+@pytest.mark.parametrize("typed, error", [
+    ("2", "name the cards completed (thames interchanges), not how many; Enter alone: none"),
+    ("0", "name the cards completed (thames interchanges), not how many; Enter alone: none"),
+    ("tourist", "'tourist' names no objective card in play (in play: thames, interchanges)"),
+    ("th thames", "thames appears twice"),
+])
+def test_the_objectives_prompt_refuses_counts_and_cards_not_in_play(store, typed, error):
+    with pytest.raises(InvalidInput) as refused:
+        _final_asks(store)[("final", "Ana", "objectives")].parse(typed)
+    assert str(refused.value) == f"player Ana, objectives: {error}"
+
+
+def test_the_objectives_prompt_checks_the_figures_recorded(store):
+    asks = _final_asks(store, thames=5, recorded=[(("final", "Ana", "interchanges"), ic(5, 2))])
+    for typed, error in (("th", "the thames objective needs 6 Thames crossings; the lines have 5"),
+                         ("i", "the interchanges objective needs 8 interchange stations; there are 7")):
+        with pytest.raises(InvalidInput) as refused:
+            asks[("final", "Ana", "objectives")].parse(typed)
+        assert str(refused.value) == f"player Ana, objectives: {error}"
+
+
+def test_interchanges_counted_after_the_objective_are_checked_against_it(store):
+    # the end's questions are open together (a phone may answer the objectives first)
+    asks = _final_asks(store, recorded=[(("final", "Ana", "objectives"), ["interchanges"])])
+    with pytest.raises(InvalidInput) as refused:
+        asks[("final", "Ana", "interchanges")].parse("5 2 0")
+    assert str(refused.value) == ("player Ana, interchanges: the interchanges objective needs 8 interchange "
+                                  "stations; there are 7")
+    assert asks[("final", "Ana", "interchanges")].parse("6 2 0") == ic(6, 2)
+
+
+def test_an_older_sessions_count_still_shows(store):
+    ask = _final_asks(store)[("final", "Ana", "objectives")]
+    assert ask.show(1) == "1"
 
 
 def test_additive_lines_needs_sections():
@@ -582,9 +686,9 @@ def test_solo_with_both_modules_nsl5(store):
     answers = ["scorepad draws", "blue pi pu g"]  # one question for both kinds of cards
     for rnd in NSL5["rounds"]:
         answers += ["Physical cards"] + typed_round(rnd, ["Solo"])
-    answers += ["4 2 0", "1"]
+    answers += ["4 2 0", "to"]
     session, prompter, text = run(store, session_id, answers)
-    assert session.table() == NSL5
+    assert session.table() == NSL5_CARDS
     assert "Take a map sheet and lay the four pencils above it in the order you choose:\n" in text
     assert "Shared objectives in play (+10 each for everyone who completes it):\n" \
            "  1. All 5 tourist sites connected.\n" \
@@ -606,13 +710,13 @@ def test_solo_with_both_modules_nsl5(store):
     # the two objectives in play are shown again when they are counted
     assert "End of the game.\n  Count each interchange station once, by the lines through it:\n" \
            "  2 lines = 2 points, 3 lines = 5, 4 lines = 9.\n  Shared objectives:" in text
-    assert "how many of these two did each player complete (0–2)?\n    1. All 5 tourist sites connected.\n" \
+    assert "which of these did each player complete?\n    1. All 5 tourist sites connected.\n" \
            "    2. At least one station of your network in each of the 13 districts." in text
 
 
 @pytest.mark.parametrize("modules, final, rating", [
     ((), [""], "Solo rating: 129 (no modules) → band 121–135."),
-    (("objectives",), ["", "0"], "Solo rating: 129 − 10 (1 module) = 119 → band 106–120."),
+    (("objectives",), ["", ""], "Solo rating: 129 − 10 (1 module) = 119 → band 106–120."),
 ])
 def test_solo_rating_line_with_no_module_and_one(store, modules, final, rating):
     session_id = start(store, ["Solo"], modules=modules, rounds=1)
@@ -664,15 +768,16 @@ def test_typed_numbers_that_int_cannot_read_are_refused_not_tracebacks(store):
     session_id = start(store, ["A"], rounds=1, modules=["objectives"])
     huge = "9" * 5000
     answers = ["scorepad draws", None, "Physical cards", "--5", "²", huge, "3", "2", "0", "1", f"1 {huge} 0", "1 --2 0", "2 1 0",
-               "--1", huge, "1"]
+               "--1", huge, ""]
     session, prompter, _ = run(store, session_id, answers)
     assert prompter.refused == [("--5", "'--5' is not a whole number (0–13)"),
                                 ("²", "'²' is not a whole number (0–13)"),
                                 (huge, f"'{'9' * 19}…' is not a whole number (0–13)"),
                                 (f"1 {huge} 0", THREE_NUMBERS), ("1 --2 0", THREE_NUMBERS),
-                                ("--1", "'--1' is not a whole number (0–2)"),
-                                (huge, f"'{'9' * 19}…' is not a whole number (0–2)")]
-    assert session.finished and session.score().standings[0].total == 6 + 1 + 9 + 10  # 3 × 2; 1 crossed; 2 × 2 + 1 × 5; one objective
+                                ("--1", "'--1' names no objective card in play (in play: interchanges, tourist)"),
+                                (huge, "name the cards completed (interchanges tourist), not how many; "
+                                       "Enter alone: none")]
+    assert session.finished and session.score().standings[0].total == 6 + 1 + 9  # 3 × 2; 1 crossed; 2 × 2 + 1 × 5
 
 
 def session_of(store, players, **options):
@@ -715,7 +820,7 @@ def test_the_deck_question_offers_last_rounds_choice_first(store):
 def test_a_whole_game_fits_100_columns(store):
     session_id = start(store, NSL4_PLAYERS, modules=["powers", "objectives"])
     answers = ["scorepad draws", *nsl4_answers()]
-    answers[-3:] = ["6 1 0", "0", "5 1 0", "0", "3 1 0", "0"]
+    answers[-3:] = ["6 1 0", "", "5 1 0", "", "3 1 0", ""]
     session, _, text = run(store, session_id, answers)
     assert session.finished
     assert max(len(line) for line in text.splitlines()) <= 100
@@ -921,12 +1026,14 @@ def test_filled_solo_sheet_has_the_rating_rule(tmp_path):
 
 def test_the_filled_sheet_of_a_session_has_its_rating(store, tmp_path):
     session_id = start(store, ["Solo"], modules=["objectives"], rounds=1)
-    run(store, session_id, ["scorepad draws", "", "Physical cards", "13", "9", "6", "0", "", "2"])
+    run(store, session_id, ["we drew these", "districts central", "", "Physical cards", "13", "9", "6", "0", "",
+                            "d c"])
     result = invoke("sheet", session_id, "-o", tmp_path / "solo.pdf")
     assert result.exit_code == 0, result.stderr
     (text,) = pdf_text(tmp_path / "solo.pdf")
     text = " ".join(text.split())
     assert "Total 149 Solo rating (−10 per module) 1 139" in text  # 129 + 20 objectives, less 10
+    assert "Objectives ×10: districts, central 2 20" in text  # which cards, and how many
     assert "Solo rating: 149 − 10 (1 module) = 139, in the band 136–150." in text
 
 
@@ -998,7 +1105,7 @@ def test_power_cards_refused(text, message):
 def test_a_table_that_drew_its_own_cards_names_them_at_the_setup_question(store):
     session_id = start(store, ["Solo"], modules=["objectives", "powers"], rounds=1)
     answers = ["we drew these", "tokyo central", "th c", "circle joker", "s d j c", "",
-               "Physical cards", "5", "3", "1", "1", "", "1"]
+               "Physical cards", "5", "3", "1", "1", "", "c"]
     session, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("tokyo central", f"'tokyo' names no objective card (objectives: {OBJECTIVE_NAMES})"),
                                 ("circle joker", "2 power cards; name one for each of the 4 pencils "
@@ -1019,7 +1126,7 @@ def test_a_table_that_drew_its_own_cards_names_them_at_the_setup_question(store)
 
 def test_scorepad_draws_the_cards_unless_told_otherwise(store):
     session_id = start(store, ["Solo"], modules=["objectives", "powers"], rounds=1, seed=3)
-    answers = ["scorepad draws", "", "Physical cards", "5", "3", "1", "1", "", "0"]
+    answers = ["scorepad draws", "", "Physical cards", "5", "3", "1", "1", "", ""]
     session, prompter, text = run(store, session_id, answers)
     drawn = nsl.draw_objectives(3)
     assert "  1. " + objective_text(drawn[0]) in text and "  2. " + objective_text(drawn[1]) in text
@@ -1049,7 +1156,7 @@ def test_undo_takes_back_the_named_cards(store):
 def test_play_options_name_the_cards_and_store_them_as_setup_answers(monkeypatch, store):
     from scorepad.cli.prompter import ScriptedPrompter
 
-    prompter = ScriptedPrompter(["", "Physical cards", "5", "3", "1", "1", "", "2", False])
+    prompter = ScriptedPrompter(["", "Physical cards", "5", "3", "1", "1", "", "c", False])
     monkeypatch.setattr(terminal, "stdin_is_tty", lambda: True)
     monkeypatch.setattr(terminal, "make_prompter", lambda: prompter)
     result = invoke("play", "next-station-london", "-p", "Solo", "-r", "1", "-m", "objectives", "-m", "powers",
@@ -1062,8 +1169,8 @@ def test_play_options_name_the_cards_and_store_them_as_setup_answers(monkeypatch
     # nothing about the cards is asked: the first question is the pencil order
     assert prompter.asked[0].startswith("Your order of the four pencils")
     assert "  1. All 5 tourist sites connected.\n  2. All 9 stations of the central district connected." in result.stdout
-    # 5 × 3 + 2 × 1 = 17, 1 tourist circle = 1, two objectives = 20: 38, less 10 for each module
-    assert "Solo rating: 38 − 20 (2 modules) = 18 → band 90 or less (the lowest band)." in result.stdout
+    # 5 × 3 + 2 × 1 = 17, 1 tourist circle = 1, the central objective = 10: 28, less 10 for each module
+    assert "Solo rating: 28 − 20 (2 modules) = 8 → band 90 or less (the lowest band)." in result.stdout
 
 
 @pytest.mark.parametrize("args, message", [
@@ -1099,7 +1206,7 @@ def test_named_cards_travel_through_export_and_import(store, tmp_path):
 
     drawn = {"objectives": ["thames", "central"], "powers": ["circle", "joker", "switch", "double"]}
     session_id = store.insert(new_doc(GAME, ["Solo"], [], 1, modules=["objectives", "powers"], seed=3, drawn=drawn))
-    run(store, session_id, ["", "Physical cards", "5", "3", "1", "1", "", "1"])
+    run(store, session_id, ["", "Physical cards", "5", "3", "1", "1", "", "c"])
     assert invoke("export", session_id, "-o", tmp_path / "solo.json").exit_code == 0
     other = tmp_path / "other.json"
     imported = invoke("--db", other, "import", tmp_path / "solo.json")
@@ -1107,8 +1214,9 @@ def test_named_cards_travel_through_export_and_import(store, tmp_path):
     again = Session(Store(other).get(int(imported.stdout)), GAME, int(imported.stdout))
     assert objectives(again) == ("thames", "central")
     assert powers(again) == {"pink": "circle", "green": "joker", "blue": "switch", "purple": "double"}
-    assert "Solo rating: 28 − 20 (2 modules) = 8 → band 90 or less (the lowest band)." in invoke(
-        "--db", other, "show", imported.stdout.strip()).stdout
+    shown = invoke("--db", other, "show", imported.stdout.strip()).stdout
+    assert "Solo rating: 28 − 20 (2 modules) = 8 → band 90 or less (the lowest band)." in shown
+    assert "\nShared objectives completed:\n  Solo: central (+10)\n" in shown
 
 
 # --- the refusals as data, and typed in another language's digits and words (issue 11) --------------------

@@ -424,6 +424,22 @@ def test_the_real_prompt_completes_a_name_with_tab():
             assert prompter.text("Player 1 name:", complete=lambda: known) == expected, keys
 
 
+def test_the_completion_never_puts_a_control_or_bidi_character_on_the_input_line():
+    """Issue 23, point 8: names an older database holds, with an escape sequence, a bidi override, an LRM or a
+    zero-width space: Tab takes a name as the name prompt would take it, or none."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from scorepad.cli.prompts import QuestionaryPrompter
+
+    known = ["Ben\x1b[2J", "B\u202eob", "Bo\u200e", "Cai\u200b", "Dan\x07"]
+    for keys, expected in (("b\t\r", "Bo"), ("b\t\t\r", "Bo"), ("c\t\r", "Cai"), ("d\t\r", "d")):
+        with create_pipe_input() as pipe:
+            pipe.send_text(keys)
+            prompter = QuestionaryPrompter(input=pipe, output=DummyOutput())
+            assert prompter.text("Player 1 name:", complete=lambda: known) == expected, keys
+
+
 def test_a_game_renamed_while_it_is_asked_takes_the_new_name(database):
     # A rename between plan and write may meet a `resume` that has not answered yet (no claim when it looked):
     # the answer is refused as changed elsewhere and asked again with the new name, never stored for the old one.
@@ -448,7 +464,8 @@ def test_a_game_renamed_while_it_is_asked_takes_the_new_name(database):
         play(store, session_id, prompter, lambda text: None)
     assert prompter.menus[:2] == [["Ana", "Ben"], ["Zoë", "Ben"]]
     doc = store.get(session_id)
-    assert doc["players"] == ["Zoë", "Ben"] and doc["entries"][0] == {"at": ["setup", "oldest"], "value": "Zoë"}
+    assert doc["players"] == ["Zoë", "Ben"] and (doc["entries"][0]["at"], doc["entries"][0]["value"]) == (
+        ["setup", "oldest"], "Zoë")
 
 
 NAME_PROMPT = """

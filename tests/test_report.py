@@ -79,7 +79,7 @@ def test_a_solo_game_has_no_win_rates_and_no_head_to_head():
     (page,) = report.build([s for s in history() if s["game"] == "next-station-london"])["pages"]
     assert page["wins"] is None and page["head_to_head"] is None
     assert page["notes"] == ["One player: no win rates and no head to head, only the scores."]
-    assert page["table"]["rows"] == [["Sam", "2", "2", "100%", "94.5", "101", "88"]]
+    assert page["table"]["rows"] == [["Sam", "2", "0", "0%", "94.5", "101", "88"]]
 
 
 def test_the_filters_are_printed_under_each_title():
@@ -270,3 +270,44 @@ def test_stats_pdf_in_every_language(stored, tmp_path, code):
     result = invoke("--lang", code, "stats", "--pdf", out)
     assert result.exit_code == 0, result.stderr
     assert unembedded(out.read_bytes()) == [] and "Scores over time" not in "".join(texts(out.read_bytes()))
+
+
+# --- the charts: tied points each seen, the histogram mirrored right to left (issue 22, point 8) -----------------
+
+def test_tied_points_are_moved_apart_so_that_each_shows():
+    from scorepad.sheets.charts import MARKER, MARKER_GAP, apart
+
+    chart = {"x_range": [-0.5, 2.5], "y_range": [0, 100], "series": [
+        {"name": "Ana", "points": [[0, 40], [1, 60], [2, 30]]},
+        {"name": "Ben", "points": [[0, 40], [1, 20], [2, 30]]},
+        {"name": "Cy", "points": [[0, 10], [1, 60.5], [2, 30]]}]}
+    ana, ben, cy = apart(chart, 300, 200)  # 100 points a session, 2 points a unit of the totals
+    step = (MARKER + MARKER_GAP) / 100  # a mark and a gap, in sessions
+    assert (ana[0], ben[0], cy[0]) == ((-step / 2, 40), (step / 2, 40), (0, 10))  # the tie apart, Cy alone
+    assert (ana[1], ben[1], cy[1]) == ((1 - step / 2, 60), (1, 20), (1 + step / 2, 60.5))  # 1 point apart: touching
+    assert (ana[2], ben[2], cy[2]) == ((2 - step, 30), (2, 30), (2 + step, 30))
+
+
+def _x_of(pdf: bytes, wanted: set[str]) -> dict[str, float]:
+    """Where each of these texts starts on the first page (its x in points)."""
+    found = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() in wanted:
+            found[text.strip()] = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+
+    pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("code, mirrored", [("en", False), ("fa", True), ("ar", True)])
+def test_the_histogram_runs_from_the_right_on_a_right_to_left_page(speaking, code, mirrored):
+    speaking(code)
+    data = report.build([session(1, "lost-cities", "2026-01-04", {"Ana": 40, "Ben": 41})])
+    totals = data["pages"][0]["totals"]
+    totals["edges"][0][1], totals["edges"][-1][1] = "LOWEST", "HIGHEST"
+    totals["y_ticks"][-1][1] = "MOSTOFTEN"
+    x = _x_of(pdf_of(data), {"LOWEST", "HIGHEST", "MOSTOFTEN"})
+    # as the win-rate bars: the totals from the right, the counts on the right, on a Persian or Arabic page
+    assert (x["LOWEST"] > x["HIGHEST"]) == mirrored
+    assert (x["MOSTOFTEN"] > x["HIGHEST"]) == mirrored and (x["MOSTOFTEN"] > x["LOWEST"]) == mirrored

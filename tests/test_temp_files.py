@@ -146,15 +146,15 @@ def _store(db):
 def test_a_killed_index_write_is_swept_by_a_write_that_touches_only_a_session_file(tmp_path):
     db = tmp_path / "scorepad.json"
     store = _store(db)
-    killed = child(KILLED_AT_RENAME, db, 2)  # the session file renamed, the index file's temp file left
+    killed = child(KILLED_AT_RENAME, db, 2)  # the index file renamed, the session file's (written last) temp file left
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     folder = db.with_name("scorepad.json.d")
-    assert len(temps(tmp_path)) == 1 and temps(tmp_path)[0].startswith("scorepad.json.d/.0000.json.")
+    assert len(temps(tmp_path)) == 1 and temps(tmp_path)[0].startswith("scorepad.json.d/.1.json.")
     # Every file of PATH.d makes its temp file at the top of PATH.d, which every writer sweeps under the lock:
     # this write changes no summary (it writes session 2's file alone, never the index folder) and still sweeps.
     store.update(2, lambda doc: doc.update(n=5))
     assert temps(tmp_path) == [] and not list(folder.glob("pending-*"))
-    assert store.get(1)["status"] == "x" and store.summaries()[1] == {"status": "x"}
+    assert store.get(1)["status"] == "playing" and store.summaries()[1] == {"status": "playing"}  # never written
 
 
 def test_a_reader_tidies_up_when_the_lock_is_free_and_never_while_a_writer_holds_it(tmp_path):
@@ -169,7 +169,7 @@ def test_a_reader_tidies_up_when_the_lock_is_free_and_never_while_a_writer_holds
     # Lock free: the killed writer is provably gone. `show`, or an `edit` that changes nothing, tidies up.
     assert store.get(2)["n"] == 1
     assert temps(tmp_path) == [] and not list(db.with_name("scorepad.json.d").glob("pending-*"))
-    assert store.summaries()[1] == {"status": "x"}
+    assert store.summaries()[1] == {"status": "playing"}  # the killed write never reached the session file
 
 
 def test_an_import_killed_writing_the_database_file_leaves_a_temp_file_the_next_import_removes(tmp_path, lc11_file):

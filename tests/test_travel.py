@@ -7,6 +7,7 @@ here: the refusals, bulk import, duplicates, dates, and games in progress resume
 import copy
 import json
 import shutil
+from datetime import datetime
 
 import pytest
 from typer.testing import CliRunner
@@ -102,7 +103,7 @@ def test_a_next_station_london_game_in_progress_shows_the_same_next_card(tmp_pat
 def test_a_solo_game_keeps_its_modules_and_so_its_rating(tmp_path, database):
     here = Store(database)
     session_id = here.insert(new_doc(by_slug("next-station-london"), ["Solo"], [], 1, modules=["objectives"]))
-    run(here, session_id, ["scorepad draws", None, "Physical cards", "13", "9", "6", "0", "", "0", False])
+    run(here, session_id, ["scorepad draws", None, "Physical cards", "13", "9", "6", "0", "", "", False])
     rating = "Solo rating: 129 − 10 (1 module) = 119 → band 106–120."
     assert rating in ok("show", session_id)
     ok("export", session_id, "-o", tmp_path / "solo.json")
@@ -124,6 +125,27 @@ def test_a_session_with_no_answer_yet_travels_too(tmp_path, database):
     assert exported["session"]["log"] == [] and exported["session"]["rounds_planned"] is None
     ok("--db", tmp_path / "there.json", "import", write(tmp_path / "g.json", exported))
     same_session(Store(database).get(1), Store(tmp_path / "there.json").get(1))
+
+
+# --- when each answer was given travels with it (issue 22, point 12) ---------------------------------------------
+
+def test_each_answer_keeps_the_time_it_was_given_through_export_and_import(tmp_path, database):
+    session_id = lc11_in_progress(Store(database))
+    entries = Store(database).get(session_id)["entries"]
+    assert entries and all(datetime.fromisoformat(e["time"]).tzinfo is not None for e in entries)
+    exported = json.loads(ok("export", session_id))
+    assert [e["time"] for e in exported["session"]["log"]] == [e["time"] for e in entries]
+    ok("--db", tmp_path / "there.json", "import", write(tmp_path / "g.json", exported))
+    assert Store(tmp_path / "there.json").get(1)["entries"] == entries
+
+
+def test_a_log_without_times_still_imports(tmp_path, database):
+    session_id = lc11_in_progress(Store(database))
+    exported = json.loads(ok("export", session_id))
+    for entry in exported["session"]["log"]:
+        del entry["time"]  # a file written before the times were kept
+    ok("--db", tmp_path / "there.json", "import", write(tmp_path / "g.json", exported))
+    assert all("time" not in e for e in Store(tmp_path / "there.json").get(1)["entries"])
 
 
 # --- what a file without a session block is ---------------------------------------------------------------------
@@ -194,6 +216,9 @@ def test_a_table_part_that_is_not_what_the_log_builds_is_refused(tmp_path, datab
     (lambda s: s.update(created="yesterday"), "session created: 'yesterday' is not an ISO 8601 date (e.g. "
                                               "2026-11-29 or 2026-11-29T20:15:00+01:00)"),
     (lambda s: s.update(rounds_planned=None), "session rounds_planned: missing: the number of rounds planned"),
+    (lambda s: s["log"][1].update(time="yesterday"), "session log 2 time: 'yesterday' is not an ISO 8601 date (e.g. "
+                                                     "2026-11-29 or 2026-11-29T20:15:00+01:00)"),
+    (lambda s: s["log"][1].update(when="2026-11-29"), 'session log 2: must be {"at": [where], "value": answer}'),
     (lambda s: s.update(rounds_planned=0), "rounds: 0 rounds; Lost Cities takes 1–20"),
     (lambda s: s["log"].append({"at": ["rounds", 1, "Zoë", "red"], "value": [3]}),
      'session log 15: ["rounds", 1, "Zoë", "red"] is not a place in a Lost Cities table'),

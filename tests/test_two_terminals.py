@@ -327,7 +327,8 @@ def test_two_processes_answer_the_same_question_and_the_first_answer_stays(store
     b.send("3 4\r")
     b.expect_exact(f"session {sid} changed in another terminal: Game 1 · Ben · Blue is now W 3 4 6 8 9")
     b.expect("Game 1 · Ben · White:")  # asked the open question, not Blue again
-    assert store.get(sid)["entries"][-1] == {"at": ["rounds", 0, "Ben", "blue"], "value": ["W", 3, 4, 6, 8, 9]}
+    last = store.get(sid)["entries"][-1]
+    assert (last["at"], last["value"]) == (["rounds", 0, "Ben", "blue"], ["W", 3, 4, 6, 8, 9])
     b.send("w w 2 3 4 5 6 7\r")  # B answers first this time: A's next answer is the refused one
     b.expect("Game 1 · Ben · Green:")
     a.send("5\r")

@@ -92,10 +92,11 @@ def test_answers_follow_the_version_rule_and_are_stored_first(store):
     assert answer(ana, ["setup", "oldest"], "Ben", 0).status_code == 200
     late = answer(ben, ["setup", "oldest"], "Ana", 0)  # the second answer to the same question
     assert late.status_code == 409 and late.json()["version"] == 1 and "changed meanwhile" in late.json()["error"]
-    assert store.get(host.id)["entries"] == [{"at": ["setup", "oldest"], "value": "Ben"}]
+    assert [(e["at"], e["value"]) for e in store.get(host.id)["entries"]] == [(["setup", "oldest"], "Ben")]
     done = answer(ana, ["rounds", 0, "Ana", "yellow"], "ww35910")
     assert done.status_code == 200 and done.json()["version"] == 2
-    assert store.get(host.id)["entries"][-1] == {"at": ["rounds", 0, "Ana", "yellow"], "value": ["W", "W", 3, 5, 9, 10]}
+    last = store.get(host.id)["entries"][-1]
+    assert (last["at"], last["value"]) == (["rounds", 0, "Ana", "yellow"], ["W", "W", 3, 5, 9, 10])
 
 
 def test_refusals_say_the_terminals_sentence_in_the_phones_language(store):
@@ -166,7 +167,7 @@ def test_a_plain_form_records_an_answer(store):
     response = ana.post("/answer", data={"at": '["setup", "oldest"]', "value": "Ben", "version": "0", "token": token},
                         follow_redirects=False)
     assert response.status_code == 303
-    assert store.get(host.id)["entries"] == [{"at": ["setup", "oldest"], "value": "Ben"}]
+    assert [(e["at"], e["value"]) for e in store.get(host.id)["entries"]] == [(["setup", "oldest"], "Ben")]
     refused = ana.post("/answer", data={"at": '["rounds", 0, "Ana", "yellow"]', "value": "1", "version": "1",
                                         "token": token})
     assert refused.status_code == 422 and "there is no card 1" in refused.text
@@ -218,5 +219,107 @@ def test_a_menu_offers_its_answers_only_and_the_page_says_where_the_game_is(stor
     assert state["where"] == "Where you are: during play, event 1."
     event = state["open"][0]
     loan = next(choice for choice in event["choices"] if choice.startswith("Take a loan"))
-    who = answer(ana, event["at"], loan).json()["open"][0]
-    assert who["choices"] == ["Ana", "Ben"]  # the terminal's `undo` choice is the terminal's
+    count = answer(ana, event["at"], loan).json()["open"][0]
+    assert answer(ana, count["at"], "1").status_code == 200
+    event = ana.get("/api/state").json()["open"][0]
+    repay = next(choice for choice in event["choices"] if choice.startswith("Repay"))
+    ben = phone(app, host, "Ben")  # Ben holds no loan: who repays is asked, not taken from his seat
+    who = answer(ben, event["at"], repay).json()["open"][0]
+    assert who["choices"] == ["Ana"]  # the terminal's `undo` choice is the terminal's
+
+
+def test_a_trade_entered_by_the_payer_counts_once_the_payee_confirms_it(store):
+    host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
+    ava, ben, cai = phone(app, host, "Ava"), phone(app, host, "Ben"), phone(app, host, "Cai")
+    answer(ava, ["setup", "first"], "Ava")
+    trade = ava.get("/api/state").json()["open"][0]
+    assert trade["control"]["kind"] == "trade"
+    waiting = answer(ava, trade["at"], "Ava Ben 10k")
+    assert waiting.status_code == 200 and store.get(host.id)["entries"][-1]["at"] == ["setup", "first"]
+    assert waiting.json()["proposals"] == [{"at": trade["at"], "confirm": False,
+                                            "text": "Waiting for Ben to confirm: Ava pays Ben $10,000."}]
+    asked = ben.get("/api/state").json()["proposals"]
+    assert asked == [{"at": trade["at"], "confirm": True, "text": "Ava entered: Ava pays Ben $10,000. Is that right?"}]
+    assert cai.get("/api/state").json()["proposals"] == []  # nobody else's business
+    assert cai.post("/api/confirm", json={"at": trade["at"], "accept": True}).status_code == 409
+    assert ben.post("/api/confirm", json={"at": trade["at"], "accept": True}).status_code == 200
+    last = store.get(host.id)["entries"][-1]
+    assert (last["at"], last["value"]) == (["trades", 0], {"round": 1, "from": "Ava", "to": "Ben", "amount": 10000})
+
+
+def test_a_refused_trade_records_nothing_and_a_payee_without_a_phone_confirms_nothing(store):
+    host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
+    ava, ben = phone(app, host, "Ava"), phone(app, host, "Ben")
+    answer(ava, ["setup", "first"], "Ava")
+    trade = ava.get("/api/state").json()["open"][0]
+    answer(ava, trade["at"], "Ava Ben 10k")
+    assert ben.post("/api/confirm", json={"at": trade["at"], "accept": False}).json()["proposals"] == []
+    assert len(store.get(host.id)["entries"]) == 1
+    assert answer(ava, trade["at"], "Ava Cai 5k").status_code == 200  # Cai has no phone: it counts at once
+    assert store.get(host.id)["entries"][-1]["value"]["to"] == "Cai"
+
+
+def test_the_terminals_undo_is_no_answer_of_londons_event_menu(store):
+    host, app = hosted(store, "london-2e", ("Ana", "Ben"), None)
+    ana = phone(app, host, "Ana")
+    event = ana.get("/api/state").json()["open"][0]
+    assert "undo" not in event["choices"]
+    assert answer(ana, event["at"], "undo").status_code == 422  # never recorded as an event
+    assert store.get(host.id)["entries"] == []
+
+
+def test_a_london_player_keeps_their_own_ledger_with_a_tap_and_a_number(store):
+    host, app = hosted(store, "london-2e", ("Ana", "Ben"), None)
+    ana, ben = phone(app, host, "Ana"), phone(app, host, "Ben")
+    event = ana.get("/api/state").json()["open"][0]
+    loan = next(choice for choice in event["choices"] if choice.startswith("Take a loan"))
+    assert answer(ana, event["at"], loan).status_code == 200  # the tap: whose loan is the phone's own seat
+    count = ana.get("/api/state").json()["open"][0]
+    assert count["at"] == ["setup", "track", 0, "count"] and count["player"] == "Ana" and count["mine"]
+    assert count["control"] == {"kind": "number"}
+    assert not ben.get("/api/state").json()["open"][0]["mine"]  # Ben's phone waits for Ana's number
+    assert answer(ben, count["at"], "2").status_code == 403
+    assert answer(ana, count["at"], "2").status_code == 200
+    assert "Loans 2" in ana.get("/api/state").json()["own"]["text"]
+    assert "Loans 0" in ben.get("/api/state").json()["own"]["text"]  # each phone its own ledger
+    entries = [(entry["at"], entry["value"]) for entry in store.get(host.id)["entries"]]
+    assert entries == [(["setup", "track", 0, "event"], "loan"), (["setup", "track", 0, "player"], "Ana"),
+                       (["setup", "track", 0, "count"], 2)]
+
+
+def test_next_stations_objective_cards_are_picked_by_a_tap_in_the_phones_language(store):
+    host, app = hosted(store, "next-station-london", ("Ana", "Ben"), 1, modules=["objectives"])
+    ana = phone(app, host, "Ana")
+    # figures with which any objective card may be completed
+    typed = {"districts": "13", "stations": "2", "thames": "6", "tourist": "5", "interchanges": "0 0 0"}
+    while not (mine := [q for q in ana.get("/api/state").json()["open"] if q["mine"]])[0]["at"][-1] == "objectives":
+        question = mine[0]
+        value = question["choices"][0] if question.get("choices") else typed.get(question["at"][-1], "")
+        assert answer(ana, question["at"], value).status_code == 200
+    at = mine[0]["at"]
+    english = mine[0]["control"]
+    in_play = [option["word"] for option in english["options"]]
+    assert english["kind"] == "pick" and len(in_play) == 2 and english["none"] == "none"
+    persian = next(q for q in ana.get("/api/state?lang=fa").json()["open"] if q["at"] == at)["control"]
+    assert [option["label"] for option in persian["options"]] != [option["label"] for option in english["options"]]
+    tapped = persian["options"][0]["word"]  # what the page writes on a tap: the card's word as typed in Persian
+    version = ana.get("/api/state").json()["version"]
+    taken = ana.post("/api/answer?lang=fa", json={"at": at, "value": tapped, "version": version})
+    assert taken.status_code == 200, taken.json()
+    assert store.get(host.id)["entries"][-1]["value"] == [in_play[0]]
+
+
+def test_the_standings_show_each_players_parts_as_the_terminal_words_them(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    answer(ana, ["setup", "oldest"], "Ana")
+    hand = {"yellow": "ww35910", "blue": "2 5 7", "white": "", "green": "", "red": ""}
+    for player in ("Ana", "Ben"):
+        for colour, cards in hand.items():
+            assert answer(ana, ["rounds", 0, player, colour], cards if player == "Ana" else "").status_code == 200
+    state = ana.get("/api/state?lang=fa").json()
+    assert state["standings"][0]["parts"]["yellow"] == 21  # the spec's standings, as `score --json` has them
+    ana_shown = next(s for s in state["shown"] if s["player"] == "Ana")
+    assert ["زرد", "21"] in ana_shown["parts"]  # worded in the phone's language, as the terminal's breakdown
+    page = ana.get("/?lang=fa").text
+    assert "<tr class=\"parts\">" in page and "زرد <bdi>21</bdi>" in page

@@ -9,7 +9,7 @@ import typer
 
 from calculators.core import InvalidInput, check_players, check_variants
 from scorepad import exports, history
-from scorepad.cli.output import echo, fail, handles_errors
+from scorepad.cli.output import echo, echo_json, fail, handles_errors
 from scorepad.cli.printing import bgstats_code, render, show_code, write_session_sheet
 from scorepad.cli.root import app
 from scorepad.cli.shared import (FORCE_HELP, SESSION_ID, WROTE, load_session, names_given, open_store,
@@ -22,7 +22,7 @@ from scorepad.grid import json_text
 from scorepad.i18n import N_, NP_, _, plural
 from scorepad.table.changes import check_options, planned_rounds
 from scorepad.table.session import Session
-from scorepad.table.tablefile import load_table_file, load_table_files
+from scorepad.table.tablefile import json_line, load_table_file, load_table_files
 from scorepad.table.travel import doc_from_file, doc_from_session, doc_from_table, export_doc, identities, score_table
 from scorepad.table.summary import order
 
@@ -85,12 +85,11 @@ def export(ctx: typer.Context,
         _export_plays(ctx, session_id, format, output, force)
         return
     if every:
-        text = "".join(json_text(export_doc(session_of(doc, doc_id))) + "\n"
-                       for doc_id, doc in open_store(ctx).all())
+        text = "".join(json_line(export_doc(session_of(doc, doc_id))) for doc_id, doc in open_store(ctx).all())
     else:
         text = table_file_text(load_session(ctx, session_id))
     if output is None:
-        typer.echo(text, nl=False)
+        echo_json(text, nl=False)
     else:
         write_file(output, text.encode("utf-8"), TABLE, force=force, protected=protected_files(ctx))
         echo(_(WROTE).format(path=output), err=True)
@@ -110,10 +109,11 @@ def _export_plays(ctx: typer.Context, session_id: Optional[int], format: str, ou
         plays = history.played(open_store(ctx), facts=False)
     else:
         store = open_store(ctx)
+        every = store.all()  # first: a session file put back from a copy has its summary made again
         summaries = store.summaries()
         finished = {doc_id for doc_id, summary in summaries.items()
                     if summary.get("status") == "finished" and not summary.get("damaged")}
-        docs = {doc_id: doc for doc_id, doc in store.all() if doc_id in finished}  # read in one pass
+        docs = {doc_id: doc for doc_id, doc in every if doc_id in finished}  # read in one pass
         plays = [exports.play_of(session_of(docs[doc_id], doc_id), summaries[doc_id])
                  for doc_id in sorted(docs, key=lambda doc_id: order(doc_id, summaries[doc_id]))]
     if format == "csv":

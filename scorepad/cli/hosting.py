@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from scorepad.cli import signals
+from scorepad.cli import signals, terminal
 from scorepad.cli.output import echo, handles_errors, players_line, stopped
 from scorepad.cli.playing import start
 from scorepad.cli.root import app, speak_session
@@ -71,7 +71,7 @@ def host(ctx: typer.Context,
     echo(_(server.SERVING))
     typer.echo(link)  # the first http:// URL on standard output, on a line of its own (the spec)
     if not no_qr:
-        typer.echo("\n".join(qr.lines(qr.modules(link), colour=sys.stdout.isatty())))  # our own escapes: black on white
+        typer.echo("\n".join(qr.lines(qr.modules(link), colour=terminal.colours())))  # our escapes: black on white
     echo(_(server.HOSTING).format(id=session_id, title=session.game.title, players=players_line(session.players)))
     echo(_(server.FREE_HINT))
     with claims.claimed(store, session_id):

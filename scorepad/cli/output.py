@@ -2,6 +2,8 @@
 line `Error: …` for an expected error, and the last line after Ctrl-C or a stopping signal."""
 
 import functools
+import io
+import json
 import os
 import re
 import sys
@@ -21,6 +23,9 @@ ERROR_LINE = N_("Error: {message}")
 WARNING_LINE = N_("Warning: {message}")
 STOPPED_COMMAND = N_("Stopped.")  # Ctrl-C (or SIGTERM, SIGHUP) during a command that asks nothing
 _JOINERS = frozenset("\u200c\u200d\u200e\u200f")
+# The longest error message printed whole: names and keys are quoted as excerpts where they are worded
+# (calculators.core.excerpt); a message longer than this (a path of 4,000 characters) keeps its start and end.
+MESSAGE_LIMIT = 500
 _bidi = False  # --bidi, for this run (the root command sets it, and puts it back when the run ends)
 
 
@@ -30,9 +35,32 @@ def use_bidi(on: bool) -> None:
     _bidi = on
 
 
+def replace_unwritable() -> None:
+    """Standard output and error write what their encoding holds and `?` for the rest: on a latin-1, cp437 or
+    koi8-r terminal (PYTHONIOENCODING), a name in another script is no reason for a command to fail."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "backslashreplace"):
+            stream.reconfigure(errors="replace")
+
+
+def echo_json(text: str, **options: Any) -> None:
+    """JSON on standard output, the same data whatever the terminal's encoding: what the encoding cannot hold is
+    written as JSON's own escape (`\\u674e`), never replaced (non-ASCII only stands inside JSON's strings)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        text = re.sub(r"[^\x00-\x7f]", lambda m: json.dumps(m[0])[1:-1], text)
+    except LookupError:  # an encoding Python does not know: the terminal's own business
+        pass
+    typer.echo(text, **options)
+
+
 def fail(message: str, code: int = 1) -> typer.Exit:
     # Always one line: a name or key from a table file may hold a newline or a terminal control character.
     # ZWNJ, ZWJ, LRM and RLM print as they are: Persian writes ZWNJ inside words (می‌نویسد).
+    if len(message) > MESSAGE_LIMIT:
+        message = message[:MESSAGE_LIMIT - 100] + " … " + message[-100:]
     shown = "".join(c if c.isprintable() or c in _JOINERS else ascii(c)[1:-1] for c in message)
     typer.echo(display_order(_(ERROR_LINE).format(message=shown), sys.stderr), err=True)
     return typer.Exit(code)

@@ -13,7 +13,7 @@ import scorepad.players
 from calculators.core import InvalidInput, check_name
 from scorepad import history, report
 from scorepad.cli.prompt_words import prompt_word_in
-from scorepad.cli.output import WARNING_LINE, echo, fail, handles_errors, stopped
+from scorepad.cli.output import WARNING_LINE, echo, echo_json, fail, handles_errors, stopped
 from scorepad.cli.root import app
 from scorepad.cli.shared import FORCE_HELP, NO_SESSIONS, UNKNOWN_DATE, WROTE, open_store, protected_files_of
 from scorepad.files import PDF, check_target, write_atomically
@@ -75,7 +75,7 @@ def players(ctx: typer.Context,
         return
     found = scorepad.players.people(open_store(ctx).summaries())
     if as_json:
-        typer.echo(json_text(found))
+        echo_json(json_text(found))
         return
     if not found:
         typer.echo(_(NO_SESSIONS))
@@ -222,7 +222,7 @@ def stats(ctx: typer.Context,
         result = history.stats(found, names=names, player=player, figures=not as_json)
     _check_player_known(store, player, names)
     if as_json:
-        typer.echo(json_text(history.as_json(result)))
+        echo_json(json_text(history.as_json(result)))
         return
     if not result["sessions"]:
         typer.echo(_(NOTHING_YET) if not anything and not (game or player or since) else _(NO_MATCH))

@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 import typer
 
-from calculators.core import InvalidInput, check_name
+from calculators.core import InvalidInput, check_name, player_name
 from scorepad import games as registry
 from scorepad.cli import fixing, signals, terminal
 from scorepad.cli.output import echo, fail, handles_errors, players_line, stopped
@@ -223,7 +223,7 @@ def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
                                  validate=check, complete=complete).strip()
             if not name:
                 break
-            names.append(name)
+            names.append(player_name(name))  # as it is stored: Be\u00adn is Ben
     except (Aborted, KeyboardInterrupt):
         raise stopped("\n" + _(STOPPED_BEFORE)) from None
     return names

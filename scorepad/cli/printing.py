@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from scorepad import exports
+from scorepad.cli import terminal
 from scorepad.cli.output import WARNING_LINE, echo
 from scorepad.cli.shared import PRIVATE_TOTALS, nothing_to_score
 from scorepad.errors import ScorepadError
@@ -60,7 +61,7 @@ def show_code(session: Session) -> None:
     if qr.width(matrix) > columns and sys.stdout.isatty():  # into a file or a pipe: the picture whole
         echo(_(CODE_TOO_NARROW).format(needed=qr.width(matrix), columns=columns, id=session.id))
         return
-    typer.echo("\n".join(qr.lines(matrix, colour=sys.stdout.isatty())))  # our own escapes: black on white
+    typer.echo("\n".join(qr.lines(matrix, colour=terminal.colours())))  # our own escapes: black on white
     echo(_(CODE_CAPTION).format(id=session.id))
 
 

@@ -45,10 +45,11 @@ def menu_words(commands: Commands) -> list[str]:
                               for w in (word, typed_word(word))))
 
 
-def prompt_word_in(doc: dict, name: str) -> str | None:
+def prompt_word_in(doc: dict, name: str, id: int | None = None) -> str | None:
     """The prompt word a player's name starts with, if any (`undo`, `help`, or one of the game's words, in
-    English or the table's language), as the player would type it."""
-    session = session_of(doc)
+    English or the table's language), as the player would type it. `id`: the stored session's, named if it is
+    damaged."""
+    session = session_of(doc, id)
     word = prompt_word(name, session.game.commands(session))
     return name.split()[0].casefold() if word else None
 

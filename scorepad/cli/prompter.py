@@ -9,11 +9,19 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from scorepad.grid import break_units
-from scorepad.i18n import pgettext, western_digits
+from calculators.core import normal_name
+from scorepad.grid import break_units, safe
+from scorepad.i18n import N_, pgettext, western_digits
 
 # A validator returns None when the text is acceptable, else the message to show under the prompt.
 Validator = Callable[[str], "str | None"]
+# TRANSLATORS: over a question asked again: {text} is the refused answer as typed, {problem} why it was refused.
+REFUSED = N_("  ✗ {text}: {problem}")
+REFUSED_EMPTY = N_("  ✗ {problem}")  # Enter alone was refused
+# TRANSLATORS: beside a yes/no question whose Enter means yes; the English y and n keys work too.
+YES_OR_NO = N_("(Y/n)")
+# TRANSLATORS: beside a yes/no question whose Enter means no.
+NO_OR_YES = N_("(y/N)")
 REFUSED_INDENT = "    "  # a refusal's next lines start under its text
 
 
@@ -54,13 +62,16 @@ def completions(typed: str, known: Sequence[str]) -> list[str]:
 
     >>> completions("an", ["Ben", "Anna", "Mohammad Ali", "ana"]), completions("al", ["Ali Reza", "Mohammad Ali"])
     (['Anna', 'ana'], ['Ali Reza', 'Mohammad Ali'])
-    >>> completions(" ", ["Ben"])
-    []
+    >>> completions(" ", ["Ben"]), completions("b", ["Ben\x1b[2J", "B\u202eob", "Bo\u200e"])
+    ([], ['Bo'])
     """
     start = typed.strip().casefold()
     if not start:
         return []
-    return [name for name in known if name.casefold().startswith(start) or
+    # A name as it would be taken (normalised, its LRM or zero-width space gone), and never one an older database
+    # holds with a control character or a bidi override: what Tab puts on the input line is typed text.
+    names = dict.fromkeys(normal_name(name) for name in known if safe(name) == name)
+    return [name for name in names if name.casefold().startswith(start) or
             any(word.startswith(start) for word in name.casefold().split()[1:])]
 
 

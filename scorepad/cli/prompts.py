@@ -19,9 +19,14 @@ from prompt_toolkit.utils import get_cwidth
 from questionary.question import Question
 from questionary.styles import merge_styles_default
 
+from calculators.core import excerpt
 from scorepad.cli import signals
 from scorepad.cli.menu import menu, stopping
 from scorepad.cli.prompter import (
+    NO_OR_YES,
+    REFUSED,
+    REFUSED_EMPTY,
+    YES_OR_NO,
     Aborted,
     Known,
     Validator,
@@ -38,16 +43,9 @@ from scorepad.i18n import N_, _
 
 # --- text for people ----------------------------------------------------------------------------------
 
-# TRANSLATORS: over a question asked again: {text} is the refused answer as typed, {problem} why it was refused.
-REFUSED = N_("  ✗ {text}: {problem}")
-REFUSED_EMPTY = N_("  ✗ {problem}")  # Enter alone was refused
 REFUSED_INDENT = "    "  # a refusal's next lines start under its text
 # TRANSLATORS: beside a menu's question (questionary prints "(Use arrow keys)" there otherwise).
 MENU_HINT = N_("(arrows, or type to pick)")
-# TRANSLATORS: beside a yes/no question whose Enter means yes; the English y and n keys work too.
-YES_OR_NO = N_("(Y/n)")
-# TRANSLATORS: beside a yes/no question whose Enter means no.
-NO_OR_YES = N_("(y/N)")
 REFUSED_STYLE = "fg:ansired"
 QUESTION_INDENT = "  "  # a question's next lines, under its first word (after "? ")
 ROOM_TO_TYPE = 12  # columns left on a question's last line for the answer typed after it
@@ -92,7 +90,7 @@ class QuestionaryPrompter:
                 return answer
             # The question stays on screen with the refused answer; the reason under it; then the same
             # question again, from an empty line (not from "3-1").
-            shown = answer.strip()
+            shown = excerpt(answer.strip())  # a pasted page is quoted as its start (core.excerpt)
             refused = (_(REFUSED).format(text=shown, problem=problem) if shown
                        else _(REFUSED_EMPTY).format(problem=problem))
             self._say(refused)

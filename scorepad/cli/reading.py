@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 import typer
 
-from scorepad.cli.output import display_order, echo, fail, handles_errors, players_line
+from scorepad.cli.output import display_order, echo, echo_json, fail, handles_errors, players_line
 from scorepad.cli.root import app
 from scorepad.cli.shared import (NO_SESSIONS, PRIVATE_TOTALS, SESSION_ID, STATUS_WORDS, UNKNOWN_DATE, by_label,
                                  load_session, nothing_to_score, open_store, status_word, when)
@@ -16,6 +16,7 @@ from scorepad.errors import ScorepadError
 from scorepad.games import SLUGS, by_slug, of_table
 from scorepad.grid import grid, json_text, standings_text
 from scorepad.i18n import N_, NP_, _, pgettext, plural
+from scorepad.table import timing
 from scorepad.table.tablefile import load_table_file
 from scorepad.table.travel import score_table
 from scorepad.store import gc_paused
@@ -52,6 +53,14 @@ SHOW_PLANNED = N_("{rounds} planned")
 ROUND_COUNTS = {"Game": NP_("{n} game", "{n} games"), "Round": NP_("{n} round", "{n} rounds"),
                 "Year": NP_("{n} year", "{n} years"), "Season": NP_("{n} season", "{n} seasons")}
 SHOW_NO_ROUNDS = N_("no rounds")
+# TRANSLATORS: how long the game was played, from its answers' times, pauses of over half an hour left out;
+# {length} is e.g. "1 h 25 min".
+SHOW_LENGTH = N_("played for {length}")
+HOURS = NP_("{n} h", "{n} h")
+MINUTES = NP_("{n} min", "{n} min")
+# TRANSLATORS: a length of play: {hours} is "1 h", {minutes} "25 min".
+HOURS_AND_MINUTES = N_("{hours} {minutes}")
+UNDER_A_MINUTE = N_("under a minute")
 SHOW_SEPARATOR = N_("; ")
 SCORE_IN_PROGRESS = N_("(in progress: {n} of {of} complete)")
 SCORE_TITLE = N_("{title} ({variants})")
@@ -101,7 +110,7 @@ def _list(ctx: typer.Context, all_: bool, game: str | None, player: str | None, 
                  "date": (summary.get("date") or "")[:10] or None, "status": summary.get("status"),
                  "leaders": summary.get("leaders", []), "winners": summary.get("winners", [])}
                 for doc_id, summary in shown]
-        typer.echo(json_text(rows))
+        echo_json(json_text(rows))
         return
     if not shown:
         typer.echo(_(NO_SESSIONS) if not count and not (game or player or status) else _(NO_MATCH))
@@ -190,9 +199,24 @@ def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("I
     label, planned = game.label_key_for(session.variants), session.rounds_planned
     parts.append(_(SHOW_PLANNED).format(rounds=plural(by_label(ROUND_COUNTS, label), planned).format(n=planned))
                  if planned else _(SHOW_NO_ROUNDS))
+    length = timing.minutes(session.doc)
+    if length is not None:
+        parts.append(_(SHOW_LENGTH).format(length=length_text(length)))
     echo(_(SHOW_SEPARATOR).join(parts))
     echo("")
     echo(session.game.report(session))
+
+
+def length_text(minutes: int) -> str:
+    """A length of play as `show` words it: "25 min", "1 h 25 min", "2 h"."""
+    if minutes < 1:
+        return _(UNDER_A_MINUTE)
+    hours, left = divmod(minutes, 60)
+    shown_hours = plural(HOURS, hours).format(n=hours)
+    shown_minutes = plural(MINUTES, left).format(n=left)
+    if not hours:
+        return shown_minutes
+    return _(HOURS_AND_MINUTES).format(hours=shown_hours, minutes=shown_minutes) if left else shown_hours
 
 
 SCORE_HELP = N_(
@@ -226,7 +250,7 @@ def score(ctx: typer.Context,
         result, game = session.score_so_far(complete), session.game
         note = "" if session.finished else _(SCORE_IN_PROGRESS).format(n=complete, of=session.rounds_planned) + "\n"
     if as_json:
-        typer.echo(json_text(result.to_json(), indent=2))
+        echo_json(json_text(result.to_json(), indent=2))
         return
     variants = variants_text(result.variants)
     echo(_(SCORE_TITLE).format(title=_(game.title), variants=variants) + f"\n{note}")

@@ -11,6 +11,7 @@ from typing import Any, Optional
 import typer
 import typer.core
 
+from calculators.core import excerpt
 from scorepad import __version__, grid, i18n
 from scorepad.grid import width, wrap_line
 from scorepad.cli import signals
@@ -74,7 +75,9 @@ def _click_message(message: str) -> str:
     for pattern, wording in CLICK_ERRORS:
         found = re.fullmatch(pattern, message, re.DOTALL)
         if found:
-            values = {k: v for k, v in found.groupdict().items() if v is not None}
+            # What was typed, as an error quotes it (core.excerpt): an argument may be 100,000 characters long.
+            values = {k: excerpt(v) if k in ("name", "value", "arguments") else v
+                      for k, v in found.groupdict().items() if v is not None}
             if wording is None and "arguments" in values:
                 wording = EXTRA_ARGUMENT if len(values["arguments"].split()) == 1 else EXTRA_ARGUMENTS
             elif wording is None:
@@ -210,7 +213,7 @@ class _Scorepad(typer.core.TyperGroup):
                 pass
             where = "--lang" if given is not None else "SCOREPAD_LANG"
             typer.echo(_(ERROR_LINE).format(message=_(UNKNOWN_LANGUAGE).format(
-                given=str(error), where=where, languages=", ".join(i18n.LANGUAGES))), err=True)
+                given=excerpt(str(error)), where=where, languages=", ".join(i18n.LANGUAGES))), err=True)
             i18n.use(i18n.ENGLISH)
             sys.exit(2)
         i18n.use(code)
@@ -261,6 +264,7 @@ app = typer.Typer(cls=_Scorepad, help=HELP, no_args_is_help=True, rich_markup_mo
 
 def main() -> None:
     signals.install()  # Ctrl-C, SIGTERM, SIGHUP: see scorepad/signals.py
+    output.replace_unwritable()
     try:
         app(prog_name="scorepad")
     except SystemExit as done:

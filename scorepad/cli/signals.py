@@ -127,13 +127,19 @@ def prompt_options(app: Any) -> dict[str, Any]:
             accepted()
 
     def start() -> None:
-        global _holding
-        _holding = False  # a question asked again: the answer held for was not taken after all
-        if _pending is not None and not _taken:
-            _deliver()
+        asking()
         app.future.add_done_callback(on_done)
 
     return {"handle_sigint": False, "pre_run": start}
+
+
+def asking() -> None:
+    """A question is about to be asked (again): a signal that waited for an answer's storing stops it now, and
+    the answer held for, if any, was not taken after all."""
+    global _holding
+    _holding = False
+    if _pending is not None and not _taken:
+        _deliver()
 
 
 def say(text: str, write: Any) -> None:

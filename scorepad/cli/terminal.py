@@ -6,12 +6,14 @@ commands call them through this module (`terminal.make_prompter()`), never by a 
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
 import typer
 
 from scorepad.cli.output import ERROR_LINE, fail, stopped
+from scorepad.cli.plain import PlainPrompter
 from scorepad.cli.prompter import Aborted
 from scorepad.i18n import N_, _
 
@@ -30,7 +32,21 @@ def stdout_is_tty() -> bool:  # the end of a game offers BG Stats' QR code only 
     return sys.stdout.isatty()
 
 
+def is_dumb() -> bool:
+    """TERM=dumb: a terminal that shows text and nothing else (no cursor moves, no colours), as prompt_toolkit
+    reads TERM (prompt_toolkit.utils.is_dumb_terminal, not imported here: a command that asks nothing)."""
+    return os.environ.get("TERM", "").lower() in ("dumb", "unknown")
+
+
+def colours() -> bool:
+    """Whether standard output takes our own colours (the QR code's black on white): a terminal, not a dumb one,
+    and no NO_COLOR (no-color.org)."""
+    return stdout_is_tty() and not is_dumb() and not os.environ.get("NO_COLOR")
+
+
 def make_prompter() -> Prompter:
+    if is_dumb():
+        return PlainPrompter()  # plain lines: no prompt_toolkit at all
     from scorepad.cli.prompts import QuestionaryPrompter  # questionary: only a command that asks pays for it
 
     return QuestionaryPrompter()

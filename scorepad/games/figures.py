@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from calculators.core import normal_name
 from scorepad.i18n import N_
 
 # A finished session as scorepad.history gives one: {"id", "game", "date", "players", "totals", "ranks", "winners",
@@ -23,10 +24,11 @@ _KEYS: dict[str, str] = {}  # name -> key, computed once (a history repeats the 
 
 
 def key(name: Any) -> str:
-    """Who a name is: the same person for `Ana`, `ana` and ` Ana ` (spec: trimmed, case-folded)."""
+    """Who a name is: the same person for `Ana`, `ana`, ` Ana ` and an older session's `Ana\u200b` (spec: trimmed,
+    case-folded; normalised as a name is, calculators.core.normal_name)."""
     found = _KEYS.get(name)
     if found is None:
-        found = _KEYS[name] = str(name).strip().casefold()
+        found = _KEYS[name] = normal_name(str(name).strip()).strip().casefold()
     return found
 
 

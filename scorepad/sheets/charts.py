@@ -3,8 +3,8 @@ scored, their geometry drawn by reportlab.graphics (LinePlot, HorizontalBarChart
 
 Their tick labels, titles, axis names and legends are drawn by the page's pen (scorepad.sheets.text), which joins
 Arabic script, orders a right-to-left line and picks the font of each character. On a Persian or Arabic page the
-bars run from the right, where the names are; the time and value axes keep the direction of their Western
-digits (left to right, upwards).
+bars run from the right, where the names are, and the histogram's totals do too, its counts on the right; the
+time axis and the axes of values keep the direction of their Western digits (left to right, upwards).
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ PLAYER_DASHES = (None, (5, 2), (1.2, 1.8), (6, 2, 1.2, 2), None, (5, 2), (1.2, 1
 HISTOGRAM_FILL = "#6f8fb3"
 GRID_INK = "#d9d9d9"
 FEW_POINTS = 40  # a line of at most this many points marks each one
+MARKER = 3.2  # a point's mark, across, in points
+MARKER_GAP = 1.0  # between the marks of points moved apart (apart())
 
 
 class Charts:
@@ -117,13 +119,15 @@ class Charts:
         for x0, x1, text in kept:
             self.pen.put((x0 + x1) / 2, y - size, text, size, align="center", color=HINT_INK)
 
-    def ticks_up(self, ticks: list, value_range: list, right: float, bottom: float, height: float) -> None:
-        """The labels of a vertical axis, right-aligned at `right`, each level with its tick."""
+    def ticks_up(self, ticks: list, value_range: list, right: float, bottom: float, height: float, *,
+                 align: str = "right") -> None:
+        """The labels of a vertical axis, aligned at `right` (their right end; with align="left", their left end:
+        an axis on the right of its chart), each level with its tick."""
         size = self.size - 1.5
         lo, hi = float(value_range[0]), float(value_range[1])
         for v, label in ticks:
             y = bottom + height * ((float(v) - lo) / (hi - lo) if hi > lo else 0.0)
-            self.pen.put(right, y - size * 0.35, self.pen.text(label), size, align="right", color=HINT_INK)
+            self.pen.put(right, y - size * 0.35, self.pen.text(label), size, align=align, color=HINT_INK)
 
     def legend_rows(self, names: list[str], width: float) -> list[list[tuple[str, float]]]:
         """The legend's entries (name, width) in rows of at most `width`."""
@@ -184,7 +188,7 @@ class Charts:
         plot_w, plot_h = width - pad_left - 3 * MM, y - bottom - pad_bottom
         plot = LinePlot()
         plot.x, plot.y, plot.width, plot.height = pad_left, pad_bottom, plot_w, plot_h
-        plot.data = [[tuple(p) for p in s["points"]] for s in chart["series"]] or [[(0, 0)]]
+        plot.data = apart(chart, plot_w, plot_h) or [[(0, 0)]]
         for n, s in enumerate(chart["series"]):
             colour, dash = self.colour(s["name"])
             plot.lines[n].strokeColor = HexColor(colour)
@@ -192,7 +196,7 @@ class Charts:
             if dash:
                 plot.lines[n].strokeDashArray = list(dash)
             if len(s["points"]) <= FEW_POINTS:
-                plot.lines[n].symbol = makeMarker("FilledCircle", size=3.2, fillColor=HexColor(colour),
+                plot.lines[n].symbol = makeMarker("FilledCircle", size=MARKER, fillColor=HexColor(colour),
                                                   strokeColor=HexColor(colour))
         self.axis_style(plot.xValueAxis, chart["x_ticks"], chart["x_range"])
         self.axis_style(plot.yValueAxis, chart["y_ticks"], chart["y_range"])
@@ -247,17 +251,20 @@ class Charts:
                 self.pen.put(x + name_w + plot_w + 1.5 * MM, cy, label, size - 0.5, color=HINT_INK)
 
     def totals(self, chart: dict, x: float, top: float, width: float, height: float) -> None:
-        """The totals scored: a histogram, its bins' edges under the bars."""
+        """The totals scored: a histogram, its bins' edges under the bars. On a right-to-left page it is mirrored as
+        the win-rate bars are: the totals run from the right, the counts stand on the right."""
         y = top - self.title(chart["title"], x, top, width)
+        rtl = self.pen.rtl
         tick = self.size - 1.5
         widest = max(self.pen.width(self.pen.text(label), tick) for _v, label in chart["y_ticks"])
-        pad_left = widest + 3 * MM + self.size * 1.4
+        pad_side = widest + 3 * MM + self.size * 1.4  # the counts' labels and the axis's name, beside the plot
         pad_bottom = tick * 2.2 + self.size * 1.4
         bottom = top - height
-        plot_w, plot_h = width - pad_left - 2 * MM, y - bottom - pad_bottom
+        plot_w, plot_h = width - pad_side - 2 * MM, y - bottom - pad_bottom
+        plot_x = x + 2 * MM if rtl else x + pad_side  # the plot's left edge on the page
         counts = chart["counts"]
         bc = VerticalBarChart()
-        bc.x, bc.y, bc.width, bc.height = pad_left, pad_bottom, plot_w, plot_h
+        bc.x, bc.y, bc.width, bc.height = plot_x - x, pad_bottom, plot_w, plot_h
         bc.data = [counts]
         bc.categoryAxis.categoryNames = [""] * len(counts)  # the bins' edges are drawn below, by put()
         bc.categoryAxis.labels.fontName = bc.barLabels.fontName = self.pen.font
@@ -269,14 +276,50 @@ class Charts:
         bc.bars.strokeWidth = 0.6
         self.axis_style(bc.valueAxis, chart["y_ticks"], chart["y_range"])
         self.grid(bc.valueAxis)
+        if rtl:
+            bc.categoryAxis.reverseDirection = 1
+            bc.valueAxis.joinAxisMode = "right"
         self.place(bc, x, bottom, width, y - bottom)
-        self.ticks_up(chart["y_ticks"], chart["y_range"], x + pad_left - 1.5 * MM, bottom + pad_bottom, plot_h)
+        if rtl:
+            self.ticks_up(chart["y_ticks"], chart["y_range"], plot_x + plot_w + 1.5 * MM, bottom + pad_bottom, plot_h,
+                          align="left")
+        else:
+            self.ticks_up(chart["y_ticks"], chart["y_range"], plot_x - 1.5 * MM, bottom + pad_bottom, plot_h)
         # The edges of the bins under the bars, as many as fit side by side.
         edges = chart["edges"]
         bin_w = plot_w / len(counts)
         widest = max(self.pen.width(self.pen.text(label), tick) for _v, label in edges) + 2 * MM
         every = max(1, math.ceil(widest / bin_w))
         for k in range(0, len(edges), every):
-            self.pen.put(x + pad_left + k * bin_w, bottom + pad_bottom - tick * 1.4, self.pen.text(edges[k][1]), tick,
-                     align="center", color=HINT_INK)
-        self.axis_names(chart, x + pad_left + plot_w / 2, bottom, x + self.size, bottom + pad_bottom + plot_h / 2)
+            ex = plot_x + plot_w - k * bin_w if rtl else plot_x + k * bin_w
+            self.pen.put(ex, bottom + pad_bottom - tick * 1.4, self.pen.text(edges[k][1]), tick, align="center",
+                         color=HINT_INK)
+        name_x = x + width - self.size * 0.3 if rtl else x + self.size  # a turned line stands left of its x
+        self.axis_names(chart, plot_x + plot_w / 2, bottom, name_x, bottom + pad_bottom + plot_h / 2)
+
+
+def apart(chart: dict, plot_w: float, plot_h: float) -> list[list[tuple[float, float]]]:
+    """Each series' points, those of one session whose marks would touch (a tie, or nearly) moved apart sideways
+    by a mark and a gap each, around the session: drawn where they are, the last player's mark hid the others.
+    `plot_w` × `plot_h` is the plot's size in points; the spread stays within the session's own width."""
+    (x_lo, x_hi), (y_lo, y_hi) = chart["x_range"], chart["y_range"]
+    per_x = plot_w / (x_hi - x_lo) if x_hi > x_lo else 1.0  # points per session
+    per_y = plot_h / (y_hi - y_lo) if y_hi > y_lo else 1.0
+    out = [[(float(px), float(py)) for px, py in s["points"]] for s in chart["series"]]
+    at: dict[float, list[tuple[float, int, int]]] = {}  # session -> (value, series, index of the point)
+    for n, points in enumerate(out):
+        for i, (px, py) in enumerate(points):
+            at.setdefault(px, []).append((py, n, i))
+    for px, here in at.items():
+        here.sort()
+        groups = [[here[0]]]
+        for point in here[1:]:  # marks that touch the one below: one group
+            if (point[0] - groups[-1][-1][0]) * per_y < MARKER + MARKER_GAP:
+                groups[-1].append(point)
+            else:
+                groups.append([point])
+        for group in (g for g in groups if len(g) > 1):
+            step = min((MARKER + MARKER_GAP) / per_x, 0.8 / (len(group) - 1))  # in sessions
+            for k, (py, n, i) in enumerate(sorted(group, key=lambda point: point[1])):
+                out[n][i] = (px + (k - (len(group) - 1) / 2) * step, py)
+    return out

@@ -20,8 +20,7 @@ from typing import BinaryIO
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from scorepad.errors import ScorepadError
-from scorepad.files import user_folder, write_atomically
+from scorepad.files import LARGEST_PART, read_limited, replace_file, sweep_temp_files, user_folder
 
 FONT_NAME = "ScorepadSans"  # Noto Sans (Latin, Greek, Cyrillic) from the pip fontpkg-noto-sans
 FALLBACK_FONT = "Helvetica"  # standard-14, not embedded, Latin-1 only: only if fontpkg-noto-sans is broken
@@ -139,18 +138,35 @@ def cjk_font(chars: str) -> str | None:
         # Every subset is named NotoSansCJKtc-Regular, and reportlab takes fonts with one PostScript name for
         # one font (the second subset drew with the first's glyphs): each is named after its set.
         face = f"NotoSansCJKtc-Regular-{key[:8]}"
-        found = register_ttf(name, str(path), face_name=face) if path.is_file() else None
+        cached = _cached(path)
+        found = register_ttf(name, io.BytesIO(cached), face_name=face) if cached is not None else None
         if found is None:
             data = _subset(source, chars)
             if data is not None:
-                try:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    write_atomically(path, data, new_mode=0o644)
-                except (OSError, ScorepadError):
-                    pass
+                _keep(path, data)
                 found = register_ttf(name, io.BytesIO(data), face_name=face)
         EXTRA_FONTS[role] = found
     return EXTRA_FONTS[role]
+
+
+def _cached(path: Path) -> bytes | None:
+    """A cached subset's bytes; None when there is none we may use: missing, unreadable (a cache folder we may not
+    read only makes sheets slower), too large, or not a plain file (a link planted there is not followed)."""
+    try:
+        return read_limited(path, LARGEST_PART, follow=False)
+    except OSError:
+        return None
+
+
+def _keep(path: Path, data: bytes) -> None:
+    """Write a subset into the cache, whole or not at all, replacing whatever is at `path` (a link is replaced, never
+    written through); a cache we may not write only makes the next sheet slower."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        sweep_temp_files(path.parent)  # what a killed writer left
+        replace_file(path, data, new_mode=0o644)
+    except OSError:
+        pass
 
 
 def _subset(source: Path, chars: str) -> bytes | None:

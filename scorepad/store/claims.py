@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import orjson
 
 from scorepad.errors import ReadOnly, StoreError
-from scorepad.files import TEMP_SUFFIX, replace_file, sweep_temp_files
+from scorepad.files import LARGEST_PART, TEMP_SUFFIX, read_limited, replace_file, sweep_temp_files
 from scorepad.i18n import N_, _
 from scorepad.store.lock import CANNOT_CHANGE, NOT_WRITABLE
 
@@ -139,7 +139,7 @@ def others(folder: Path, session_id: int) -> list[Claim]:
                     os.unlink(entry.path)
             continue
         try:
-            claim = orjson.loads(Path(entry.path).read_bytes())
+            claim = orjson.loads(read_limited(entry.path, LARGEST_PART))
         except (OSError, orjson.JSONDecodeError):
             continue  # removed meanwhile, or not one of ours
         if not isinstance(claim, dict) or not isinstance(claim.get("pid"), int):

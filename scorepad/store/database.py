@@ -4,6 +4,7 @@ package: the files (layout, sessions, index, facts, marks), the lock, repair and
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -12,10 +13,12 @@ from typing import Any
 import orjson
 
 from scorepad.errors import Changed, NotFound, ReadOnly, StoreError
-from scorepad.files import fsync_path, is_debris, sweep_temp_files, sync_folder, user_folder
+from scorepad.files import (LARGEST_PART, LARGEST_TABLE_FILE, fsync_path, is_debris, read_limited, sweep_temp_files,
+                            sync_folder, user_folder)
 from scorepad.i18n import N_, _
 from scorepad.store import lock, meta
-from scorepad.store.disk import CANNOT_WRITE, META, OLD_TABLE, file_stamp, read_tables, reason, write_file
+from scorepad.store.disk import (CANNOT_READ, CANNOT_WRITE, FILE_READ, META, OLD_TABLE, file_stamp, read_tables, reason,
+                                 write_file)
 from scorepad.store.facts import FactsFiles
 from scorepad.store.index import Index
 from scorepad.store.layout import Layout
@@ -24,6 +27,19 @@ from scorepad.store.migration import migrate, old_sessions
 from scorepad.store.repair import Repair
 from scorepad.store.sessions import SCHEMA_VERSION, SessionFiles
 from scorepad.store.summaries import Summarize, Summarizer, indexed
+
+def _reads(method: Callable) -> Callable:
+    """A reader of the store, whose OSError (a folder or file of PATH.d one may not read) becomes one line naming
+    it; what a reader writes on its way (a repair, kept results) says it in its own words."""
+    @functools.wraps(method)
+    def read(self: Store, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except OSError as error:
+            raise StoreError(_(CANNOT_READ).format(path=self._where(error), reason=reason(error))) from None
+
+    return read
+
 
 ENV_VAR = "SCOREPAD_DB"
 CHANGED = N_("session {id} changed meanwhile; nothing was saved")
@@ -72,13 +88,22 @@ class Store:
         """The lock for one write operation, with the meta record as it stands (migrated and repaired)."""
         layout = self._layout
         with lock.held(layout.real, self.path, self.lock_timeout if timeout is None else timeout):
-            tables = read_tables(layout.real, self.path, META)
-            if tables and OLD_TABLE in tables:
-                record = migrate(layout, tables, self._summarizer, self.upgrade, self.notify)
-            else:
-                record = meta.checked(tables, layout) or meta.fresh(layout, self._summarizer.version)
-            self._repair(record)
-            yield record
+            try:
+                tables = read_tables(layout.real, self.path, META, LARGEST_TABLE_FILE)
+                if tables and OLD_TABLE in tables:
+                    record = migrate(layout, tables, self._summarizer, self.upgrade, self.notify)
+                else:
+                    record = meta.checked(tables, layout) or meta.fresh(layout, self._summarizer.version)
+                self._repair(record)
+                yield record
+            except OSError as error:  # e.g. a folder of PATH.d one may not read or write
+                raise StoreError(_(CANNOT_WRITE).format(path=self._where(error), reason=reason(error))) from None
+
+    def _where(self, error: OSError) -> str:
+        """The database as named, and the file or folder of it that an error is about."""
+        if error.filename is None or Path(error.filename) == self.path:
+            return str(self.path)
+        return _(FILE_READ).format(path=self.path, file=error.filename)
 
     def _at_once(self, job: Callable[[], Any]) -> bool:
         """`job` under the lock if it is free this instant (True); else (busy, read-only, a full disk; a damaged
@@ -93,7 +118,7 @@ class Store:
     def _read_meta(self) -> dict | None:
         """For readers (no lock): None when nothing is stored yet. An old-layout file is moved over first."""
         self._tidy()
-        tables = read_tables(self._layout.real, self.path, META)
+        tables = read_tables(self._layout.real, self.path, META, LARGEST_TABLE_FILE)
         if tables and OLD_TABLE in tables:
             try:
                 with self._locked() as record:
@@ -179,6 +204,7 @@ class Store:
         except OSError as error:
             raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=reason(error))) from None
 
+    @_reads
     def get(self, doc_id: int) -> dict:
         if self._read_meta() is not None:
             doc = self._sessions.load(doc_id)
@@ -186,10 +212,35 @@ class Store:
                 return doc
         raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
 
+    @_reads
     def all(self) -> list[tuple[int, dict]]:
-        """Every session, by id (reads every file: for exports and backups, not for listing)."""
-        return list(self._sessions.docs(self.summaries())) if self._read_meta() is not None else []
+        """Every session, by id (reads every file: for exports and backups, not for listing). A session whose file
+        says its summary is another than the index holds (a file put back from a copy, or changed by hand) has its
+        summary made again from it, if the lock is free this instant: `list`, `players` and `stats` then read it as
+        it is."""
+        if self._read_meta() is None:
+            return []
+        summaries, sessions, summarizer = self.summaries(), self._sessions, self._summarizer
 
+        def remake(doc: dict) -> dict:  # the session's summary as the index would hold it
+            return indexed(summarizer.summary_of(doc))
+
+        found, stale = [], []
+        for doc_id, summary in summaries.items():
+            doc, tables = sessions.read(doc_id)
+            if doc is None:
+                continue
+            found.append((doc_id, doc))
+            # Only where the file's stamp can tell (it was written by this scorepad), and scored again only where
+            # the file was changed by hand since: making every summary again would score each session at every
+            # backup.
+            if sessions.legacy is None and sessions.agrees(doc, tables, indexed(summary), remake) is False:
+                stale.append(doc_id)
+        if stale:
+            self._at_once(lambda: [self._repair.refresh(doc_id, stamp=True) for doc_id in stale])
+        return found
+
+    @_reads
     def summaries(self) -> dict[int, dict]:
         """Every session's summary by id, from the index alone (what `list` and `stats` read)."""
         record = self._read_meta()
@@ -219,6 +270,7 @@ class Store:
                     found[doc_id] = summarizer.summary_of(doc)
         return dict(sorted(found.items()))
 
+    @_reads
     def latest(self, count: int) -> tuple[dict[int, dict], int]:
         """The summaries of the `count` newest sessions (by `order`), by id, and how many sessions there are:
         what `list` shows by default. It reads newest.json and the index files that hold those sessions (one
@@ -266,14 +318,16 @@ class Store:
                 held = file_stamp(index_file)  # (made again if it was missing or damaged)
             derived_changed = old != new_indexed or old_marks != new_marks
             with self._repair.pending(str(doc_id)) if derived_changed else contextlib.nullcontext():
-                # The stamp names the index file that holds `new_indexed`: the one there is, unless it is rewritten
-                # next (then none: the next answer compares its stamp with the index file as rewritten, once).
-                self._sessions.write(doc_id, new, new_indexed, known=tables, index=None if old != new_indexed else held)
+                # The files derived from the session first, the session file (the truth) last: a write that fails
+                # there (a full disk) leaves the session as it was, and the marker has the index made from it again.
                 if old != new_indexed:
                     self._index.put({doc_id: summary})
+                    held = file_stamp(index_file)
                 if old_marks != new_marks:  # rare: what a session answers to is fixed when it is made
                     self._marks.drop(doc_id, [m for m in old_marks if m not in new_marks])
                     self._marks.put({doc_id: new_marks})
+                # The stamp names the index file that holds `new_indexed`, as it is now.
+                self._sessions.write(doc_id, new, new_indexed, known=tables, index=held)
         return new
 
     def remove(self, doc_id: int) -> None:
@@ -286,23 +340,26 @@ class Store:
                 marks = self._summarizer.marks_of(self._sessions.load(doc_id) or {})
             except StoreError:  # a damaged or newer session: its marks are found the slow way
                 marks = None
-            with self._repair.pending(str(doc_id)):
-                path.unlink()
+            with self._repair.pending(str(doc_id)):  # the session file last, as in update
                 self._index.put({doc_id: None})
                 if marks is None:
                     self._marks.put({doc_id: []}, everywhere=True)
                 else:
                     self._marks.drop(doc_id, marks)
+                path.unlink()
 
+    @_reads
     def find(self, marks: Iterable[str]) -> dict[str, int]:
         """The stored session each of these marks belongs to (marks no session has are left out)."""
         return self._marks.find(marks)
 
+    @_reads
     def facts(self, summaries: dict[int, dict]) -> dict[int, dict]:
         """The facts of these summaries (from `summaries()`), by id: read from the facts files of the buckets that
         hold any (a summary made on the spot, e.g. read-only or after a killed writer, holds its facts itself)."""
         return self._facts.of(summaries)
 
+    @_reads
     def derived(self, name: str, version: int, make: Callable[[dict[int, dict], Callable], Any]) -> list[Any] | None:
         """`make(summaries, facts)` of each index file (its summaries by id, and `facts`, which reads the facts of
         the summaries given it), kept in PATH.d/NAME/NNNN.json and made again only when that index file or its
@@ -323,7 +380,7 @@ class Store:
                      file_stamp(layout.facts_file(bucket))]
             kept = folder / f"{bucket:04d}.json"
             try:
-                held = orjson.loads(kept.read_bytes())
+                held = orjson.loads(read_limited(kept, LARGEST_PART))
                 if held["stamp"] == stamp:
                     found.append(held["value"])
                     continue

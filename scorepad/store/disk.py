@@ -20,7 +20,7 @@ from typing import Any
 import orjson
 
 from scorepad.errors import StoreError
-from scorepad.files import file_type, replace_file
+from scorepad.files import LARGEST_PART, TooLarge, file_type, read_limited, replace_file
 from scorepad.i18n import N_, _
 
 META, OLD_TABLE = "meta", "sessions"  # the meta record's table; every session's, in a database of scorepad 0.1
@@ -91,21 +91,25 @@ def check_is_a_file(path: Path, shown: Path) -> None:
         raise StoreError(_(NOT_A_DATABASE_FILE).format(path=shown, what=file_type(mode)))
 
 
-def _read_file(path: Path, shown: Path) -> bytes | None:
-    """A store file's bytes, or None when there is none; one that cannot be read (no permission, a folder, a pipe)
-    is refused in its own words."""
+def _read_file(path: Path, shown: Path, limit: int = LARGEST_PART, *, derived: bool = False) -> bytes | None:
+    """A store file's bytes, or None when there is none; one that cannot be read (no permission, a folder, a pipe,
+    more than `limit` bytes) is refused in its own words, naming it. `derived`: one too large is Damaged (made
+    again from the session files)."""
     check_is_a_file(path, shown)
     try:
-        return path.read_bytes()
+        return read_limited(path, limit)
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise StoreError(_(CANNOT_READ).format(path=shown, reason=reason(error))) from None
+        where = shown if path == shown else _(FILE_READ).format(path=shown, file=path)
+        refusal = Damaged if derived and isinstance(error, TooLarge) else StoreError
+        raise refusal(_(CANNOT_READ).format(path=where, reason=reason(error))) from None
 
 
-def read_tables(path: Path, shown: Path, table: str) -> dict | None:
-    """A TinyDB file's tables, or None when there is no file; anything unreadable is refused, untouched."""
-    data = _read_file(path, shown)
+def read_tables(path: Path, shown: Path, table: str, limit: int = LARGEST_PART) -> dict | None:
+    """A TinyDB file's tables, or None when there is no file; anything unreadable is refused, untouched. `limit`:
+    the most it reads of the file (files.LARGEST_TABLE_FILE for the database file, which in 0.1 held every session)."""
+    data = _read_file(path, shown, limit)
     if data is None:
         return None
     # A blank file holds nothing that could be lost; `touch scorepad.json` is a natural way to pick a --db.
@@ -131,7 +135,7 @@ def read_derived(path: Path, shown: Path, table: str) -> dict | None:
     """An index file's tables, or None when there is none. A blank one is damaged too (scorepad never writes one:
     a crash before the data reached the disk leaves it), not an empty database as the database file is. A file
     that cannot be read at all (no permission, a folder, a pipe) is refused in its own words."""
-    data = _read_file(path, shown)
+    data = _read_file(path, shown, derived=True)
     if data is None:
         return None
     try:

@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 
+from scorepad.files import LARGEST_PART, read_limited
 from scorepad.store.disk import Damaged, gc_paused, read_derived, write_json
 from scorepad.store.facts import FactsFiles
 from scorepad.store.layout import FACTS, Layout
@@ -153,7 +154,7 @@ class Index:
         """newest.json as it stands, or None when it is missing, damaged or (`check`) does not name the index
         files there are (then it is made again by the next writer, and readers read every index file meanwhile)."""
         try:
-            tables = orjson.loads(self.layout.newest_file.read_bytes())
+            tables = orjson.loads(read_limited(self.layout.newest_file, LARGEST_PART))
             briefs = {int(key): brief for key, brief in tables[BUCKETS].items()}
             if not all(isinstance(brief.get("count"), int) and isinstance(brief.get("newest"), (list, type(None)))
                        for brief in briefs.values()):

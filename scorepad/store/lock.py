@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,6 +40,8 @@ def held(real: Path, shown: Path, timeout: float) -> Iterator[None]:
     check_is_a_file(real, shown)
     try:
         real.parent.mkdir(parents=True, exist_ok=True)
+        if os.path.islink(lock_path):  # planted: filelock refuses to follow it, and no scorepad makes one
+            os.unlink(lock_path)
         lock.acquire()
     except Timeout:
         raise StoreError(_(BUSY).format(path=shown, lock=lock_path, seconds=f"{timeout:g}")) from None

@@ -8,7 +8,7 @@ import shutil
 from collections.abc import Callable
 
 from scorepad.errors import StoreError
-from scorepad.files import sync_folder
+from scorepad.files import LARGEST_TABLE_FILE, read_limited, sync_folder
 from scorepad.i18n import N_, NP_, _, plural
 from scorepad.store.disk import OLD_TABLE, reason, write_file
 from scorepad.store.facts import FactsFiles
@@ -39,7 +39,7 @@ def migrate(layout: Layout, tables: dict, summarizer: Summarizer, upgrade: Calla
     docs = old_sessions(tables, SessionFiles(layout, summarizer.version), upgrade)
     building = layout.real.with_name(f"{layout.real.name}.d.migrating")
     try:
-        write_file(layout.backup, layout.real.read_bytes())
+        write_file(layout.backup, read_limited(layout.real, LARGEST_TABLE_FILE))
         shutil.rmtree(building, ignore_errors=True)  # a killed migration's half-built folder
         staged = Layout(layout.path, folder=building)
         sessions = SessionFiles(staged, summarizer.version)

@@ -9,18 +9,20 @@ lock free, finishes it from the session files (the truth) before anything else.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 from collections.abc import Callable, Iterator
 
 from scorepad.files import sweep_temp_files
 from scorepad.i18n import NP_, plural
+from scorepad.store.disk import file_stamp
 from scorepad.store.index import Index
 from scorepad.store.layout import FACTS, Layout
 from scorepad.store.marks import Marks
 from scorepad.store.meta import write_meta
 from scorepad.store.sessions import SessionFiles
-from scorepad.store.summaries import Summarizer
+from scorepad.store.summaries import Summarizer, indexed
 
 # TRANSLATORS: said once, before a wait of some seconds, after an upgrade changed what lists and stats keep.
 REBUILDING = NP_("Bringing up to date what this version of scorepad keeps of {count} stored session for lists and "
@@ -63,7 +65,7 @@ class Repair:
         # written); after a power cut a summary may lag, and the session file is still the truth.
         marker = self.layout.marker(name)
         marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.touch()
+        _make_empty(marker)
         try:
             yield
         except BaseException:
@@ -86,11 +88,19 @@ class Repair:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(self.layout.session_file(doc_id))
         else:
-            doc_id = int(name)
-            doc = self.sessions.load(doc_id)
-            self.index.put({doc_id: None if doc is None else self.summarizer.summary_of(doc)}, repair=True)
-            self.marks.put({doc_id: [] if doc is None else self.summarizer.marks_of(doc)}, everywhere=True)
+            self.refresh(int(name))
         self.layout.marker(name).unlink()
+
+    def refresh(self, doc_id: int, *, stamp: bool = False) -> None:
+        """Under the lock: the index and the marks made to agree with a session's file (the truth). `stamp`: the
+        file's stamp too, when it names another summary than its session's (a file put back from a copy)."""
+        doc, tables = self.sessions.read(doc_id)
+        summary = None if doc is None else self.summarizer.summary_of(doc)
+        self.index.put({doc_id: summary}, repair=True)
+        self.marks.put({doc_id: [] if doc is None else self.summarizer.marks_of(doc)}, everywhere=True)
+        if stamp and doc is not None:
+            index = file_stamp(self.layout.index_file(self.layout.bucket_of(doc_id)))
+            self.sessions.write(doc_id, doc, indexed(summary), known=tables, index=index)
 
     def _rebuild(self, meta: dict) -> None:
         """Every summary made again (once, after the way summaries are made has changed)."""
@@ -114,3 +124,16 @@ class Repair:
         meta["summary_version"] = self.summarizer.version
         write_meta(self.layout, meta)
 
+
+def _make_empty(path: os.PathLike) -> None:
+    """An empty file at `path`; a link planted there is replaced, never followed (Path.touch would make or touch the
+    file it points to)."""
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError as error:
+        if error.errno != errno.ELOOP:
+            raise
+        os.unlink(path)
+        fd = os.open(path, flags, 0o600)
+    os.close(fd)

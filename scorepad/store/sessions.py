@@ -3,7 +3,7 @@ what the index holds of it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import orjson
 
@@ -83,17 +83,30 @@ class SessionFiles:
         summary = stamp.get("summary")
         return summary if isinstance(summary, dict) else None
 
+    def agrees(self, doc: dict, tables: dict | None, summary: dict, remake: Callable[[dict], dict]) -> bool | None:
+        """Whether `summary` (as the index holds it) is this session's: as the session file's stamp says while the
+        session is the one it was written with (its digest: a file put back from a copy agrees with itself, not
+        with the index); else, the file changed by hand since, as `remake(doc)` (its summary made again) says. None
+        when the file has no stamp of this version (written before stamps, or before the summaries changed): it is
+        taken as the index has it, as making every summary again to compare would score each session."""
+        stamp = (tables or {}).get(META, {}).get("1") or {}
+        if stamp.get("summary_version") != self.summary_version:
+            return None
+        if stamp.get("session") == digest(doc, sort=False):
+            return stamp.get("summary") == summary
+        return remake(doc) == summary
+
     def write(self, doc_id: int, doc: dict, indexed: dict, *, new: bool = False, sync: bool = True,
               sweep: bool = False, known: dict | None = None, index: list[int] | None = None) -> None:
         """A session's file: the session, and (its META table, the stamp) the summary the index holds of it, with
         the digest of the session as written and `index`, the disk.file_stamp of the index file that holds that
-        summary (None: not known, the index file is written after the session file: an import, an answer that
-        changes the summary). An answer that leaves the summary as the stamp says it is then needs not read the
-        index file (up to 256 summaries) to see that nothing else changes: the two are written under one lock,
-        the index file after the session file, inside a pending marker when the summary changes (Repair.pending),
-        so the stamp never names an index file that does not hold its summary. A stamp the next writer cannot
-        trust (stamped: none, a file written before stamps or changed or put back by hand, an index file
-        replaced since) is compared with the index. `sweep`: what a writer of an older scorepad left in the
+        summary (None: not known, the index file is written after the session file: an import). An answer that
+        leaves the summary as the stamp says it is then needs not read the index file (up to 256 summaries) to see
+        that nothing else changes: the two are written under one lock, the session file after the index file,
+        inside a pending marker when the summary changes (Repair.pending), so the stamp never names an index file
+        that does not hold its summary, and a write that fails leaves the session as it was. A stamp the next
+        writer cannot trust (stamped: none, a file written before stamps or changed or put back by hand, an index
+        file replaced since) is compared with the index. `sweep`: what a writer of an older scorepad left in the
         folder; `known`: the file's tables as read under this lock (see tables.tinydb_file)."""
         with tinydb_file(self.layout.session_file(doc_id), self.layout.path, SESSION, sync=sync, sweep=sweep,
                          temp_folder=self.layout.folder, known=known) as db:

@@ -21,8 +21,14 @@ def by_id(doc_id: int, summary: dict) -> list:
 
 
 def basic_summary(doc: dict) -> dict:
-    """What the index keeps when the caller gives no summary of its own."""
-    return {key: doc[key] for key in ("game", "players", "status") if key in doc}
+    """What the index keeps when the caller gives no summary of its own (or cannot make one of a damaged session):
+    each part only of the shape a reader takes it for, whatever a hand left in the session file."""
+    def shaped(key: str, value: Any) -> bool:
+        if key == "players":
+            return isinstance(value, list) and all(isinstance(name, str) for name in value)
+        return isinstance(value, str)
+
+    return {key: doc[key] for key in ("game", "players", "status") if key in doc and shaped(key, doc[key])}
 
 
 def digest(data: Any, *, sort: bool = True) -> int:

@@ -85,7 +85,7 @@ def new_doc(game: Game, players: Iterable[str], variants: Iterable[str], rounds:
     doc = {"game": game.slug, "variants": list(chosen), "players": list(names),
            "rounds_planned": rounds or planned_rounds(game, chosen), "modules": modules, "seed": seed,
            "status": PLAYING, "created": stamp, "updated": stamp,
-           "entries": [{"at": list(at), "value": value} for at, value in
+           "entries": [{"at": list(at), "value": value, "time": stamp} for at, value in
                        (game.preset(drawn, modules) if drawn and game.preset else [])]}
     if lang is not None:
         doc["lang"] = lang
@@ -100,9 +100,10 @@ def planned_rounds(game: Game, variants: tuple[str, ...]) -> int | None:
 
 
 def record(doc: dict[str, Any], at: tuple, value: Any) -> None:
-    """Store one answer; a second answer to the same question replaces the first."""
+    """Store one answer, with the time it was given (the play's length: scorepad.table.timing); a second answer to
+    the same question replaces the first."""
     doc["entries"] = [e for e in doc["entries"] if tuple(e["at"]) != tuple(at)]
-    doc["entries"].append({"at": list(at), "value": value})
+    doc["entries"].append({"at": list(at), "value": value, "time": now()})
     doc.pop(EDIT, None)  # a later answer makes an edit permanent: undo now takes back this answer
     touch(doc)
 

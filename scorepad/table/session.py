@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from calculators.core import InvalidInput, Result, as_stored
+from calculators.core import InvalidInput, Result, as_stored, check_date, require_int
 from scorepad.errors import StoreError
 from scorepad.games import by_slug
 from scorepad.games.base import Ask, Game, Step
@@ -35,6 +35,8 @@ VERSION = "version"
 DAMAGED = N_("session {id} in the database is damaged ({problem})")
 OPENED_AS = N_("a {game!r} session opened as {slug!r}")
 NOT_A_SESSION = N_("its entries or status are not a session's")
+# TRANSLATORS: `undo` is the command, kept as it is.
+NOT_AN_EDIT = N_("what `undo` puts back after an edit is not a session's answers")
 
 
 class Session:
@@ -49,17 +51,24 @@ class Session:
         try:  # a hand-edited database must give one clear line, not a traceback
             if doc["game"] != game.slug:
                 raise ValueError(_(OPENED_AS).format(game=doc["game"], slug=game.slug))
-            self.players: list[str] = [str(p) for p in doc["players"]]
-            self.variants: list[str] = list(doc.get("variants", []))
-            self.rounds_planned: int = int(doc.get("rounds_planned") or 0)
-            self.modules: list[str] = [str(m) for m in doc.get("modules", [])]
-            self.seed: int = int(doc.get("seed", 0))  # every random draw of the game derives from it
+            self.players: list[str] = _texts(doc["players"], "players.not-a-list", "players")
+            self.variants: list[str] = _texts(doc.get("variants", []), "variants.not-a-list", "variants")
+            planned = doc.get("rounds_planned")
+            self.rounds_planned: int = 0 if planned is None else require_int(planned, 0, field="rounds_planned")
+            self.modules: list[str] = _texts(doc.get("modules", []), "modules.not-a-list", "modules")
+            # Every random draw of the game derives from it.
+            self.seed: int = require_int(doc.get("seed", 0), 0, field="seed")
+            for key in ("created", "updated", "date"):  # what list, sheets and exports read as ISO 8601 dates
+                if doc.get(key) is not None:
+                    check_stamp(doc[key], key)
             # Every part a session is written with: one a hand edit took away is damage, not an empty game.
             missing = next((key for key in REQUIRED_PARTS if key not in doc), None)
             if missing is not None:
                 raise KeyError(missing)
             if not isinstance(doc["entries"], list) or doc["status"] not in (PLAYING, FINISHED):
                 raise ValueError(_(NOT_A_SESSION))
+            if EDIT in doc and not _is_edit(doc[EDIT]):
+                raise InvalidInput(_(NOT_AN_EDIT), field=EDIT)
             self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc["entries"]}
         except (KeyError, TypeError, ValueError, InvalidInput) as error:
             raise damaged(id, error) from None
@@ -232,7 +241,31 @@ def open_session(records: Records, id: int) -> Session:
 
 def damaged(id: int | None, error: Exception) -> StoreError:
     """A stored session that cannot be read as one: one clear line, not a traceback."""
-    return StoreError(_(DAMAGED).format(id=id, problem=f"{type(error).__name__}: {error}"))
+    problem = str(error) if isinstance(error, InvalidInput) else f"{type(error).__name__}: {error}"
+    return StoreError(_(DAMAGED).format(id=id, problem=problem))
+
+
+def _is_edit(edit: Any) -> bool:
+    """What changes.edit keeps for undo: the place and old value of the answer edited, and the answers and status
+    before the edit (none, or empty: nothing to put back)."""
+    return not edit or (isinstance(edit, dict) and isinstance(edit.get("at"), list) and "value" in edit
+                            and edit.get("status") in (PLAYING, FINISHED) and isinstance(edit.get("entries"), list)
+                            and all(isinstance(e, dict) and isinstance(e.get("at"), list) for e in edit["entries"]))
+
+
+def _texts(value: Any, code: str, field: str) -> list[str]:
+    """A stored list of names (players, variants, modules), as stored: a hand edit may have left anything there."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise InvalidInput(code, field=field)
+    return list(value)
+
+
+def check_stamp(value: Any, field: str) -> str:
+    """An ISO 8601 date of a session (check_date), refused as its field."""
+    try:
+        return check_date(value)
+    except InvalidInput as error:
+        raise InvalidInput(error.code, **error.values, field=field) from None
 
 
 def _round_of(item: Any) -> int:

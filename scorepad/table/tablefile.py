@@ -10,6 +10,8 @@ from typing import Any
 
 from calculators.core import TEXT_LIMIT, InvalidInput, check_text, is_int
 from scorepad.errors import TableFileError
+from scorepad.files import LARGEST_TABLE_FILE, read_limited
+from scorepad.grid import json_text
 from scorepad.i18n import N_, _
 
 # The database's JSON library (orjson) writes integers of at most 64 bits and reads a larger one back
@@ -31,6 +33,10 @@ FILE_LINE = N_("{path} line {number}")
 # TRANSLATORS: where a table is in a file holding several: "item 3" of a JSON array, "line 3" of JSON Lines.
 ITEM = N_("item {number}")
 LINE = N_("line {number}")
+# JSON lets an object name a key twice and Python's reader keeps the last: a player's cards would vanish unseen.
+KEY_TWICE = N_("the key {key!r} is given twice in one object: which of its values counts would be a guess")
+# TRANSLATORS: {path} is a table file (and where in it: "item 3", "line 3"); {problem}: what is wrong there.
+IN_TABLE = N_("{path}: {problem}")
 
 
 def load_table_file(path: Path) -> dict[str, Any]:
@@ -43,7 +49,7 @@ def load_table_files(path: Path) -> Iterator[tuple[str | None, Any]]:
     or JSON Lines ("line N", blank lines skipped). JSON Lines are read a line at a time, as they are used."""
     text = _read(path)
     try:
-        whole = json.loads(text)
+        whole = _loads(text, path)
     except json.JSONDecodeError as error:
         if error.msg != "Extra data":  # more than one JSON value: JSON Lines
             raise _not_json(path, error) from None
@@ -58,14 +64,21 @@ def load_table_files(path: Path) -> Iterator[tuple[str | None, Any]]:
 
 
 def _lines(text: str, path: Path) -> Iterator[tuple[str, Any]]:
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" alone (JSON Lines): str.splitlines() would also cut at U+2028 inside a name.
+    for number, line in enumerate(text.split("\n"), start=1):
         if line.strip():
             yield _(LINE).format(number=number), _parse(line, _(FILE_LINE).format(path=path, number=number))
 
 
+def json_line(table: Any) -> str:
+    """One line of JSON Lines, its "\n" included. U+2028 and U+2029 (which a name may hold) are escaped: JSON
+    allows them raw, but a reader that splits lines as Python's str.splitlines() does would cut the line there."""
+    return json_text(table).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029") + "\n"
+
+
 def _read(path: Path) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")  # a BOM (Windows Notepad) is not an error (RFC 8259 §8.1)
+    try:  # a BOM (Windows Notepad) is not an error (RFC 8259 §8.1)
+        return read_limited(path, LARGEST_TABLE_FILE).decode("utf-8-sig")
     except FileNotFoundError:
         raise TableFileError(_(NO_SUCH_FILE).format(path=path)) from None
     except (OSError, UnicodeDecodeError) as error:
@@ -73,9 +86,51 @@ def _read(path: Path) -> str:
             from None
 
 
+class _Twice(dict):
+    """An object that named `key` twice, as parsed (its last value kept), until where it is can be said."""
+
+    key: str
+
+
+def _loads(text: str, where: Any) -> Any:
+    """json.loads, refusing an object that names a key twice (TableFileError, saying where the object is)."""
+    twice: list[_Twice] = []
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(pairs)
+        if len(found) == len(pairs):
+            return found
+        seen: set[str] = set()
+        marked = _Twice(found)
+        marked.key = next(key for key, _value in pairs if key in seen or seen.add(key))
+        twice.append(marked)
+        return marked
+
+    value = json.loads(text, object_pairs_hook=unique)
+    if twice:
+        at, key = _first_twice(value)
+        if at and isinstance(at[0], int):  # an item of a JSON array of tables
+            where, at = f"{where} {_(ITEM).format(number=at[0] + 1)}", at[1:]
+        problem = InvalidInput(_(KEY_TWICE).format(key=key), **place((*at, key)))
+        raise TableFileError(_(IN_TABLE).format(path=where, problem=problem))
+    return value
+
+
+def _first_twice(value: Any) -> tuple[tuple, str]:
+    """The place of the first object (in the file's order) that named a key twice, and that key."""
+    todo: list[tuple[tuple, Any]] = [((), value)]
+    while todo:
+        at, item = todo.pop()
+        if isinstance(item, _Twice):
+            return at, item.key
+        items = item.items() if isinstance(item, dict) else enumerate(item) if isinstance(item, list) else ()
+        todo.extend(((*at, key), inner) for key, inner in reversed(list(items)))
+    raise AssertionError("no object named a key twice")  # pragma: no cover - _loads saw one
+
+
 def _parse(text: str, where: Any) -> Any:
     try:
-        return json.loads(text)
+        return _loads(text, where)
     except json.JSONDecodeError as error:
         raise _not_json(where, error) from None
     except (ValueError, RecursionError) as error:  # a number of 4,300+ digits; nesting deeper than Python's stack

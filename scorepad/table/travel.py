@@ -14,7 +14,7 @@ from scorepad.errors import ScorepadError
 from scorepad.games.base import Game
 from scorepad.i18n import N_, _
 from scorepad.table.changes import check_options, finish, new_doc
-from scorepad.table.session import FINISHED, IMPORTED, PLAYING, SETUP, SOURCE, Session
+from scorepad.table.session import FINISHED, IMPORTED, PLAYING, SETUP, SOURCE, Session, check_stamp
 from scorepad.table.tablefile import check_storable, place
 from scorepad.words import listed
 
@@ -125,7 +125,7 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
     check_options(game, variants, planned, modules)
     for key in ("created", "updated"):
         if block.get(key) is not None:
-            _check_stamp(block[key], f"session {key}")
+            check_stamp(block[key], f"session {key}")
     seed = block.get("seed")
     if not is_int(seed) or seed < 0:
         raise InvalidInput(_(NOT_WHOLE_OR_ZERO).format(value=seed), field="session seed")
@@ -140,13 +140,15 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
     entries = []
     for number, entry in enumerate(log, start=1):
         where = f"session log {number}"
-        if not isinstance(entry, dict) or set(entry) != {"at", "value"}:
+        if not isinstance(entry, dict) or not {"at", "value"} <= set(entry) <= {"at", "value", "time"}:
             raise InvalidInput(_(NOT_AN_ENTRY), field=where)
         at = _check_path(entry["at"], players, game, where)
         if at in seen:
             raise InvalidInput(_(ANSWERED_TWICE).format(at=_shown(at)), field=where)
         seen.add(at)
         entries.append({"at": list(at), "value": entry["value"]})
+        if "time" in entry:  # when the answer was given (the play's length), as `created` is written
+            entries[-1]["time"] = check_stamp(entry["time"], f"{where} time")
     doc = {"game": game.slug, "variants": list(variants), "players": list(players), "rounds_planned": planned,
            "modules": list(modules), "seed": seed, "status": status, "created": block.get("created"),
            "updated": block.get("updated"), "entries": entries}
@@ -215,13 +217,6 @@ def _check_answers(session: Session) -> None:
         if not isinstance(shown, str) or (value is not None and type(again) is not type(value)):
             raise InvalidInput(_(NOT_AN_ANSWER).format(value=_value(value), question=ask.message.rstrip(" :?：？؟")),
                                field=f"session log {number}")
-
-
-def _check_stamp(value: Any, field: str) -> str:
-    try:
-        return check_date(value)
-    except InvalidInput as error:
-        raise InvalidInput(error.code, **error.values, field=field) from None
 
 
 def _check_path(at: Any, players: tuple[str, ...], game: Game, where: str) -> tuple:
@@ -304,13 +299,21 @@ def export_doc(session: Session) -> dict[str, Any]:
                       "created": session.doc.get("created"), "updated": session.doc.get("updated"),
                       "seed": session.seed,
                       **({"lang": session.doc["lang"]} if _language(session.doc.get("lang")) else {}),
-                      "log": [{"at": list(e["at"]), "value": e["value"]} for e in session.doc.get("entries", [])]}
+                      "log": [_logged(entry) for entry in session.doc.get("entries", [])]}
     return doc
 
 
 def _language(value: Any) -> bool:
     """Whether a session's `lang` names a language scorepad speaks (exactly as the spec writes it: `zh-Hant`)."""
     return isinstance(value, str) and value in i18n.LANGUAGES
+
+
+def _logged(entry: dict[str, Any]) -> dict[str, Any]:
+    """An answer as the log writes it: where it goes, the answer, and when it was given (where that is known)."""
+    logged = {"at": list(entry["at"]), "value": entry["value"]}
+    if "time" in entry:
+        logged["time"] = entry["time"]
+    return logged
 
 
 def upgraded(doc: dict[str, Any]) -> dict[str, Any]:

@@ -131,6 +131,9 @@ def make_app(host: Host, live: Live) -> Starlette:
     def undo_form(phone: Phone, fields: dict[str, Any]) -> None:
         host.undo(phone, {"version": _whole(fields.get("version"))})
 
+    def confirm_form(phone: Phone, fields: dict[str, Any]) -> None:
+        host.confirm(phone, {"at": pages.place(fields.get("at", "")), "accept": fields.get("accept") == "1"})
+
     async def asset(request: Request, phone: Phone) -> Response:
         found = pages.asset(request.path_params["name"])
         if found is None:
@@ -148,10 +151,12 @@ def make_app(host: Host, live: Live) -> Starlette:
         Route("/api/answer", guarded(api(host.answer)), methods=["POST"]),
         Route("/api/check", guarded(api(host.check)), methods=["POST"]),
         Route("/api/undo", guarded(api(host.undo)), methods=["POST"]),
+        Route("/api/confirm", guarded(api(host.confirm)), methods=["POST"]),
         Route("/api/events", guarded(events)),
         Route("/seat", guarded(form(seat_form)), methods=["POST"]),
         Route("/answer", guarded(form(answer_form)), methods=["POST"]),
         Route("/undo", guarded(form(undo_form)), methods=["POST"]),
+        Route("/confirm", guarded(form(confirm_form)), methods=["POST"]),
     ]
     app = Starlette(routes=routes)
     app.add_exception_handler(404, lambda request, exc: _not_found())

@@ -13,6 +13,7 @@ from typing import Any
 from calculators.core import InvalidInput
 from scorepad import i18n
 from scorepad.errors import Changed, ScorepadError
+from scorepad.grid import cell
 from scorepad.i18n import N_, _
 from scorepad.table import NotOpen, Question, Session, Table
 from scorepad.table.engine import CHANGED_MEANWHILE, NOT_YOURS
@@ -30,6 +31,12 @@ NOT_A_VERSION = N_("the version must be a whole number")
 NOT_A_PLACE = N_("'at' must be a place in the table file, e.g. [\"rounds\", 0, \"Ana\", \"yellow\"]")
 NO_SEAT_YET = N_("take a seat first")
 FINISHED_READ_ONLY = N_("session {id} is finished: the phones may read it, not change it")
+# TRANSLATORS: a trade (or another answer two players agree to) entered on one phone, to confirm on the other's:
+# {player} entered it; {what} is the trade as the terminal says it ("Ana pays Ben $10,000.").
+CONFIRM_ASKED = N_("{player} entered: {what} Is that right?")
+# TRANSLATORS: on the phone that entered a trade: {player} is the other player, who confirms it on their phone.
+CONFIRM_WAITING = N_("Waiting for {player} to confirm: {what}")
+NOTHING_TO_CONFIRM = N_("there is nothing to confirm now")
 # TRANSLATORS: the host's terminal when a phone takes a seat ({player}) or the table's screen.
 SEAT_TAKEN = N_("  a phone took {player}'s seat")
 SCREEN_TAKEN = N_("  a phone became the table's screen")
@@ -54,6 +61,17 @@ class Phone:
     seated: bool = False
     seat: str | None = None
     language: str | None = None
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """An answer two players agree to (a Chinatown trade), entered on one's phone, waiting for the other's."""
+
+    at: tuple
+    text: str
+    by: str  # the player who entered it
+    to: str  # the player who confirms it
+    what: Callable[[], str]  # the answer as the terminal says it, in the language spoken when it is read
 
 
 @dataclass
@@ -95,6 +113,7 @@ class Host:
         self.language = language
         self.phones: dict[str, Phone] = {}
         self.seats = Seats(list(self.table.session.players))
+        self.proposals: dict[tuple, Proposal] = {}  # by the place of the question they answer
 
     @property
     def id(self) -> int:
@@ -137,9 +156,11 @@ class Host:
             "open": [self._open(view, q, phone) for q in questions],
             "waiting": list(dict.fromkeys(q.player for q in questions if q.player is not None)),
             "standings": result.to_json()["standings"] if result is not None else None,
+            "shown": _shown(view, result) if result is not None else None,
             "board": view.game.board(view),
             "own": view.game.own(view, seat) if seat is not None else None,
             "held": sorted(self.seats.held),
+            "proposals": self._proposals(phone, questions),
             "lang": i18n.language(), "dir": "rtl" if i18n.right_to_left() else "ltr",
         }
 
@@ -155,6 +176,22 @@ class Host:
         if ask.default:
             item["default"] = ask.default
         return item
+
+    def _proposals(self, phone: Phone, questions: list[Question]) -> list[dict[str, Any]]:
+        """The answers waiting for a player's yes: to confirm on the other player's phone, to wait for on the
+        entering one's. One whose question is no longer open (answered elsewhere meanwhile) is dropped."""
+        open_at = {q.at for q in questions}
+        for at in [at for at in self.proposals if at not in open_at]:
+            del self.proposals[at]
+        shown = []
+        for proposal in self.proposals.values():
+            if phone.seated and phone.seat == proposal.to:
+                text = _(CONFIRM_ASKED).format(player=proposal.by, what=proposal.what())
+                shown.append({"at": list(proposal.at), "text": text, "confirm": True})
+            elif phone.seated and phone.seat == proposal.by:
+                text = _(CONFIRM_WAITING).format(player=proposal.to, what=proposal.what())
+                shown.append({"at": list(proposal.at), "text": text, "confirm": False})
+        return shown
 
     def may_answer(self, phone: Phone, question: Question) -> bool:
         """A phone answers its own player's questions and the table's; another player's only while no phone
@@ -180,12 +217,68 @@ class Host:
             raise Refused(422, str(error)) from None
         if not self.may_answer(phone, question):
             raise Refused(403, _(NOT_YOURS).format(name=name(question.ask)))
+        proposal = self._proposal(phone, question, value)
+        if proposal is not None:  # the other player confirms it on their phone first
+            self.proposals[question.at] = proposal
+            return self.state(phone)
         try:
             table.answer(at, value, version)
         except Changed:
             raise self._changed(phone) from None
         except InvalidInput as error:
             raise Refused(422, error.message) from None
+        self._answer_seat(phone, question)
+        return self.state(phone)
+
+    def _answer_seat(self, phone: Phone, question: Question) -> None:
+        """The question the game's control names as whose-is-it (London's event: whose loan), answered with this
+        phone's seat now that it told what happened; left open, as at a terminal, where the seat does not fit."""
+        control = self.table.session.game.control(self.table.worded(), question.ask) or {}
+        if not control.get("seat") or not phone.seated or phone.seat is None:
+            return
+        try:
+            whose = self.table.question(tuple(control["seat"]))
+            if whose.ask.choices and phone.seat not in whose.ask.choices:
+                return  # not this player's to do (a repayment without a loan): asked as any menu is
+            self.table.answer(whose.at, phone.seat, self.table.version)
+        except (NotOpen, Changed, InvalidInput):
+            pass  # left open, asked on every screen as any menu is
+
+    def _proposal(self, phone: Phone, question: Question, text: str) -> Proposal | None:
+        """An answer that names two players (the game's control names them: a trade's payer and payee), entered on
+        one's phone while the other's phone holds their seat, waits for the other's yes."""
+        control = self.table.session.game.control(self.table.worded(), question.ask) or {}
+        if not control.get("parties"):
+            return None
+        try:
+            value = self.table.check(question.at, text)
+        except InvalidInput as error:
+            raise Refused(422, error.message) from None
+        if not isinstance(value, dict):  # Enter alone: the year's trading is done
+            return None
+        players = [value.get(key) for key in control["parties"]]
+        others = [p for p in players if p != phone.seat and self.seats.held.get(p) not in (None, phone.id)]
+        if not others:
+            return None
+        ask = question.ask
+        by = phone.seat if phone.seat in players else players[0]
+        return Proposal(question.at, text, by, others[0],
+                        lambda: (ask.echo(value) if ask.echo else text).strip())
+
+    def confirm(self, phone: Phone, body: Any) -> dict[str, Any]:
+        """POST /api/confirm: the other player's yes (or no) to an answer waiting for it."""
+        at = tuple(body.get("at")) if isinstance(body, dict) and isinstance(body.get("at"), list) else None
+        proposal = self.proposals.get(at) if at is not None else None
+        if proposal is None or not phone.seated or phone.seat != proposal.to:
+            raise Refused(409, _(NOTHING_TO_CONFIRM), self.state(phone))
+        del self.proposals[at]
+        if body.get("accept") is True:
+            try:
+                self.table.answer(at, proposal.text, self.table.version)
+            except (Changed, NotOpen):
+                raise self._changed(phone) from None
+            except InvalidInput as error:  # possible when entered, no longer (another answer came between)
+                raise Refused(422, error.message) from None
         return self.state(phone)
 
     def check(self, phone: Phone, body: Any) -> dict[str, Any]:
@@ -258,3 +351,12 @@ def _answer_body(body: Any) -> tuple[tuple, str, int]:
     if not _is_int(version):
         raise Refused(422, _(NOT_A_VERSION))
     return tuple(at), value, version
+
+
+def _shown(view: Session, result: Any) -> list[dict[str, Any]]:
+    """The standings as the page shows them: each total and part worded as the terminal's breakdown words them
+    (a game's own figures: Chinatown's dollars). `standings` stays as `score --json` prints it (the spec)."""
+    figure = view.game.figure or cell  # a real minus sign, as the terminal prints it
+    label = view.game.part_label or _
+    return [{"rank": s.rank, "player": s.player, "total": figure(s.total),
+             "parts": [[label(part), figure(value)] for part, value in s.parts.items()]} for s in result.standings]

@@ -55,6 +55,9 @@ WORDS = {
     "cards_left": N_("{count} cards left"),
     "round_over": N_("The round is over: draw your last section."),
     "no_card_yet": N_("No card turned yet."),
+    # TRANSLATORS: the buttons that confirm (or refuse) a trade another player entered.
+    "yes": N_("Yes, that's right"),
+    "no": N_("No"),
 }
 
 
@@ -80,7 +83,7 @@ def pad(host: Host, phone: Phone, error: str | None = None) -> str:
 def _context(host: Host, phone: Phone) -> dict[str, Any]:
     state = host.state(phone)
     said = words()
-    standings = state["standings"]
+    standings = state["shown"]
     others = [name for name in state["waiting"] if name != phone.seat]
     return {
         "state": state, "t": said, "token": phone.id,

@@ -16,4 +16,5 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             figure=money, field_label=words.field_label, variant_labels={rules.FOUR_SEASONS: words.SEASON_WORD},
             facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES, column_heading=words.column_heading,
             # Chinatown (1999); who took the First Player card of the first year started.
-            bgg_id=47, bgg_name="Chinatown", start_player=started_by("first"), own=phone.own)
+            bgg_id=47, bgg_name="Chinatown", start_player=started_by("first"), own=phone.own,
+            control=phone.control)

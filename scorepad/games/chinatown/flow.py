@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from calculators import chinatown as rules
+from calculators.core import InvalidInput
 from scorepad.games.base import Ask, Say, Session, Step, keeping
 from scorepad.games.chinatown.names import none_words, short_name, types_text
 from scorepad.games.chinatown.words import (ASK_BUILT, ASK_BUSINESSES, ASK_BUSINESSES_AGAIN, ASK_FIRST,
@@ -152,8 +153,25 @@ def _note_question(session: Session, trade: Mapping[str, Any], index: int) -> As
     number = trade["round"] - 1
     return Ask(("setup", "note", index), _(ASK_NOTE).format(payer=trade["from"], amount=money(trade["amount"]),
                                                             example=example),
-               parse=_note, show=lambda note: note or _(SHOW_NO_NOTE), part=("round", trade["round"] - 1),
+               parse=_note_parse(session, trade["round"]), show=lambda note: note or _(SHOW_NO_NOTE),
+               part=("round", trade["round"] - 1),
                label=_(NOTE_LABEL).format(year=label(session, number), n=_trade_number(session, number, index)))
+
+
+def _note_parse(session: Session, round: int) -> Any:
+    """A trade's note, refused when it reads as a trade: the next trade typed one question early (`Ben Cy 12.5k`)
+    was kept as a note, and the payment was lost."""
+    def parse(text: str) -> str:
+        note = _note(text)
+        try:
+            trade = parse_trade(note, session.players, round) if note else None
+        except InvalidInput:
+            trade = None
+        if trade is not None:
+            raise InvalidInput("chinatown.note-is-a-trade", text=note, field="note")
+        return note
+
+    return parse
 
 
 def _note(text: str) -> str:

@@ -13,32 +13,38 @@ from calculators.core import InvalidInput
 from scorepad.games.chinatown.names import (ALIASES, ENGLISH_SHORT, none_words, pays_words, separator_words,
                                             short_name, thousand_words, thousands, type_name)
 from scorepad.games.chinatown.words import (ECHO_BUSINESS, ECHO_COMPLETE, ECHO_TRADE, ECHO_TRADE_NOTE, MONEY_DIGITS,
-                                            listed)
+                                            THOUSAND, listed)
 from scorepad.i18n import _, western_digits
 from scorepad.words import money
 
 
 def parse_money(text: str, **where: Any) -> int:
-    """`10000`, `10k`, `10,000`, `$10,000`, `12.5k` → dollars (a whole number, 0 or more); Persian and
-    Arabic-Indic digits and marks too (`۱۰k`, `١٠٬٠٠٠`, `۱٫۵k`), and the chosen language's word for k.
+    """`10000`, `10k`, `10`, `10,000`, `$10,000`, `12.5k`, `12.5` → dollars (a whole number, 0 or more); Persian and
+    Arabic-Indic digits and marks too (`۱۰k`, `١٠٬٠٠٠`, `۱٫۵k`), and the chosen language's word for k. A bare number
+    under a thousand is thousands; an amount under $1,000 (`$5`, `0.5k`) is refused.
 
-    >>> parse_money("10k"), parse_money("$12,500"), parse_money("7.5K"), parse_money("۱٫۵k")
-    (10000, 12500, 7500, 1500)
+    >>> parse_money("10k"), parse_money("$12,500"), parse_money("7.5K"), parse_money("۱٫۵k"), parse_money("5")
+    (10000, 12500, 7500, 1500, 5000)
     """
     shown = text.strip()[:20]
-    compact = western_digits(text).strip().replace(",", "").replace("$", "").replace("_", "").casefold()
-    number, scale = compact, 1
+    compact = western_digits(text).strip().replace(",", "").replace("_", "").casefold()
+    dollars = compact.startswith("$")
+    number, scale = compact.removeprefix("$"), 1
     for word in sorted(thousand_words(), key=len, reverse=True):  # the longest first
-        if compact.endswith(word) and len(compact) > len(word):
-            number, scale = compact[:-len(word)].rstrip(), 1000
+        if number.endswith(word) and len(number) > len(word):
+            number, scale = number[:-len(word)].rstrip(), THOUSAND
             break
     if not re.fullmatch(r"[0-9]+(?:\.[0-9]+)?", number, flags=re.ASCII):
         raise InvalidInput("chinatown.not-an-amount", text=shown, **where)
     if len(number.lstrip("0").partition(".")[0]) > MONEY_DIGITS:  # float() of it overflowed
         raise InvalidInput("chinatown.too-much-money", text=shown, **where)
     value = Decimal(number) * scale  # exact, unlike a float
+    if scale == 1 and not dollars and value < THOUSAND:
+        value *= THOUSAND
     if value != int(value):
         raise InvalidInput("chinatown.not-whole-dollars", text=text.strip(), **where)
+    if 0 < value < THOUSAND:
+        raise InvalidInput("chinatown.under-a-thousand", text=shown, **where)
     return int(value)
 
 

@@ -65,7 +65,7 @@ YEAR_START = N_("""\
   Record each payment between players as it happens; Enter when the year's trading is done.""")
 # TRANSLATORS: how a trade is typed; the examples in backquotes are typed: keep them (the names are players').
 TRADE_HELP = N_("  A trade: payer, payee and amount, e.g. `{payer} {payee} 10k` or `{payer} > {payee} $12,000`\n"
-                "  (10000, 10k and $10,000 are the same); then a note of what it bought if you like\n"
+                "  (10, 10k, 10000 and $10,000 are the same); then a note of what it bought if you like\n"
                 "  (kept in the session).")
 YEAR_START_SHORT = N_("""\
 ── {year} · year {number} of {years} ── start player: {starter}
@@ -81,6 +81,9 @@ NOTE_EXAMPLE = N_("lot 12")
 # TRANSLATORS: an example of a trade's note in the four-season game, which has no lots.
 NOTE_EXAMPLE_SEASONS = N_("a Restaurant licence")
 MONEY_DIGITS = 12  # a trillion dollars is no payment at this table
+# Chinatown's money comes in thousands (every income, the start cash; the summary's smallest note is $1,000,
+# rules §1.1): a bare number under a thousand is thousands (`5` is $5,000), and no amount is under $1,000.
+THOUSAND = 1000
 INCOME_START = N_("""\
   {year} income: each player lists their businesses as type and tiles, e.g. `{example}`.
   A business is connected tiles of one type owned by one player inside one block; a street splits it.
@@ -277,6 +280,10 @@ TOO_MANY_SEASONS = NP_("{rounds} round; the four-season game takes 1–{most}",
                        "{rounds} rounds; the four-season game takes 1–{most}")
 # TRANSLATORS: {tiles} tiles of the business {kind} (a word: "photo") across every player this year.
 OVER_SUPPLY = N_("{tiles} {kind} tiles on the board this year; the box holds {supply}")
+# TRANSLATORS: {tiles} shop tiles of every player in {year}; {lots} lots owned by then: {players} players, {kept}
+# building cards kept each so far (lots change hands in trade, so the table is counted, not a player).
+OVER_LOTS = N_("{tiles} shop tiles on the board in {year}, but the players own only {lots} lots by then "
+               "({players} × {kept} building cards kept); every tile stands on a lot")
 # TRANSLATORS: {kind} is what the table file holds; a business of that type has 1 to {size} tiles.
 TILES_OUT_OF_RANGE = N_("{kind} tiles {tiles!r}: a business has 1–{size} tiles (a larger group is two businesses)")
 # TRANSLATORS: {kind} is what the table file holds; {types} the table file's type names (photo, tea-house…):
@@ -288,6 +295,9 @@ AUCTION_BELOW_ZERO = N_("spending {amount} at auction would take {payer} below {
 TRADE_BELOW_ZERO = N_("paying {amount} to {payee} would take {payer} below {zero}; {payer} has less than that")
 # TRANSLATORS: the examples are what a player types (10k = $10,000): keep them, with your typed word for k if any.
 NOT_AN_AMOUNT = N_("{text!r} is not an amount (e.g. 10000, 10k, $10,000)")
+# TRANSLATORS: {least} is $1,000; {example} $5,000, which `5` and `5k` are (keep them, with your typed word for k).
+UNDER_A_THOUSAND = N_("{text!r} is under {least}: Chinatown's money comes in thousands "
+                      "(5 or 5k is {example})")
 AMBIGUOUS_PLAYER = N_("{word!r} could be {names}: type more of the name")
 NOT_A_PLAYER = N_("{word!r} is not one of the players ({players})")
 # TRANSLATORS: a trade typed without its payee; the example is what to type (payer, payee, amount).
@@ -318,6 +328,7 @@ PHRASES: dict[str, Any] = {
     "chinatown.unknown-type": lambda v: _(UNKNOWN_TYPE).format(kind=v["kind"], types=listed(v["types"])),
     "chinatown.tiles-out-of-range": lambda v: _(TILES_OUT_OF_RANGE).format(**{**v, "kind": type_word(v["kind"])}),
     "chinatown.over-supply": lambda v: _(OVER_SUPPLY).format(**{**v, "kind": type_word(v["kind"])}),
+    "chinatown.over-lots": OVER_LOTS,
     # TRANSLATORS: {built} is what the table file holds.
     "chinatown.not-shop-names": N_("{built!r} is not a list of shop type names"),
     "chinatown.too-many-builds": lambda v: plural(TOO_MANY_BUILDS, v["shops"]).format(**v),
@@ -347,13 +358,18 @@ PHRASES: dict[str, Any] = {
     "chinatown.not-an-amount": NOT_AN_AMOUNT,
     "chinatown.too-much-money": N_("{text!r} is more money than a game of Chinatown holds"),
     "chinatown.not-whole-dollars": N_("{text!r} is not a whole number of dollars"),
+    "chinatown.under-a-thousand": lambda v: _(UNDER_A_THOUSAND).format(text=v["text"], least=money(THOUSAND),
+                                                                      example=money(5 * THOUSAND)),
     "chinatown.ambiguous-player": lambda v: _(AMBIGUOUS_PLAYER).format(word=v["word"], names=either(v["names"])),
     "chinatown.not-a-player": lambda v: _(NOT_A_PLAYER).format(word=v["word"], players=listed(v["players"])),
     "chinatown.ask-payee": ASK_PAYEE,
     "chinatown.ask-amount": ASK_AMOUNT,
-    "chinatown.no-amount": lambda v: _(NO_AMOUNT).format(**v, least=money(1)),
+    "chinatown.no-amount": lambda v: _(NO_AMOUNT).format(**v, least=money(THOUSAND)),
     # TRANSLATORS: {words} were typed after a trade's amount; its note is asked after the trade.
     "chinatown.extra-words": N_("{words!r}: a trade is payer, payee and amount; the note is asked next"),
+    # TRANSLATORS: {text} was typed at the question of a trade's note, and reads as a trade.
+    "chinatown.note-is-a-trade": N_("{text!r} reads as a trade, not a note: press Enter for no note, then type the "
+                                    "trade at the next question"),
     "chinatown.ambiguous-type": lambda v: _(AMBIGUOUS_TYPE).format(
         word=v["word"], kinds=either([type_word(kind) for kind in v["kinds"]])),
     "chinatown.not-a-type": lambda v: _(NOT_A_TYPE).format(word=v["word"], types=types_text()),

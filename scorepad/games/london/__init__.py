@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from calculators import london as rules
 from scorepad.games.base import Game, nobody
-from scorepad.games.london import facts, flow, report, sheet, tracking, words
+from scorepad.games.london import facts, flow, phone, report, sheet, tracking, words
 from scorepad.games.london.words import event_labels
 
 # BoardGameGeek's id and name of each edition: London (2010), London (Second Edition) (2017).
@@ -22,7 +22,8 @@ def _game(r: rules.Rules) -> Game:
                 recap_totals=tracking.recap_totals, breakdown=report.reckoning_text, part_label=words.part_name,
                 facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES,
                 column_heading=words.COLUMN_HEADINGS[r.slug], bgg_id=BGG[r][0],
-                bgg_name=BGG[r][1], start_player=flow.start_player if r is rules.FIRST_EDITION else nobody)
+                bgg_name=BGG[r][1], start_player=flow.start_player if r is rules.FIRST_EDITION else nobody,
+                control=phone.control, own=phone.own)
 
 
 GAME_1E = _game(rules.FIRST_EDITION)

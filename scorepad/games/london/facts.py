@@ -1,5 +1,5 @@
 """What `stats` keeps of a finished London game (Game.facts) and makes of them (Game.figures): the points each
-player lost to poverty and to unpaid loans, as means per game."""
+player lost to poverty and to unpaid loans, as means per game, and the most poverty a player ended a game with."""
 
 from __future__ import annotations
 
@@ -16,20 +16,23 @@ from scorepad.words import decimal
 
 
 def facts(session: Session, result: Result) -> dict[str, Any]:
-    """For `stats`: per player [poverty points lost, unpaid loans, points they cost]; the flat-penalties variant
-    records its poverty and debt points and no count of loans (None)."""
+    """For `stats`: per player [points lost to poverty, unpaid loans, points they cost, poverty at the end (hand
+    cards added: what the table compares, before the least is dropped)]; the flat-penalties variant records its
+    poverty (one point each), no count of loans (None) and its debt points."""
     detail = result.detail
     if detail.flat:
-        return {"players": {p: [inputs["poverty"], None, inputs["debt"]] for p, inputs in detail.flat_inputs.items()}}
-    return {"players": {p: [r.penalty, r.unpaid, r.loan_penalty] for p, r in detail.reckonings.items()}}
+        return {"players": {p: [inputs["poverty"], None, inputs["debt"], inputs["poverty"]]
+                            for p, inputs in detail.flat_inputs.items()}}
+    return {"players": {p: [r.penalty, r.unpaid, r.loan_penalty, r.poverty] for p, r in detail.reckonings.items()}}
 
 
 def add(figures: dict[str, Any], session: Played, facts: Mapping[str, Any]) -> None:
-    for name, (poverty, unpaid, penalty) in facts["players"].items():
-        # [sessions, poverty, worst poverty, loan penalty, sessions counting loans, unpaid loans]
+    for name, (lost, unpaid, penalty, *held) in facts["players"].items():
+        poverty = held[0] if held else 0  # facts of an older scorepad (before their summaries are made again)
+        # [sessions, points lost to poverty, worst poverty, loan penalty, sessions counting loans, unpaid loans]
         mine = sums_of(figures, name, lambda: [0, 0, poverty, 0, 0, 0])
         mine[0] += 1
-        mine[1] += poverty
+        mine[1] += lost
         mine[2] = max(mine[2], poverty)
         mine[3] += penalty
         if unpaid is not None:
@@ -46,9 +49,9 @@ def merge(into: dict[str, Any], other: Mapping[str, Any]) -> None:
 
 
 def finish(figures: Mapping[str, Any], keys: Iterable[str], shown: Callable[[str], str]) -> dict[str, Any]:
-    """`players`: name -> {"sessions", "poverty": mean poverty points lost, "poverty_worst", "loan_penalty": mean
-    points lost to unpaid loans, "unpaid_loans": mean unpaid loans (None: only the flat-penalties variant was
-    played, which does not count them)}."""
+    """`players`: name -> {"sessions", "poverty": mean points lost to poverty, "poverty_worst": the most poverty
+    ended a game with, "loan_penalty": mean points lost to unpaid loans, "unpaid_loans": mean unpaid loans (None:
+    only the flat-penalties variant was played, which does not count them)}."""
     return {"players": {shown(k): {"sessions": n, "poverty": ratio(poverty, n), "poverty_worst": worst,
                                    "loan_penalty": ratio(penalty, n), "unpaid_loans": ratio(loans, counted)}
                         for k in keys if k in figures

@@ -69,12 +69,14 @@ def tracking_steps(session: Session) -> list[Step]:
     labels = {k: every[k] for k in event_keys(r)}
     views = {every["summary"]: lambda: summary_text(session), every["guide"]: lambda: guide_text(session)}
     choices = tuple(label for k, label in every.items() if k in labels or k in VIEWS)  # the menu's order
+    events = {k: label for k, label in labels.items() if k != "undo"}
     out: list[Step] = []
     state = {p: Tracked(poverty=r.starting_poverty) for p in session.players}  # replayed once, event by event
     k = 0
     while True:
         part = _(RECAP_EVENT).format(number=k + 1)  # what a resumed game recaps: the event being told
-        out.append(Ask(("setup", "track", k, "event"), _(ASK_EVENT), parse=parse_choice(labels), choices=choices,
+        # The menu ends with `undo`, the prompt word the terminal's loop takes before any answer: not an event.
+        out.append(Ask(("setup", "track", k, "event"), _(ASK_EVENT), parse=parse_choice(events), choices=choices,
                        show=lambda key: every.get(key, key), views=views, part=part,
                        label=_event_label(k, _(ASK_EVENT))))
         kind = session.get("setup", "track", k, "event")
@@ -126,7 +128,9 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
 
         out.append(Ask((*at, "count"), _(ASK_COUNT[kind]).format(player=player), parse=parse))
     out.append(Say(lambda: apply_event(session, k, track(session, upto=k), r) or ""))
-    return [replace(step, label=_event_label(k, step.message)) if isinstance(step, Ask) else step for step in out]
+    # The figures are the player's own (whose phone answers them), the choice of who is the table's.
+    return [replace(step, label=_event_label(k, step.message), player=player if step.at[-1] != "player" else None)
+            if isinstance(step, Ask) else step for step in out]
 
 
 # How a question ends in English, Chinese (： ？), Persian and Arabic (؟): taken off before a hint is put after it.

@@ -241,7 +241,8 @@ TRACKED_TITLE = N_("Tracked during play:")
 POVERTY = N_("Poverty and loans (means per game):")
 # TRANSLATORS: a column of London's figures: the points lost to poverty.
 POVERTY_PENALTY = N_("Poverty penalty")
-# TRANSLATORS: a column of London's figures: the most points lost to poverty in one game.
+# TRANSLATORS: a column of London's figures: the most poverty a player ended one game with (poverty points, not
+# the points they cost).
 POVERTY_WORST = N_("Worst poverty")
 UNPAID_LOANS = N_("Unpaid loans")
 # TRANSLATORS: a column of London's figures: the points lost to unpaid loans.
@@ -337,6 +338,10 @@ BEST_CARD_OVER = N_("best card {best} is worth more than all city cards together
 UNDERGROUND_OVER = N_("{counters} but {boroughs} occupied: a counter only scores in a borough you occupy")
 COUNTERS = NP_("{n} Underground counter", "{n} Underground counters")
 BOROUGH_VP_ALONE = N_("borough VP {vp} but no borough occupied")
+# TRANSLATORS: {counters} is "7 Underground counters"; each lies in an occupied borough, worth {least} VP or more,
+# so they need {need} borough VP at least.
+UNDERGROUND_OVER_VP = N_("{counters} but borough VP {vp}: each lies in an occupied borough worth {least} VP or more "
+                         "({need} at least)")
 UNDERGROUND_BOX = NP_("{n} Underground counter; the box has {box}", "{n} Underground counters; the box has {box}")
 BOROUGHS_GAME = NP_("{n} borough; the game has {limit}", "{n} boroughs; the game has {limit}")
 # TRANSLATORS: {counted} is "21 boroughs", "21 borough cards" or "11 Underground counters".
@@ -516,6 +521,8 @@ PHRASES: dict[str, Any] = {
     "london.underground-over-boroughs": lambda v: _(UNDERGROUND_OVER).format(
         counters=counted(COUNTERS, v["counters"]), boroughs=counted(BOROUGHS, v["boroughs"])),
     "london.borough-vp-without-borough": BOROUGH_VP_ALONE,
+    "london.underground-over-borough-vp": lambda v: _(UNDERGROUND_OVER_VP).format(
+        counters=counted(COUNTERS, v["counters"]), vp=v["vp"], least=v["least"], need=v["counters"] * v["least"]),
     "london.underground-over-box": lambda v: plural(UNDERGROUND_BOX, v["counters"]).format(n=v["counters"],
                                                                                           box=v["box"]),
     "london.boroughs-over-game": lambda v: plural(BOROUGHS_GAME, v["boroughs"]).format(n=v["boroughs"],

@@ -13,20 +13,22 @@ from scorepad.games.next_station_london.deck import turn_text
 from scorepad.games.next_station_london.guide import (guide_text, objectives_list, pencils_text, round_text,
                                                       setup_text)
 from scorepad.games.next_station_london.notation import (CARD_OPTIONS, field_span, not_a_number, parse_interchanges,
-                                                         parse_objectives, parse_order, show_interchanges,
-                                                         show_powers, show_words, whole_number)
+                                                         parse_completed, parse_order, show_completed,
+                                                         show_interchanges, show_powers, show_words, whole_number)
 from scorepad.games.next_station_london.report import interchange_formula, line_result, summary_text
-from scorepad.games.next_station_london.seats import BOTH_CARDS, circle_holder, drew_own, pencils
-from scorepad.games.next_station_london.words import (ASK_BOTH_CARDS, ASK_CONTROLLER, ASK_DECK, ASK_FIELD, ASK_INTERCHANGES,
+from scorepad.games.next_station_london.seats import BOTH_CARDS, circle_holder, drew_own, objectives, pencils
+from scorepad.games.next_station_london.words import (ASK_BOTH_CARDS, ASK_CONTROLLER, ASK_DECK, ASK_FIELD,
+                                                      ASK_INTERCHANGES,
                                                       ASK_OBJECTIVE_CARDS, ASK_OBJECTIVE_NAMES, ASK_OBJECTIVES,
                                                       ASK_ORDER, ASK_POWER_CARDS, ASK_POWER_NAMES, ASK_TURN,
                                                       CARD_CHOICES, CARD_LINE_TEXT, CHOOSE, CIRCLE_HELP,
                                                       COMMAND_HELP, COUNT_INTERCHANGES, DECK_CHOICES, DIGITAL,
                                                       END_OF_GAME, FACE_NAMES, FIELD_NAMES, FINAL_OBJECTIVES,
                                                       INTERCHANGE_RESULT, NO_INTERCHANGES, OBJECTIVE_CARDS,
+                                                      OBJECTIVES_RESULT,
                                                       PHYSICAL, PHYSICAL_DECK_SOLO, PHYSICAL_DECK_TABLE, POWER_CARDS,
                                                       POWER_TEXTS, PRESS_ENTER, SCORE_ROUND, SECTIONS_HELP, TYPED,
-                                                      WE_DREW, colour_name, objective_text)
+                                                      WE_DREW, as_typed, colour_name, objective_text)
 from scorepad.grid import standings_text
 from scorepad.i18n import _, pgettext, western_digits
 
@@ -150,19 +152,59 @@ def steps(session: Session) -> list[Step]:
             out.append(Say(lambda n=number, p=player: line_result(session, r, n, p)))
         out.append(Say(lambda: summary_text(session)))
     out.append(Say(lambda: final_text(session, r)))
-    most = rules.FIELD_RANGES["objectives"][1]
     for player in session.players:
         if r.interchanges_score:
             out.append(Ask(("final", player, "interchanges"), _(ASK_INTERCHANGES).format(player=player),
-                           parse=lambda text, p=player: parse_interchanges(text, p), show=show_interchanges,
+                           parse=_interchanges_parse(session, player), show=show_interchanges,
                            echo=lambda value, p=player: _(INTERCHANGE_RESULT).format(
                                player=p, formula=interchange_formula(value)), together=END))
         if "objectives" in session.modules:
-            out.append(Ask(("final", player, "objectives"), _(ASK_OBJECTIVES).format(player=player, most=most),
-                           parse=lambda text, p=player: parse_objectives(text, p, session.modules),
-                           together=END))
+            out.append(_objectives_question(session, player))
     out.append(Say(lambda: standings_text(session.score(session.complete_rounds()), session.game)))
     return out
+
+
+def cards_in_play(session: Session) -> tuple[str, ...]:
+    """The objective cards a player may name: those in play, or any where the session never drew them (a table
+    file imported has no setup; scoring still holds the table to 2 cards)."""
+    return objectives(session) if session.get(*CARD_OPTIONS["objectives"][0]) is not None else rules.OBJECTIVES
+
+
+def player_figures(session: Session, player: str, interchanges: dict[str, int] | None = None) -> dict[str, int]:
+    """What the objectives are checked against (rules.objective_figures), from the player's answers so far."""
+    lines = [{name: session.get("rounds", n, player, name, default=0) for name in ("thames", "tourist", "districts")}
+             for n in range(session.complete_rounds())]
+    counts = interchanges if interchanges is not None else session.get("final", player, "interchanges")
+    return rules.objective_figures(lines, counts)
+
+
+def _objectives_question(session: Session, player: str) -> Ask:
+    in_play = cards_in_play(session)
+
+    def parse(text: str) -> list[str]:
+        done = parse_completed(text, in_play, player, session.modules)
+        rules.check_completions(done, player_figures(session, player), player=player)
+        return done
+
+    def echo(done: Any) -> str:
+        points = rules.OBJECTIVE_POINTS * rules.completed(done)
+        return _(OBJECTIVES_RESULT).format(player=player, cards=show_completed(done), points=points)
+
+    return Ask(("final", player, "objectives"), _(ASK_OBJECTIVES).format(player=player, cards=show_words(in_play),
+                                                                        none=as_typed("none")),
+               parse=parse, show=show_completed, echo=echo, together=END)
+
+
+def _interchanges_parse(session: Session, player: str) -> Any:
+    """The interchanges typed, refused when they rule out an objective the player already named completed (the
+    end's questions may be answered in any order)."""
+    def parse(text: str) -> dict[str, int]:
+        counts = parse_interchanges(text, player)
+        rules.check_completions(session.get("final", player, "objectives") or [],
+                                player_figures(session, player, counts), player=player, field="interchanges")
+        return counts
+
+    return parse
 
 
 def final_text(session: Session, r: rules.Rules) -> str:
@@ -170,8 +212,7 @@ def final_text(session: Session, r: rules.Rules) -> str:
     points = {f"p{k}": v for k, v in rules.INTERCHANGE_POINTS.items()}
     lines = [_(END_OF_GAME), _(COUNT_INTERCHANGES).format(**points) if r.interchanges_score else _(NO_INTERCHANGES)]
     if "objectives" in session.modules:
-        lines.append(_(FINAL_OBJECTIVES).format(most=rules.FIELD_RANGES["objectives"][1])
-                     + objectives_list(session, "    "))
+        lines.append(_(FINAL_OBJECTIVES) + objectives_list(session, "    "))
     return "\n".join(lines)
 
 

@@ -10,10 +10,11 @@ from typing import Any
 from calculators import next_station_london as rules
 from calculators.core import InvalidInput
 from scorepad.games.next_station_london.words import (CARD_AMBIGUOUS, CARD_TWICE, CARDS_NEED_MODULE, COLOURS_COUNT,
-                                                      ECHO_MAX, NO_NUMBER, NOT_A_COLOUR, NOT_A_NUMBER, NOT_A_POWER,
-                                                      NOT_AN_OBJECTIVE, NOT_ONE_COLOUR, OBJECTIVE_COUNT, OR, OR_MORE,
-                                                      POWER_COUNT, POWER_PAIRS, THREE_NUMBERS, WE_DREW, as_typed,
-                                                      typed_words)
+                                                      ECHO_MAX, NO_NUMBER, NONE_WORDS, NOT_A_COLOUR, NOT_A_NUMBER,
+                                                      NOT_A_POWER, NOT_AN_OBJECTIVE, NOT_ONE_COLOUR,
+                                                      OBJECTIVE_COUNT, OBJECTIVE_NOT_IN_PLAY,
+                                                      OBJECTIVES_NOT_A_COUNT, OR, OR_MORE, POWER_COUNT, POWER_PAIRS,
+                                                      THREE_NUMBERS, WE_DREW, as_typed, typed_words)
 from scorepad.i18n import _, plural, western_digits
 from scorepad.words import listed
 
@@ -163,13 +164,32 @@ def parse_interchanges(text: str, player: str) -> dict[str, int]:
     return rules.check_interchanges(dict(zip(rules.INTERCHANGE_POINTS, numbers)), player=player)
 
 
-def parse_objectives(text: str, player: str, modules: Sequence[str]) -> int:
-    text = western_digits(text).strip()
-    value = whole_number(text)
-    if value is None:
-        span = field_span("objectives")
-        raise InvalidInput(not_a_number(text, span), player=player, field="objectives")
-    return rules.check_objectives(value, modules, player=player)
+def parse_completed(text: str, in_play: Sequence[str], player: str, modules: Sequence[str]) -> list[str]:
+    """`thames central`, `th c`, Enter or `none` → the objective cards a player completed, each once, of those in
+    play. A number is refused: the cards decide what the figures can check, a count does not."""
+    where = {"player": player, "field": "objectives"}
+    words = answer_words(text)
+    if len(words) == 1 and words[0] in (*NONE_WORDS, as_typed("none").casefold()):
+        words = []
+    done: list[str] = []
+    for word in words:
+        if re.fullmatch(r"[-+]?[0-9]+", word):  # however long: a count, not a card
+            raise InvalidInput(_(OBJECTIVES_NOT_A_COUNT).format(cards=show_words(in_play)), **where)
+        try:
+            name = _card(word, in_play, OBJECTIVE_NOT_IN_PLAY, "objectives")
+        except InvalidInput as error:  # worded without the player, whose answer this is
+            raise InvalidInput(error.message, **where) from None
+        if name in done:
+            raise InvalidInput(_(CARD_TWICE).format(name=as_typed(name)), **where)
+        done.append(name)
+    return rules.check_objectives(done, modules, player=player)
+
+
+def show_completed(value: Any) -> str:
+    """The cards completed as typed (`thames central`, or the typed `none`); a count of an older session as it is."""
+    if isinstance(value, list):
+        return show_words(value) if value else as_typed("none")
+    return str(value)
 
 
 def show_interchanges(value: dict[str, int]) -> str:

@@ -10,10 +10,11 @@ from calculators import next_station_london as rules
 from calculators.core import Result
 from scorepad.games.base import Session
 from scorepad.games.next_station_london.guide import setup_text
+from scorepad.games.next_station_london.notation import show_completed
 from scorepad.games.next_station_london.seats import pencils, pencils_known
 from scorepad.games.next_station_london.words import (CROSSED, FIRST_CONTROLLER, LINE_RESULT, LINE_RESULT_COLOUR,
-                                                      NOTHING_YET, PART_NAMES, PLAYER_HEADING, ROUND_COLUMN,
-                                                      ROUND_REPORT, ROUNDS_HEADING, SO_FAR_COLUMN, SOLO_MINUS,
+                                                      NOTHING_YET, OBJECTIVES_DONE, OBJECTIVES_DONE_LINE, PART_NAMES,
+                                                      PLAYER_HEADING, ROUND_COLUMN, ROUND_REPORT, ROUNDS_HEADING, SO_FAR_COLUMN, SOLO_MINUS,
                                                       SOLO_NO_MODULES, SOLO_RATING, TOURIST_COLUMN, band_text,
                                                       colour_name)
 from scorepad.grid import _parts, cell, grid, standings_text
@@ -93,6 +94,15 @@ def rating_text(standing: Any, text: str = SOLO_RATING) -> str:
     return _(text).format(reckoning=reckoning, band=band_text(rules.solo_band(rated)))
 
 
+def objectives_text(session: Session) -> str:
+    """The shared objective cards each player completed, once any is recorded."""
+    lines = [_(OBJECTIVES_DONE_LINE).format(player=player, cards=show_completed(done),
+                                            points=rules.OBJECTIVE_POINTS * rules.completed(done))
+             for player in session.players
+             for done in [session.get("final", player, "objectives")] if done is not None]
+    return "\n".join([_(OBJECTIVES_DONE), *lines]) if lines else ""
+
+
 def report(session: Session) -> str:
     """Everything recorded so far: setup, each line with its formula, then the standings once finished."""
     r = rules.rules_for(session.variants)
@@ -104,6 +114,9 @@ def report(session: Session) -> str:
         if entered:
             parts.append(_(ROUND_REPORT).format(number=number + 1) + "\n" + "\n".join(entered))
     parts.append(summary_text(session))
+    done = objectives_text(session)
+    if done:
+        parts.append(done)
     if session.finished and session.complete_rounds():
         parts.append(standings_text(session.score(session.complete_rounds()), session.game))
     return "\n\n".join(parts)

@@ -9,7 +9,8 @@ from typing import Any
 from calculators import next_station_london as rules
 from calculators.core import InvalidInput, Phrase, Result, say
 from scorepad.games.next_station_london.report import rating_text
-from scorepad.games.next_station_london.words import (END_INTERCHANGES, END_LINES, END_OBJECTIVES, END_TOTAL,
+from scorepad.games.next_station_london.words import (END_INTERCHANGES, END_LINES, END_OBJECTIVES,
+                                                      END_OBJECTIVES_CARDS, END_TOTAL, as_typed,
                                                       END_TOURIST, LINE_ROWS, NOTES_LINE, PAD_ROUNDS, POINTS_ROW,
                                                       RATING_ROW, SHEET_END_NOTE, SHEET_INTERCHANGE_NOTE,
                                                       SHEET_LINE_NOTE, SHEET_RATING, SHEET_SOLO_NOTE,
@@ -72,6 +73,9 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("",), round
             for row, (count, points) in zip(end, values):
                 row.setdefault("count", count)
                 row["points"] = points
+            if summary.objective_cards:  # which cards, beside how many (a file of an older scorepad has a count)
+                end[total_row - 1]["label"] = _(END_OBJECTIVES_CARDS).format(
+                    points=rules.OBJECTIVE_POINTS, cards=", ".join(map(as_typed, summary.objective_cards)))
             end[total_row]["mark"] = s.rank == 1 and len(players) > 1  # solo has a rating, not a winner
         end_grids.append({"vars": {"player": player}, "rows": end})
         track = {"label": player}

@@ -169,10 +169,21 @@ COUNT_INTERCHANGES = N_("""\
   Count each interchange station once, by the lines through it:
   2 lines = {p2} points, 3 lines = {p3}, 4 lines = {p4}.""")
 NO_INTERCHANGES = N_("  Interchange stations score nothing (no-interchanges variant): nothing to count.")
-FINAL_OBJECTIVES = N_("  Shared objectives: how many of these two did each player complete (0–{most})?")
+FINAL_OBJECTIVES = N_("  Shared objectives: which of these did each player complete?")
 # TRANSLATORS: `5 2 1` is an example answer: keep it.
 ASK_INTERCHANGES = N_("{player} · interchange stations on 2, 3 and 4 lines (e.g. 5 2 1; Enter = none):")
-ASK_OBJECTIVES = N_("{player} · shared objectives completed (0–{most}):")
+# TRANSLATORS: {cards} are the objective cards in play as typed ("thames central"); {none} is the typed word for
+# none. Enter alone is none too.
+ASK_OBJECTIVES = N_("{player} · which shared objectives did they complete? ({cards}; Enter or {none}: none):")
+# TRANSLATORS: {cards} are the cards completed as typed ("thames central"), or the typed word for none.
+OBJECTIVES_RESULT = N_("  {player}'s shared objectives: {cards} → +{points}")
+# TRANSLATORS: {cards} are the objective cards in play as typed ("thames central").
+OBJECTIVES_NOT_A_COUNT = N_("name the cards completed ({cards}), not how many; Enter alone: none")
+OBJECTIVE_NOT_IN_PLAY = N_("{word!r} names no objective card in play (in play: {names})")
+# `show`: the objective cards each player completed.
+OBJECTIVES_DONE = N_("Shared objectives completed:")
+# TRANSLATORS: {cards} as typed ("thames central"; or a number, in a game of an older scorepad).
+OBJECTIVES_DONE_LINE = N_("  {player}: {cards} (+{points})")
 NOT_A_NUMBER = N_("{text!r} is not a whole number ({span})")
 NO_NUMBER = N_("a whole number, please ({span})")
 # TRANSLATORS: a range with no top: "0 or more".
@@ -278,7 +289,9 @@ TYPED = {
     "joker": lambda: pgettext("typed word", "joker"),
     "switch": lambda: pgettext("typed word", "switch"),
     "circle": lambda: pgettext("typed word", "circle"),
+    "none": lambda: pgettext("typed word", "none"),
 }
+NONE_WORDS = ("none", "-", "—")  # typed for no objective completed, besides Enter alone and the language's word
 COLOUR_NAMES = {
     "pink": lambda: pgettext("Next Station: London pencil", "Pink"),
     "green": lambda: pgettext("Next Station: London pencil", "Green"),
@@ -371,6 +384,30 @@ PHRASES: dict[str, Any] = {
         key=v["key"], keys=listed(v["keys"])),
     "next-station-london.objectives-without-module": lambda v: plural(OBJECTIVES_WITHOUT_MODULE, v["done"]).format(
         done=v["done"], modules=listed(v["modules"])),
+    "next-station-london.objective-unknown": lambda v: _(OBJECTIVE_UNKNOWN).format(name=v["name"],
+                                                                                  cards=listed(v["cards"])),
+    "next-station-london.objective-twice": N_("{name!r} appears twice"),
+    "next-station-london.objectives-not-cards": lambda v: _(OBJECTIVES_NOT_CARDS).format(
+        value=v["value"], cards=listed(v["cards"]), most=v["most"]),
+    "next-station-london.objectives-not-in-play": lambda v: _(OBJECTIVES_NOT_IN_PLAY).format(
+        cards=listed([as_typed(card) for card in v["cards"]]), most=v["most"]),
+    "next-station-london.objective-ruled-out": lambda v: _(OBJECTIVE_RULED_OUT[v["card"]]).format(
+        card=as_typed(v["card"]), found=v["found"], least=v["least"]),
+}
+# TRANSLATORS: {cards} are the card names of a table file (interchanges, districts, …): keep them.
+OBJECTIVE_UNKNOWN = N_("{name!r} is no objective card (the cards: {cards})")
+# TRANSLATORS: {cards} are the card names of a table file: keep them.
+OBJECTIVES_NOT_CARDS = N_("{value!r}: the objectives completed are a list of cards ({cards}), or a count 0–{most} "
+                          "in older files")
+# TRANSLATORS: {cards} are objective cards as typed; {most} is 2, the cards in play.
+OBJECTIVES_NOT_IN_PLAY = N_("{cards} completed, but only {most} objective cards are in play")
+# A completed objective the player's own figures rule out (spec): {card} is the card as typed, {least} the least
+# it needs, {found} what the player's figures hold (the lines' added up, or the interchange stations counted).
+OBJECTIVE_RULED_OUT = {
+    "thames": N_("the {card} objective needs {least} Thames crossings; the lines have {found}"),
+    "interchanges": N_("the {card} objective needs {least} interchange stations; there are {found}"),
+    "tourist": N_("the {card} objective needs all {least} tourist sites; the lines pass {found}"),
+    "districts": N_("the {card} objective needs all {least} districts; the lines pass through {found}"),
 }
 # TRANSLATORS: {terms} is "2 × 5 + 3 × 2 + 4 × 1": stations on 2, 3 and 4 lines; {lines} × {stations} is 4 × 11.
 TOO_MANY_INTERCHANGES = N_("{terms} = {total} stations on lines; four lines hold at most {most} ({lines} × {stations})")
@@ -438,6 +475,8 @@ END_TOURIST = N_("Tourist track")
 # TRANSLATORS: a row of the sheet: interchange stations on {lines} lines, {points} points each.
 END_INTERCHANGES = N_("Interchanges {lines} lines ×{points}")
 END_OBJECTIVES = N_("Objectives ×{points}")
+# TRANSLATORS: the objectives row of a filled sheet: {cards} are the cards completed, as typed.
+END_OBJECTIVES_CARDS = N_("Objectives ×{points}: {cards}")
 END_TOTAL = N_("Total")
 # Solo: under the total, the modules used (count) and the rating (points), NSL-RB.
 RATING_ROW = N_("Solo rating (−{penalty} per module)")

@@ -99,6 +99,7 @@
         if (event.submitter && event.submitter.name) fields.set(event.submitter.name, event.submitter.value);
         const body = {};
         if (form.dataset.api === "/api/seat") body.player = fields.get("player") || null;
+        if (form.dataset.api === "/api/confirm") body.accept = fields.get("accept") === "1";
         if (fields.has("at")) body.at = JSON.parse(fields.get("at"));
         if (fields.has("value")) body.value = fields.get("value");
         if (fields.has("version")) body.version = Number(fields.get("version"));
@@ -135,6 +136,18 @@
           const wagers = chosen.filter((c) => c === "W").map(() => grid.dataset.wager);
           const numbers = chosen.filter((c) => c !== "W").map(Number).sort((a, b) => a - b);
           input.value = [...wagers, ...numbers].join(" ");
+          input.dispatchEvent(new Event("input"));
+        });
+      }
+    }
+    // Cards to pick (Next Station: London's objectives): each tap writes the words of those picked, or "none".
+    for (const picks of pad.querySelectorAll(".picks")) {
+      const input = picks.closest("form").querySelector("input[name=value]");
+      for (const pick of picks.querySelectorAll(".pick")) {
+        pick.addEventListener("click", () => {
+          pick.setAttribute("aria-pressed", String(pick.getAttribute("aria-pressed") !== "true"));
+          const words = [...picks.querySelectorAll(".pick[aria-pressed=true]")].map((p) => p.dataset.word);
+          input.value = words.length ? words.join(" ") : picks.dataset.none;
           input.dispatchEvent(new Event("input"));
         });
       }
