@@ -3,11 +3,13 @@ players that start with the first player drawn, one question for both kinds of N
 
 import pytest
 
+from calculators import next_station_london as nsl_rules
 from calculators.core import InvalidInput
 from conftest import run
 from scorepad.cli.prompter import Aborted
 from scorepad.games import by_slug
 from scorepad.games.london.flow import first_player
+from scorepad.games.next_station_london.flow import cards_in_play
 from scorepad.games.next_station_london.notation import parse_interchanges
 from scorepad.games.next_station_london.seats import circle_holder, pencils
 from scorepad.table.changes import new_doc, record
@@ -91,6 +93,18 @@ def test_both_modules_ask_one_question_for_their_cards(store):
                                               "purple": "switch"}
     menus = [ask.message for ask in session.asks() if ask.choices and ask.at[:2] != ("setup", "deck-mode")]
     assert menus == ["Objective and power cards: does scorepad draw them, or did you?"]
+
+
+def test_the_one_question_for_both_keeps_the_objectives_to_the_two_drawn(store):
+    """scorepad drew the cards, answered once for both kinds: a card named at the end is one of the two in play."""
+    session_id = store.insert(new_doc(NSL, ["Solo"], [], 1, modules=["objectives", "powers"], seed=3))
+    drawn = nsl_rules.draw_objectives(3)
+    assert "central" not in drawn  # (a card the figures cannot rule out: only not being in play refuses it)
+    answers = ["scorepad draws", "", "Physical cards", "5", "3", "1", "1", "", "central", ""]
+    session, prompter, _ = run(store, session_id, answers)
+    assert [typed for typed, _problem in prompter.refused] == ["central"]
+    assert session.get("final", "Solo", "objectives") == []
+    assert cards_in_play(session) == drawn
 
 
 def test_a_session_that_asked_each_kind_still_does(store):

@@ -166,8 +166,10 @@ def steps(session: Session) -> list[Step]:
 
 def cards_in_play(session: Session) -> tuple[str, ...]:
     """The objective cards a player may name: those in play, or any where the session never drew them (a table
-    file imported has no setup; scoring still holds the table to 2 cards)."""
-    return objectives(session) if session.get(*CARD_OPTIONS["objectives"][0]) is not None else rules.OBJECTIVES
+    file imported has no setup; scoring still holds the table to 2 cards). Drawn: the objectives' own question,
+    or the one for both kinds of cards, was answered."""
+    drawn = any(session.get(*question) is not None for question in (CARD_OPTIONS["objectives"][0], BOTH_CARDS))
+    return objectives(session) if drawn else rules.OBJECTIVES
 
 
 def player_figures(session: Session, player: str, interchanges: dict[str, int] | None = None) -> dict[str, int]:
