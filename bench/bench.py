@@ -1,11 +1,12 @@
 """Startup and command latency, as ratios against a bare `import typer`, all measured in one run.
 
-    python bench/bench.py [--runs 15]
+    python bench/bench.py [--runs 15] [--terminal] [--columns 80]
 
 Each figure is the median wall time of N fresh processes after one warm-up, with the fastest and slowest; each
 run of a command is followed by one of `import typer`, and its ratio is to those (the machine is shared and noisy).
 Targets (issue 20, docs/performance.md): every command within 2x of `python -c "import typer"`, a sheet within 4x;
-the sheet render (reportlab) is paid only by `scorepad sheet`. --terminal measures the commands alone.
+the sheet render (reportlab) is paid only by `scorepad sheet`. --terminal measures the commands alone; --columns N
+lays their text out for a terminal N columns wide ($COLUMNS), as a terminal does (a pipe lays nothing out).
 """
 
 from __future__ import annotations
@@ -73,10 +74,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--terminal", action="store_true", help="the commands alone, without the sheets")
+    parser.add_argument("--columns", type=int, help="fit the text to a terminal this wide ($COLUMNS)")
     options = parser.parse_args()
     runs = options.runs
     work = Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
     env = {**os.environ, "SCOREPAD_DB": str(work / "db.json")}
+    if options.columns:
+        env["COLUMNS"] = str(options.columns)
     # Bytecode cached as an installed scorepad has it (bench/storage.py): this machine's sessions set
     # PYTHONDONTWRITEBYTECODE, and an editable install would compile every module in every process.
     env.pop("PYTHONDONTWRITEBYTECODE", None)

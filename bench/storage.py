@@ -1,6 +1,6 @@
 """How scorepad's costs grow with the number of stored games (issue 10), as ratios to `python -c "import typer"`.
 
-    python bench/storage.py [--sizes 0 1000 10000 50000] [--runs 7]
+    python bench/storage.py [--sizes 0 1000 10000 50000] [--runs 7] [--columns 80]
 
 Stores are built through the store module (Store.insert_many of realistic finished sessions of all five
 games, made by importing a whole table of each), not by running scorepad 50,000 times. For each size it
@@ -188,11 +188,15 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[0, 1000, 10000, 50000])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--no-bulk", action="store_true", help="skip the import of 10,000 tables")
+    parser.add_argument("--columns", type=int,
+                        help="fit the text to a terminal this wide ($COLUMNS), as a terminal does")
     parser.add_argument("--source", action="store_true",
                         help="no bytecode cache: with PYTHONDONTWRITEBYTECODE, compile every module in every process")
     options = parser.parse_args()
     runs = options.runs
     work = Path(tempfile.mkdtemp(prefix="scorepad-bench-storage-"))
+    if options.columns:
+        os.environ["COLUMNS"] = str(options.columns)
     if not options.source:
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ["PYTHONPYCACHEPREFIX"] = str(work / "pycache")

@@ -26,6 +26,9 @@ ROUND = N_("round {round}")
 PLAYER = N_("player {player}")
 WHERE = N_("{where}: {message}")  # "round 2, player Ana, blue: 5 after 9: numbers must go up"
 WHERE_SEPARATOR = N_(", ")
+# TRANSLATORS: a recorded answer, named and as it was typed ("Game 1 · Ana · Blue: 2 5 9": the fix menu, the recap
+# of a resumed game); write the colon as your language does (Chinese ：).
+ANSWERED = N_("{name}: {shown}")
 
 
 def learn_game(slug: str, phrases: Mapping[str, Wording], field_label: Callable[[str], str | None] | None) -> None:
@@ -262,6 +265,11 @@ POUNDS = N_("£{amount}")
 CURRENCIES = {"$": DOLLARS, "£": POUNDS}
 # TRANSLATORS: a percentage ({rate} is "58.33"); write the percent sign as your language does.
 PERCENT = N_("{rate}%")
+
+
+def answered(name: str, shown: str) -> str:
+    """A recorded answer, named and as it was typed: `Game 1 · Ana · Blue: 2 5 9`."""
+    return _(ANSWERED).format(name=name, shown=shown)
 
 
 def names_text(names: Sequence[str]) -> str:

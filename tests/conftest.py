@@ -65,6 +65,12 @@ def font_cache(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
+def no_columns(monkeypatch):
+    """Text as long as it is: a test asks for a terminal's width ($COLUMNS) itself, as a test of 80 columns does."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
+@pytest.fixture(autouse=True)
 def database(tmp_path, monkeypatch):
     path = tmp_path / "db" / "scorepad.json"
     monkeypatch.setenv("SCOREPAD_DB", str(path))

@@ -4,8 +4,10 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import run
-from scorepad import cli
+from scorepad import cli, grid, i18n
+from scorepad.cli.playing import DELETED
 from scorepad.games import by_slug
+from scorepad.i18n import _
 from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.changes import new_doc
 from scorepad.store import Store
@@ -91,12 +93,24 @@ def test_delete_yes_keeps_a_copy_that_import_restores(store, finished, database)
     assert result.exit_code == 0, result.stderr
     [copy] = copies(database)
     assert copy.name.startswith(f"lost-cities-{finished}-") and copy.suffix == ".json"
-    assert result.stdout == f"Deleted session {finished}. Its copy: {copy}\nTo restore it: scorepad import {copy}\n"
+    assert result.stdout == f"Deleted session {finished}. Its copy:\n  {copy}\nTo restore it:\n  scorepad import {copy}\n"
     assert store.all() == []
     assert invoke("show", finished).exit_code == 1
     restored = invoke("import", copy).stdout.strip()
     assert invoke("score", restored, "--json").stdout == score
     assert store.get(int(restored))["status"] == "finished"
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "ar", "zh-Hant", "ru"])
+def test_the_copys_path_is_printed_whole_on_a_line_of_its_own(lang):
+    """A path of 74 characters fits 80 columns: "Its copy: PATH" then "To restore it: …" was one paragraph there,
+    wrapped as "… PATH To" / "restore it: scorepad import" / "PATH"."""
+    path = "/home/ana/.local/share/scorepad/deleted/lost-cities-1-20261202T041943.json"
+    with i18n.speaking(lang):
+        text = _(DELETED).format(id=1, path=path)
+    fitted = grid.fit(text, 80).splitlines()
+    assert fitted[:3] == text.splitlines()[:3] and fitted[1] == f"  {path}"  # "To restore it:" a line of its own
+    assert fitted[3:] in ([f"  scorepad import {path}"], ["  scorepad import", f"    {path}"])
 
 
 def test_delete_without_a_terminal_needs_yes(store, finished, database):
@@ -122,7 +136,7 @@ def test_delete_asks_and_only_a_yes_deletes(store, finished, database, terminal)
     assert result.exit_code == 130 and result.stderr == "\nStopped; nothing was changed.\n"
     assert store.get(finished) == before and copies(database) == []
     terminal(True)
-    assert invoke("delete", finished).stdout.startswith(f"Deleted session {finished}. Its copy: ")
+    assert invoke("delete", finished).stdout.startswith(f"Deleted session {finished}. Its copy:\n")
     assert store.all() == [] and len(copies(database)) == 1
 
 

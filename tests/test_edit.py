@@ -115,8 +115,8 @@ def test_an_edit_that_puts_a_card_in_both_hands_is_refused_naming_the_other_answ
     before = store.get(session_id)
     result = invoke("edit", session_id, "--round", 1, "--player", "Ana", "--field", "blue", "2 5 7 9 10")
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == ("Error: the edit breaks Game 1 · Ben · Blue: blue 9 is already in Ana's expedition; the "
-                             "deck has one of each\n")
+    assert result.stderr == ("Error: blue 9 is already in Ben's expedition (Game 1 · Ben · Blue: W 3 4 6 8 9); if that "
+                             "answer is wrong, `fix` changes it\n")
     assert store.get(session_id) == before  # nothing written
 
 
@@ -125,8 +125,8 @@ def test_the_menu_refuses_at_the_prompt_and_takes_another_value(store):
     lines = []
     prompter = ScriptedPrompter(["Game 1 · Ana · Green", "ww58", "ww67"])
     assert fixing.interactive(Table(store, session_id), prompter, lines.append)
-    assert prompter.refused == [("ww58", "the edit breaks Game 1 · Ben · Green: green 5 is already in Ana's "
-                                         "expedition; the deck has one of each")]
+    assert prompter.refused == [("ww58", "green 5 is already in Ben's expedition (Game 1 · Ben · Green: 5 8); if that "
+                                         "answer is wrong, `fix` changes it")]
     assert saved(store, session_id).get("rounds", 0, "Ana", "green") == ["W", "W", 6, 7]
     assert lines[0].startswith("Changed Game 1 · Ana · Green: W W → W W 6 7.")
 

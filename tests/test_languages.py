@@ -18,7 +18,7 @@ KEPT = {"scorepad", "root", "playing", "finished", "en", "fa", "ar", "ru", "zh",
         # edit's words for a session note (--field oldest|first), as typed
         "oldest", "first", "PDF", "JSON", "Lines", "UTF", "ISO", "OK", "ID", "IDs", "k", "BG", "Stats", "TinyDB",
         "Ctrl", "SIGTERM", "SIGHUP", "Enter", "Tab", "Esc", "Noto", "Sans", "CJK",
-        "rename", "latest",  # `players rename`, a key of `players --json`
+        "rename", "latest", "name",  # `players rename`, keys of `players --json`
         "QR", "CSV",  # a QR code (of BG Stats' link) and a CSV file are called so in every language
         "YYYY", "MM", "DD"}  # how a date is typed (stats --since YYYY-MM-DD)
 
@@ -168,10 +168,10 @@ def test_no_english_reaches_the_screen(code, tmp_path, store):
 # the fuzzed game above, which reaches these questions only on some runs.
 WORDED = [
     ("next-station-london", ["Ana"], ["objectives", "powers"], 1,
-     ["we drew these", "tourist central", "we drew these", "pink=circle green=joker blue=double purple=switch",
-      "pu pi g b", "Physical cards", "5"]),
+     ["we drew these", "tourist central", "pink=circle green=joker blue=double purple=switch", "pu pi g b",
+      "Physical cards", "5"]),
     ("next-station-london", ["Ana", "Ben"], ["objectives", "powers"], 1,
-     ["we drew these", "th d", "we drew these", "s d j c", "Ana", "Digital deck", "", ""]),
+     ["we drew these", "th d", "s d j c", "Ana", "Digital deck", "", ""]),
     ("lost-cities", ["Ana", "Ben"], [], 1, ["Ana", "w w 3 5", "", "w 2 9 0"]),
     ("chinatown", ["Ava", "Ben", "Cai"], [], None, ["Ava", "Ava Ben 5k", "", "", "photo 3, rest 2", "none"]),
     ("london-1e", ["Yellow", "Red", "Blue"], [], None,

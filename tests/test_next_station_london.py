@@ -344,6 +344,9 @@ def test_final_limits_at_the_edge_and_one_past(modules, final, error):
     assert str(refused.value) == f"player Ana, {error}"
 
 
+NEED_CIRCLE = "10 stations in one district needs the Circle power; without it a line has at most 9 there"
+
+
 def _asks(store, variants=(), modules=(), recorded=()):
     """The questions of a solo one-round session with these answers recorded: path -> Ask."""
     doc = new_doc(GAME, ["Ana"], variants, 1, modules=modules, seed=SEED_NSL4)
@@ -357,6 +360,10 @@ def _asks(store, variants=(), modules=(), recorded=()):
 @pytest.mark.parametrize("variants, fields, at_fault, error", LINE_LIMITS, ids=LIMIT_IDS)
 def test_the_line_prompts_refuse_exactly_what_scoring_refuses(store, variants, fields, at_fault, error):
     # the fields before the one asked are recorded, as at the table; the prompt of each then checks its answer
+    if fields.get("stations") == nsl.MAX_STATIONS:  # the prompt knows that no pencil has the Circle power here
+        at_fault, error = "stations", NEED_CIRCLE
+    elif fields.get("stations", 0) > nsl.MAX_STATIONS:
+        error = error.replace("0–10", "0–9")
     line_ = limit_table(fields, variants)["rounds"][0]["Ana"]
     order = nsl.rules_for(variants).line_fields
     for index, name in enumerate(order):
@@ -676,7 +683,7 @@ def test_ctrl_c_mid_deck_resumes_with_the_same_next_card(store):
 
 def test_solo_with_both_modules_nsl5(store):
     session_id = start(store, ["Solo"], modules=["objectives", "powers"], seed=3)
-    answers = ["scorepad draws", "scorepad draws", "blue pi pu g"]
+    answers = ["scorepad draws", "blue pi pu g"]  # one question for both kinds of cards
     for rnd in NSL5["rounds"]:
         answers += ["Physical cards"] + typed_round(rnd, ["Solo"])
     answers += ["4 2 0", "to"]
@@ -689,11 +696,10 @@ def test_solo_with_both_modules_nsl5(store):
     assert "  Green: Circle: circle one station; it counts twice in its district" in text
     assert "  • Solo: Blue  (power: Switch)" in text and "  • Solo: Green  (power: Circle)" in text
     # the Circle reminder comes only in the round its pencil (Green, round 4) is drawn with
-    assert text.count("(Solo's Circle power: the circled station counts twice in its district)") == 1
+    assert text.count("(Solo's Circle power: the circled station counts twice in its district: up to 10)") == 1
     assert text.index("Solo's Circle power") > text.index("Score round 4")
     assert "Solo rating: 147 − 20 (2 modules) = 127 → band 121–135." in text
-    assert prompter.asked[:3] == ["Shared objectives: does scorepad draw the two cards, or did you draw them?",
-                                  "Pencil powers: does scorepad deal the four cards, or did you deal them?",
+    assert prompter.asked[:2] == ["Objective and power cards: does scorepad draw them, or did you?",
                                   "Your order of the four pencils, by names or first letters "
                                   "[Enter: pink green blue purple]:"]
     # solo: no controller, no pencils to pass; the rating rule is told at the start
@@ -709,13 +715,14 @@ def test_solo_with_both_modules_nsl5(store):
 
 
 @pytest.mark.parametrize("modules, final, rating", [
-    ((), [""], "Solo rating: 130 (no modules) → band 121–135."),
-    (("objectives",), ["", ""], "Solo rating: 130 − 10 (1 module) = 120 → band 106–120."),  # 120: the lower band
+    ((), [""], "Solo rating: 129 (no modules) → band 121–135."),
+    (("objectives",), ["", ""], "Solo rating: 129 − 10 (1 module) = 119 → band 106–120."),
 ])
 def test_solo_rating_line_with_no_module_and_one(store, modules, final, rating):
     session_id = start(store, ["Solo"], modules=modules, rounds=1)
     draws = ["scorepad draws"] * len(modules)
-    _, _, text = run(store, session_id, [*draws, None, "Physical cards", "13", "10", "0", "0", *final])
+    # 13 × 9 + 2 × 6: one line's most without the Circle power (a line of 10 stations in one district needs it)
+    _, _, text = run(store, session_id, [*draws, None, "Physical cards", "13", "9", "6", "0", *final])
     assert rating in text
 
 
@@ -812,7 +819,7 @@ def test_the_deck_question_offers_last_rounds_choice_first(store):
 
 def test_a_whole_game_fits_100_columns(store):
     session_id = start(store, NSL4_PLAYERS, modules=["powers", "objectives"])
-    answers = ["scorepad draws", "scorepad draws", *nsl4_answers()]
+    answers = ["scorepad draws", *nsl4_answers()]
     answers[-3:] = ["6 1 0", "", "5 1 0", "", "3 1 0", ""]
     session, _, text = run(store, session_id, answers)
     assert session.finished
@@ -1019,15 +1026,15 @@ def test_filled_solo_sheet_has_the_rating_rule(tmp_path):
 
 def test_the_filled_sheet_of_a_session_has_its_rating(store, tmp_path):
     session_id = start(store, ["Solo"], modules=["objectives"], rounds=1)
-    run(store, session_id, ["we drew these", "districts central", "", "Physical cards", "13", "10", "0", "0", "",
+    run(store, session_id, ["we drew these", "districts central", "", "Physical cards", "13", "9", "6", "0", "",
                             "d c"])
     result = invoke("sheet", session_id, "-o", tmp_path / "solo.pdf")
     assert result.exit_code == 0, result.stderr
     (text,) = pdf_text(tmp_path / "solo.pdf")
     text = " ".join(text.split())
-    assert "Total 150 Solo rating (−10 per module) 1 140" in text  # 130 + 20 objectives, less 10
+    assert "Total 149 Solo rating (−10 per module) 1 139" in text  # 129 + 20 objectives, less 10
     assert "Objectives ×10: districts, central 2 20" in text  # which cards, and how many
-    assert "Solo rating: 150 − 10 (1 module) = 140, in the band 136–150." in text
+    assert "Solo rating: 149 − 10 (1 module) = 139, in the band 136–150." in text
 
 
 def test_a_blank_solo_pad_has_a_rating_row_to_fill(tmp_path):
@@ -1097,7 +1104,7 @@ def test_power_cards_refused(text, message):
 
 def test_a_table_that_drew_its_own_cards_names_them_at_the_setup_question(store):
     session_id = start(store, ["Solo"], modules=["objectives", "powers"], rounds=1)
-    answers = ["we drew these", "tokyo central", "th c", "we drew these", "circle joker", "s d j c", "",
+    answers = ["we drew these", "tokyo central", "th c", "circle joker", "s d j c", "",
                "Physical cards", "5", "3", "1", "1", "", "c"]
     session, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("tokyo central", f"'tokyo' names no objective card (objectives: {OBJECTIVE_NAMES})"),
@@ -1119,7 +1126,7 @@ def test_a_table_that_drew_its_own_cards_names_them_at_the_setup_question(store)
 
 def test_scorepad_draws_the_cards_unless_told_otherwise(store):
     session_id = start(store, ["Solo"], modules=["objectives", "powers"], rounds=1, seed=3)
-    answers = ["scorepad draws", "scorepad draws", "", "Physical cards", "5", "3", "1", "1", "", ""]
+    answers = ["scorepad draws", "", "Physical cards", "5", "3", "1", "1", "", ""]
     session, prompter, text = run(store, session_id, answers)
     drawn = nsl.draw_objectives(3)
     assert "  1. " + objective_text(drawn[0]) in text and "  2. " + objective_text(drawn[1]) in text

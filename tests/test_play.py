@@ -63,7 +63,8 @@ def test_refused_answers_are_asked_again_with_the_reason(store):
         ("1", "there is no card 1: type 10 (or 0) for ten"),
         ("w 5 3", "3 after 5: numbers must go up"),
         ("5 5", "5 appears twice; each number is in the deck once"),
-        ("5", "yellow 5 is already in Ana's expedition; the deck has one of each"),
+        ("5", "yellow 5 is already in Ana's expedition (Game 1 · Ana · Yellow: W 5); if that answer is wrong, `fix` "
+              "changes it"),
         ("x", "'x' is not a card: w for a wager, 2–9, and 10 (or 0) for ten"),
     ]
 

@@ -14,15 +14,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Terminal:
-    def __init__(self, tmp_path, command):
+    def __init__(self, tmp_path, command, columns=120):
         self.tmux = ["tmux", "-S", str(tmp_path / "tmux.sock")]  # a private server: never the user's
         env = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
         shell = f"cd {ROOT} && {command}; echo EXIT=$?; sleep 60"
-        subprocess.run(self.tmux + ["new-session", "-d", "-x", "120", "-y", "50", shell], env=env, check=True)
+        subprocess.run(self.tmux + ["new-session", "-d", "-x", str(columns), "-y", "50", shell], env=env, check=True)
 
-    def screen(self):
-        return subprocess.run(self.tmux + ["capture-pane", "-p", "-S", "-3000"], check=False, capture_output=True,
-                              text=True).stdout
+    def screen(self, joined=False):
+        """What the terminal shows; `joined`: each line the program printed whole, however the terminal wrapped it."""
+        return subprocess.run(self.tmux + ["capture-pane", "-p", "-S", "-3000", *(["-J"] if joined else [])],
+                              check=False, capture_output=True, text=True).stdout
 
     def wait_for(self, text, timeout=15):
         deadline = time.monotonic() + timeout
@@ -48,8 +49,8 @@ class Terminal:
 def terminal(tmp_path, database):
     opened = []
 
-    def open_(args):
-        term = Terminal(tmp_path, f"{sys.executable} -m scorepad {args}")
+    def open_(args, columns=120):
+        term = Terminal(tmp_path, f"{sys.executable} -m scorepad {args}", columns)
         opened.append(term)
         return term
 
@@ -75,7 +76,7 @@ def test_a_game_typed_at_the_real_prompts(terminal, tmp_path):
         term.wait_for(f"Game 1 · {player} · {colour}:")
         if index == 6:  # a card Ana already has: refused, with the reason, then corrected
             term.type("w3468910")
-            term.wait_for("✗ w3468910: blue 10 is already in Ana's expedition; the deck has one of each")
+            term.wait_for("✗ w3468910: blue 10 is already in Ana's expedition (Game 1 · Ana · Blue: 2 5 7 10); if")
             # the refused answer is gone from the input line: typing the right one needs no clearing
         term.type(cards)
     screen = term.wait_for("Write the score sheet as a PDF?")

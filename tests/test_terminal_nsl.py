@@ -52,10 +52,8 @@ def test_a_round_with_the_digital_deck_at_the_real_prompts(terminal, tmp_path): 
 
 def test_solo_with_both_modules_undo_a_card_and_resume_mid_deck(terminal):  # noqa: F811
     term = terminal("play next-station-london --players Solo --rounds 1 --module objectives --module powers")
-    term.wait_for("Shared objectives: does scorepad draw the two cards, or did you draw them?")
+    term.wait_for("Objective and power cards: does scorepad draw them, or did you?")  # one question for both
     term.keys("Enter")  # scorepad draws
-    term.wait_for("Pencil powers: does scorepad deal the four cards, or did you deal them?")
-    term.keys("Enter")
     term.wait_for("[Enter: pink green blue purple]:")
     term.type("pu bl g pi")  # typed over nothing: the order is not pre-filled
     term.wait_for("Your pencil this round:\n  • Solo: Purple")

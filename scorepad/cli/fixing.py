@@ -9,14 +9,14 @@ from calculators.core import InvalidInput, Result
 from scorepad.errors import ScorepadError
 from scorepad.games.base import Ask
 from scorepad.i18n import N_, _
-from scorepad.cli.prompt_words import UNDO_WORD, prompt_word
+from scorepad.cli.prompt_words import UNDO_WORD, prompt_word, typed_word
 from scorepad.cli.prompter import Aborted, Prompter
 from scorepad.table import Session, Table
 from scorepad.table.edit import (NOT_THERE, NOTHING_RECORDED, UNCHANGED, Change, Item, answer_needed, changes_text,
                                  check, items, menu_labels, save)
 from scorepad.table.naming import name, parse
 
-CHOOSE = N_("Which answer? (newest first; type to filter)")
+CHOOSE = N_("Which answer? (newest first; type any words of it)")
 BACK = N_("← back: change nothing")
 # TRANSLATORS: {name} names the answer ("Game 1 · Ana · Blue"), {shown} is it now as typed ("W 3 5").
 ASK_NEW = N_("{name} — now {shown}; the new answer (Enter keeps it):")
@@ -26,6 +26,8 @@ CANCELLED = N_("Edit cancelled; nothing changed.")
 TOO_MANY = N_("the edit keeps asking new questions; nothing was saved")
 # TRANSLATORS: a menu answer the edit refuses; {reason} says why.
 REFUSED = N_("Refused: {reason}")
+# TRANSLATORS: after `fix` at a game's prompt: {undo} is the word typed there to take the fix back (your language's).
+UNDO_AT_PROMPT = N_("(`{undo}` right now puts the old answer back.)")
 
 
 def interactive(table: Table, prompter: Prompter, out: Callable[[str], None],
@@ -34,10 +36,10 @@ def interactive(table: Table, prompter: Prompter, out: Callable[[str], None],
     """The edit menu, the new answer, any question it makes necessary; True when something changed.
 
     `cancel_quietly` (the prompt word `fix`): Ctrl-C cancels the edit and returns to the game
-    instead of stopping it.
+    instead of stopping it, and the undo that takes the fix back is the prompt's word, not `scorepad undo ID`.
     """
     try:
-        return _interactive(table, prompter, out, standings)
+        return _interactive(table, prompter, out, standings, at_prompt=cancel_quietly)
     except Aborted:
         if not cancel_quietly:
             raise
@@ -46,7 +48,7 @@ def interactive(table: Table, prompter: Prompter, out: Callable[[str], None],
 
 
 def _interactive(table: Table, prompter: Prompter, out: Callable[[str], None],
-                 standings: Callable[[Result, Session], str] | None) -> bool:
+                 standings: Callable[[Result, Session], str] | None, *, at_prompt: bool) -> bool:
     table.refresh()
     session = table.session
     listed = items(session)
@@ -72,7 +74,8 @@ def _interactive(table: Table, prompter: Prompter, out: Callable[[str], None],
         raise ScorepadError(_(TOO_MANY))
     saved = save(table.records, change)
     table.seen(saved.doc)
-    out(changes_text(change, saved, standings))
+    hint = _(UNDO_AT_PROMPT).format(undo=typed_word(UNDO_WORD)) if at_prompt else None
+    out(changes_text(change, saved, standings, hint))
     return True
 
 

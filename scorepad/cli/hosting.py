@@ -10,7 +10,7 @@ import typer
 from scorepad.cli import signals, terminal
 from scorepad.cli.output import echo, handles_errors, players_line, stopped
 from scorepad.cli.playing import start
-from scorepad.cli.root import app
+from scorepad.cli.root import app, speak_session
 from scorepad.cli.shared import load_session, names_given, open_store
 from scorepad.errors import ScorepadError
 from scorepad.i18n import N_, _, language
@@ -60,6 +60,7 @@ def host(ctx: typer.Context,
         session_id = start(ctx, "host", target, names, variant or [], rounds, modules, {}, terminal_needed=False)
     store = open_store(ctx)
     session = load_session(ctx, session_id)
+    speak_session(session.doc)
     where = address or server.local_address()
     try:
         sock = server.bind(where, port)

@@ -4,6 +4,7 @@ line `Error: …` for an expected error, and the last line after Ctrl-C or a sto
 import functools
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -15,7 +16,7 @@ from bidi import get_display
 from calculators.core import InvalidInput
 from scorepad.cli import signals
 from scorepad.errors import ScorepadError
-from scorepad.grid import safe
+from scorepad.grid import fit, safe
 from scorepad.i18n import N_, _, pgettext
 
 ERROR_LINE = N_("Error: {message}")
@@ -67,8 +68,22 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 
 def echo(text: Any = "", **options: Any) -> None:
     """Print text that holds data (names and notes, perhaps from a database older than the rules that refuse
-    control characters): nothing in it may drive the terminal. Our own text keeps its newlines."""
-    typer.echo(display_order(safe(text, keep="\n"), sys.stderr if options.get("err") else sys.stdout), **options)
+    control characters): nothing in it may drive the terminal. Our own text keeps its newlines; a line wider
+    than the terminal wraps where a line may break, never inside a word (scorepad.grid.fit)."""
+    text = fit(safe(text, keep="\n"))
+    typer.echo(display_order(text, sys.stderr if options.get("err") else sys.stdout), **options)
+
+
+def terminal_columns() -> int | None:
+    """How wide the text is laid out: $COLUMNS when it is set, else the width of the terminal standard output is,
+    else None (a file or a pipe: lines as long as they are)."""
+    given = os.environ.get("COLUMNS", "")
+    if given.isdecimal() and int(given) > 0:
+        return int(given)
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns if sys.stdout.isatty() else None
+    except (OSError, ValueError, AttributeError):  # no file number (a test's capture), or none to ask
+        return None
 
 
 def display_order(text: str, stream: Any) -> str:
@@ -78,8 +93,22 @@ def display_order(text: str, stream: Any) -> str:
         return text
     # Each piece between two or more spaces on its own: a table's cells stay in their columns (one line at a time
     # would mirror a Persian heading but not a row that starts with a number, and swap two Persian cells).
-    return "\n".join("".join(part if part.isascii() else get_display(part) for part in re.split(r"( {2,})", line))
-                     for line in text.split("\n"))
+    return "\n".join("".join(part if part.isascii() else _brackets(get_display(part))
+                             for part in re.split(r"( {2,})", line)) for line in text.split("\n"))
+
+
+# A bracket pair that python-bidi put in display order without mirroring its glyphs (rule L4: python-bidi issue
+# #25): "علی (50)" came out as ")50( یلع". Closing before opening, with no bracket between: the pair, mirrored.
+_UNMIRRORED = re.compile(r"\)([^()]*)\(|\]([^\[\]]*)\[")
+
+
+def _brackets(visual: str) -> str:
+    """`visual` (display order) with each pair of brackets drawn as it reads: (50), never )50(.
+
+    >>> _brackets(")50( یلع"), _brackets("Ana (50) :هدنرب"), _brackets("]3[ )x( )y(")
+    ('(50) یلع', 'Ana (50) :هدنرب', '[3] (x) (y)')
+    """
+    return _UNMIRRORED.sub(lambda m: f"({m[1]})" if m[1] is not None else f"[{m[2]}]", visual)
 
 
 def players_line(players: Iterable[str]) -> str:

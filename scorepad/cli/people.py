@@ -18,7 +18,7 @@ from scorepad.cli.root import app
 from scorepad.cli.shared import FORCE_HELP, NO_SESSIONS, UNKNOWN_DATE, WROTE, open_store, protected_files_of
 from scorepad.files import PDF, check_target, write_atomically
 from scorepad.games import SLUGS, by_slug
-from scorepad.grid import grid, json_text, width
+from scorepad.grid import fitting, grid, json_text, width
 from scorepad.i18n import N_, NP_, _, pgettext, plural, western_digits
 from scorepad.stats import NO_MATCH, NOTHING_YET
 from scorepad.stats import text as stats_text
@@ -31,7 +31,8 @@ PLAYERS_HELP = N_(
     "(Ana = ana); the name shown is the spelling of their most recent finished game.\n\n"
     "--json prints a list, one object per person:\n\n"
     "\b\n"
-    '{"name": "Ana", "finished": 12, "playing": 1, "games": {"lost-cities": 10, "chinatown": 2},\n'
+    '{"name": "Ana", "finished": 12, "playing": 1,\n'
+    ' "games": {"lost-cities": 10, "chinatown": 2},\n'
     ' "last_played": "2026-11-29", "latest": [31, 30, 27]}\n\n'
     "`finished` and `playing` count sessions; `games` counts finished sessions per game slug (as stats does); "
     "`last_played` (`YYYY-MM-DD`, or `null` when unknown) and `latest` (session ids, newest first, at most 3) take "
@@ -42,7 +43,7 @@ PLAYERS_HEADINGS = (N_("Player"), N_("Finished"), N_("Playing"), N_("Last played
 # (Game.column_heading); a line under it says which is which.
 # TRANSLATORS: under the `players` table, one for each game column: {short} is its heading, {title} the game.
 PLAYERS_GAME_KEY = N_("{short} = {title}")
-PLAYERS_KEY_WIDTH = 100  # the line naming the game columns wraps before this many columns
+PLAYERS_KEY_WIDTH = 100  # the line naming the game columns wraps before this many columns (or the terminal's)
 # TRANSLATORS: under the `players` table; `scorepad list --player NAME` is a command, kept as written.
 PLAYERS_FOOTER = N_("Every session of a player: scorepad list --player NAME")
 RENAME_HELP = N_(
@@ -113,7 +114,7 @@ def _players_key(games: list[str], headings: list[str]) -> str:
              for slug, heading in zip(games, headings) if slug in SLUGS]
     lines: list[str] = []
     for item in items:
-        if lines and width(lines[-1] + "   " + item) < PLAYERS_KEY_WIDTH:  # spaces: a title may hold a comma
+        if lines and width(lines[-1] + "   " + item) < min(fitting() or PLAYERS_KEY_WIDTH, PLAYERS_KEY_WIDTH):  # spaces: a title may hold a comma
             lines[-1] += "   " + item
         else:
             lines.append(item)

@@ -18,7 +18,7 @@ from scorepad.cli.play import play as play_loop
 from scorepad.cli.printing import sheet_path_problem, show_code, write_session_sheet
 from scorepad.cli.prompt_words import prompt_word_in
 from scorepad.cli.prompter import Aborted
-from scorepad.cli.root import app
+from scorepad.cli.root import app, speak_session
 from scorepad.cli.shared import (
     SESSION_ID,
     load_session,
@@ -34,7 +34,7 @@ from scorepad.errors import ScorepadError
 from scorepad.files import write_atomically
 from scorepad.games import by_slug
 from scorepad.games.base import Game
-from scorepad.i18n import N_, _
+from scorepad.i18n import N_, _, language
 from scorepad.players import known_names, offered
 from scorepad.store import Store, claims
 from scorepad.table import Table, changes
@@ -73,7 +73,8 @@ EDIT_NEEDS_VALUE = N_("give the answer and its new value: scorepad edit ID [--ro
 DELETE_ASK = N_("Delete session {id} ({title} — {players}, {status})? A copy is kept in {folder}")
 DELETE_NEEDS_YES = N_("delete asks first: without a terminal, say so with: scorepad delete {id} --yes")
 DELETE_KEPT = N_("Session {id} is kept.")
-DELETED = N_("Deleted session {id}. Its copy: {path}\nTo restore it: scorepad import {path}")
+# TRANSLATORS: keep the line breaks and the indentation: each path on a line of its own, whole, to copy.
+DELETED = N_("Deleted session {id}. Its copy:\n  {path}\nTo restore it:\n  scorepad import {path}")
 DELETED_FOLDER = "deleted"  # beside the database
 CANNOT_MAKE_FOLDER = N_("cannot make the folder {folder}: {reason}")
 
@@ -158,7 +159,7 @@ def start(ctx: typer.Context, command: str, game: str, names: list[str], variant
         terminal.need_terminal(command)
     if not names:
         names = _ask_names(chosen, known=functools.partial(_known_names, ctx))
-    doc = _check_names(changes.new_doc(chosen, names, variants, rounds, modules, drawn=drawn))
+    doc = _check_names(changes.new_doc(chosen, names, variants, rounds, modules, drawn=drawn, lang=language()))
     session_id = open_store(ctx).insert(doc)
     echo(_(STARTED).format(id=session_id, title=chosen.title, players=players_line(doc["players"])))
     return session_id
@@ -231,6 +232,7 @@ def _ask_names(game: Game, known: Callable[[], list[str]] = list) -> list[str]:
 def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
     store = open_store(ctx)
     session = load_session(ctx, session_id)
+    speak_session(session.doc)
     if resumed:
         if session.finished:
             raise ScorepadError(_(ALREADY_FINISHED).format(id=session_id))
@@ -278,6 +280,7 @@ UNDO_HELP = N_(
 def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
          yes: bool = typer.Option(False, "--yes", "-y", help=N_("Reopen a finished session without asking."))) -> None:
     before = load_session(ctx, session_id)
+    speak_session(before.doc)
     edited = bool(before.doc.get(sessions.EDIT))  # undo right after an edit puts the old answers back, status too
     if before.doc.get(sessions.IMPORTED) and not edited:
         raise ScorepadError(_(UNDO_IMPORTED).format(id=session_id))
@@ -315,6 +318,7 @@ def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("I
          field: Optional[str] = typer.Option(None, "--field", "-f", metavar=N_("FIELD"),
                                              help=N_("The field as the table file names it (blue, businesses, money); "
                                                      "without --player, a session note (oldest, first)."))) -> None:
+    speak_session(load_session(ctx, session_id).doc)
     if value is None and field is None and round_ is None and player is None:
         terminal.need_terminal("edit")
 

@@ -4,12 +4,13 @@ loaded only by a command that asks (docs/architecture.md, late imports)."""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from calculators.core import normal_name
-from scorepad.grid import safe
+from scorepad.grid import break_units, safe
 from scorepad.i18n import N_, pgettext, western_digits
 
 # A validator returns None when the text is acceptable, else the message to show under the prompt.
@@ -98,8 +99,9 @@ def word_at(typed: str, choices: Sequence[str], words: Sequence[str]) -> bool:
 
 def wrap_lines(text: str, columns: int, indent: str = REFUSED_INDENT,
                width: Callable[[str], int] = len) -> list[str]:
-    """`text` cut into lines of at most `columns` (as `width` measures them: the terminal's cell count), at
-    spaces, a word too long for a line cut where it must; the next lines start with `indent`.
+    """`text` cut into lines of at most `columns` (as `width` measures them: the terminal's cell count), where a
+    line may break (at spaces, between Chinese characters), a word too long for a line cut where it must (a
+    typed answer may be anything); the next lines start with `indent`.
 
     >>> wrap_lines("  ✗ 0: best card 26 is worth more than 25", 20)
     ['  ✗ 0: best card 26', '    is worth more', '    than 25']
@@ -108,20 +110,22 @@ def wrap_lines(text: str, columns: int, indent: str = REFUSED_INDENT,
     """
     columns = max(columns, width(indent) + 1)
     lines, line = [], text[:len(text) - len(text.lstrip(" "))]
-    for word in text.split():
-        joined = f"{line} {word}" if line.strip() else line + word
-        if width(joined) <= columns:
-            line = joined
-        elif width(indent + word) <= columns:  # on the next line
-            lines.append(line)
-            line = indent + word
-        else:  # too long for any line: cut where a line is full
-            line = f"{line} " if line.strip() else line
-            for ch in word:
-                if width(line + ch) > columns:
-                    lines.append(line)
-                    line = indent
-                line += ch
+    for word in re.findall("[^ ]+", text):  # a no-break space keeps its words together
+        for k, unit in enumerate(break_units(word)):
+            space = " " if k == 0 else ""
+            joined = f"{line}{space}{unit}" if line.strip() else line + unit
+            if width(joined) <= columns:
+                line = joined
+            elif width(indent + unit) <= columns:  # on the next line
+                lines.append(line)
+                line = indent + unit
+            else:  # too long for any line: cut where a line is full
+                line = f"{line}{space}" if line.strip() else line
+                for ch in unit:
+                    if width(line + ch) > columns:
+                        lines.append(line)
+                        line = indent
+                    line += ch
     lines.append(line)
     return lines
 
@@ -139,10 +143,24 @@ def several_words(typed: str, choices: Sequence[str]) -> list[str]:
     return [c for c in choices if all(any(w.startswith(t) for w in c.casefold().split()) for t in typed_words)]
 
 
+def menu_kept(typed: str, choices: Sequence[str]) -> list[str]:
+    """The choices a text typed at a menu keeps, in the menu's order (the menu shows them as it is typed, and
+    points at the first): those holding the text, case aside; else those that several typed words pick out; else
+    the same with the text in Western digits ("۳" at a menu of "3 players").
+
+    >>> menu_kept("BEN gr", ["Game 1 · Ben · Green: 5 8", "Game 1 · Ana · Green: W"]), menu_kept("x", ["Ana"])
+    (['Game 1 · Ben · Green: 5 8'], [])
+    """
+    matches = menu_matches(typed, choices) or several_words(typed, choices)
+    if not matches and western_digits(typed) != typed:
+        return menu_kept(western_digits(typed), choices)
+    return matches
+
+
 def resolve_menu(typed: str, choices: Sequence[str], words: Sequence[str] = ()) -> str | None:
     """What Enter gives at a menu after typing `typed` (the arrow keys untouched): a prompt word as typed (unless
-    it is also a choice's name), else the first choice that holds the text (the one the menu points at), else the
-    first that several typed words pick out, else None (Enter does nothing).
+    it is also a choice's name), else the first choice the text keeps (menu_kept: the one the menu points at),
+    else None (Enter does nothing).
 
     >>> resolve_menu("be", ["Ana", "Ben"]), resolve_menu("undo", ["Ana", "Ben"], ["undo"]), resolve_menu("x", ["Ana"])
     ('Ben', 'undo', None)
@@ -152,10 +170,8 @@ def resolve_menu(typed: str, choices: Sequence[str], words: Sequence[str] = ()) 
     """
     if word_at(typed, choices, words):
         return typed.strip()
-    matches = menu_matches(typed, choices) or several_words(typed, choices)
-    if not matches and western_digits(typed) != typed:  # "۳" at a menu of "3 players"
-        return resolve_menu(western_digits(typed), choices, words)
-    return matches[0] if matches else None
+    kept = menu_kept(typed, choices)
+    return kept[0] if kept else None
 
 
 def question_mark() -> str:

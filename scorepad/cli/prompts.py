@@ -12,17 +12,16 @@ import questionary
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.completion import Completer, Completion
-from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import to_formatted_text
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.utils import get_cwidth
-from questionary.prompts.common import InquirerControl
 from questionary.question import Question
 from questionary.styles import merge_styles_default
 
 from calculators.core import excerpt
 from scorepad.cli import signals
+from scorepad.cli.menu import menu, stopping
 from scorepad.cli.prompter import (
     NO_OR_YES,
     REFUSED,
@@ -33,14 +32,13 @@ from scorepad.cli.prompter import (
     Validator,
     completions,
     confirm_keys,
-    menu_matches,
+    menu_kept,
     question_mark,
-    resolve_menu,
     word_at,
     wrap_lines,
     yes_no,
 )
-from scorepad.grid import safe  # a question or a choice names players, perhaps from an older database
+from scorepad.grid import safe, width, wrap_line  # a question or a choice names players, perhaps from an older database
 from scorepad.i18n import N_, _
 
 # --- text for people ----------------------------------------------------------------------------------
@@ -49,6 +47,9 @@ REFUSED_INDENT = "    "  # a refusal's next lines start under its text
 # TRANSLATORS: beside a menu's question (questionary prints "(Use arrow keys)" there otherwise).
 MENU_HINT = N_("(arrows, or type to pick)")
 REFUSED_STYLE = "fg:ansired"
+QUESTION_INDENT = "  "  # a question's next lines, under its first word (after "? ")
+ROOM_TO_TYPE = 12  # columns left on a question's last line for the answer typed after it
+CHOICE_INDENT = " » "  # before a menu's choice
 
 
 class QuestionaryPrompter:
@@ -79,8 +80,8 @@ class QuestionaryPrompter:
 
         while True:
             offer = _name_completion(complete) if complete is not None else {}
-            question = questionary.text(safe(message, keep="\n"), default=default, qmark=question_mark(), **offer,
-                                        **self._session)
+            question = questionary.text(self._laid_out(message, ROOM_TO_TYPE), default=default,
+                                        qmark=question_mark(), **offer, **self._session)
             if complete is not None:
                 question.application.after_render += _read_once_drawn(complete)
             answer = self._ask(question)
@@ -95,6 +96,23 @@ class QuestionaryPrompter:
             self._say(refused)
             default = ""
 
+    def _columns(self) -> int:
+        return (self._session.get("output") or get_app_session().output).get_size().columns
+
+    def _laid_out(self, message: str, after: int) -> str:
+        """A question in lines that fit the terminal behind its "? ", each next line under its first word, the
+        last leaving `after` columns for what follows it (the hint, or room to type), else ending the line."""
+        columns = max(self._columns() - len(QUESTION_INDENT), 1)
+        lines = [line for part in safe(message, keep="\n").split("\n") for line in wrap_line(part, columns, "")]
+        if width(lines[-1]) + 1 + after > columns:
+            lines.append("")  # what follows starts a line of its own
+        return ("\n" + QUESTION_INDENT).join(lines)
+
+    def _choice(self, choice: str) -> str:
+        """A menu's choice as it is drawn: escaped, and if wider than the terminal, its first words and "…"."""
+        shown, room = safe(choice), self._columns() - len(CHOICE_INDENT)
+        return shown if width(shown) <= room else wrap_line(shown, max(room - 2, 1), "")[0] + " …"
+
     def _say(self, refused: str) -> None:
         """The reason, in lines cut to the terminal's width, each next one under the reason's text."""
 
@@ -104,48 +122,28 @@ class QuestionaryPrompter:
 
     def select(self, message: str, choices: Sequence[str], *, default: str | None = None,
                words: Sequence[str] = ()) -> str:
-
         choices = list(choices)
-        # A choice is drawn escaped (a name from an older database) and answered as it is stored.
-        shown = [c if safe(c) == c else questionary.Choice(title=safe(c), value=c) for c in choices]
-        question = questionary.select(safe(message, keep="\n"), choices=shown,
-                                      default=default if default in choices else None,
-                                      instruction=_(MENU_HINT), use_search_filter=True, use_jk_keys=False,
-                                      qmark=question_mark(), **self._session)
-        app = question.application
-        menu = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
-
-        def typed() -> str:
-            return menu.search_filter or ""
-
-        # When the typed text is a prompt word or no choice holds it, questionary's Enter would take the choice
-        # pointed at in the whole list. A binding added after questionary's own is the one prompt_toolkit calls
-        # while its filter holds: it takes the word, or the choice several words pick out, or waits.
-        @Condition
-        def a_word_or_no_match() -> bool:
-            return bool(typed()) and (word_at(typed(), choices, words) or not menu_matches(typed(), choices))
-
-        @app.key_bindings.add("enter", eager=True, filter=a_word_or_no_match)
-        def word_or_wait(event: Any) -> None:
-            answer = resolve_menu(typed(), choices, words)
-            if answer is not None:
-                event.app.exit(result=answer)
-            # else nothing to take: questionary shows the whole list with the text in red; Backspace mends it
-
-        @app.key_bindings.add("c-d", eager=True)
-        def end(event: Any) -> None:
-            event.app.exit(exception=EOFError)
-
-        # questionary's filter takes only ASCII (string.printable): "ع" for علی, "王" or "А" for Анна, "۳" typed
-        # nothing. Any other printable character joins the typed text too (prompt_toolkit calls the binding added
-        # last among those that match only through Any: questionary's own swallows the key).
-        @app.key_bindings.add(Keys.Any)
-        def any_letter(event: Any) -> None:
-            key = event.key_sequence[0].key
-            if isinstance(key, str) and len(key) == 1 and not key.isascii() and key.isprintable():
-                menu.add_search_character(key)
-
+        hint = _(MENU_HINT)
+        laid_out = self._laid_out(message, width(hint))
+        question = menu(laid_out, choices, default=default if default in choices else None,
+                        instruction=hint, qmark=question_mark(), kept=menu_kept,
+                        word=lambda typed: word_at(typed, choices, words), shown=self._choice,
+                        answered=lambda choice: self._answer(laid_out, choice), **self._session)
         return self._ask(question)
+
+    def _answer(self, laid_out: str, answer: str) -> str:
+        """A menu's answer as it is printed after its question (laid out by _laid_out): on the question's last line
+        if it fits there, else wrapped at its words on lines of its own, under the question's first word."""
+        columns = self._columns()
+        *before, last = laid_out.split("\n")
+        # after "? " on the first line, after QUESTION_INDENT (in the line) on the next ones; then a space
+        taken = (width(question_mark()) + 1 if not before else 0) + width(last) + 1
+        answer = safe(answer)
+        if taken + width(answer) <= columns:
+            return answer
+        lines = wrap_line(answer, max(columns - len(QUESTION_INDENT) - 1, 1), "")
+        start = "" if not last.strip() else "\n" + QUESTION_INDENT  # a line of its own, or the empty one there
+        return start + ("\n" + QUESTION_INDENT).join(lines)
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
         """y or n at once (or the table's language's letters for yes and no), Enter for the default.
@@ -155,9 +153,10 @@ class QuestionaryPrompter:
 
         answer: list[bool] = []
         hint, yes_word, no_word = _(YES_OR_NO if default else NO_OR_YES), yes_no(True), yes_no(False)
+        laid_out = self._laid_out(message, width(hint) + max(width(yes_word), width(no_word)))
 
         def tokens() -> Any:
-            shown = [("class:qmark", question_mark()), ("class:question", f" {safe(message, keep=chr(10))} ")]
+            shown = [("class:qmark", question_mark()), ("class:question", f" {laid_out} ")]
             if answer:
                 shown.append(("class:answer", yes_word if answer[0] else no_word))
             else:
@@ -177,14 +176,7 @@ class QuestionaryPrompter:
                 bindings.add(key)(answering(value))
         bindings.add(Keys.ControlM, eager=True)(lambda event: answering(default)(event))
 
-        @bindings.add(Keys.ControlC, eager=True)
-        @bindings.add(Keys.ControlQ, eager=True)
-        def stop(event: Any) -> None:
-            event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
-
-        @bindings.add(Keys.ControlD, eager=True)
-        def end(event: Any) -> None:
-            event.app.exit(exception=EOFError)
+        stopping(bindings)
 
         @bindings.add(Keys.Any)
         def other(event: Any) -> None:

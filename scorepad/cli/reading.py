@@ -244,7 +244,8 @@ def score(ctx: typer.Context,
         if not session.scorable():
             raise ScorepadError(nothing_to_score(session))
         if session.game.private(session):
-            raise ScorepadError(_(PRIVATE_TOTALS).format(id=session_id, title=session.game.title))
+            raise ScorepadError(_(PRIVATE_TOTALS).format(id=session_id, title=session.game.title,
+                                                         cash=pgettext("typed word", "cash")))
         complete = session.complete_rounds()
         result, game = session.score_so_far(complete), session.game
         note = "" if session.finished else _(SCORE_IN_PROGRESS).format(n=complete, of=session.rounds_planned) + "\n"

@@ -12,7 +12,8 @@ import typer
 import typer.core
 
 from calculators.core import excerpt
-from scorepad import __version__, i18n
+from scorepad import __version__, grid, i18n
+from scorepad.grid import width, wrap_line
 from scorepad.cli import signals
 from scorepad.cli import output
 from scorepad.cli.output import ERROR_LINE
@@ -23,7 +24,7 @@ HELP = N_("A scoring companion and score pad for board games at a real table.")
 # --- the language: --lang, help texts, typer's own words ----------------------------------------------------
 
 LANG_HELP = N_("The language: fa (فارسی), ar (العربية), zh-Hant (繁體中文), ru (Русский) or en (default: "
-               "$SCOREPAD_LANG, else the system locale, else English).")
+               "$SCOREPAD_LANG, else the language a session was started in, else the system locale, else English).")
 BIDI_HELP = N_("Put right-to-left text in display order, for a terminal that does not (never for --json or "
                "when the output is not a terminal).")
 UNKNOWN_LANGUAGE = N_("unknown language {given!r} for {where} (choose one of: {languages})")
@@ -33,6 +34,8 @@ TRY_HELP = N_("Try '{command} --help' for help.")
 OPTIONS_METAVAR = N_("[OPTIONS]")
 COMMAND_METAVAR = N_("COMMAND [ARGS]...")
 HEADINGS = (N_("Options"), N_("Commands"), N_("Arguments"))
+# TRANSLATORS: a heading of --help ("Options:"); write the colon as your language does (Chinese ：).
+HEADING = N_("{heading}:")
 HELP_OPTION = N_("Show this message and exit.")
 DEFAULT = N_("[default: {default}]")
 REQUIRED = N_("[required]")
@@ -90,14 +93,43 @@ class _Formatter(typer._click.HelpFormatter):
         super().write_usage(prog, args, _(USAGE) if prefix is None else prefix)
 
     def write_heading(self, heading: str) -> None:
-        super().write_heading(_(heading))
+        self.write(" " * self.current_indent + _(HEADING).format(heading=_(heading)) + "\n")
 
-    def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
+    def write_text(self, text: str) -> None:
+        self.write(_paragraphs(text, self.width, " " * self.current_indent) + "\n")
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        """click's definition list (options, commands), its columns measured in terminal cells (a Chinese help
+        line was half again as wide as the terminal), its text wrapped where a line may break."""
         def words(text: str) -> str:
             text = re.sub(r"\[default: (.*?)\]", lambda m: _(DEFAULT).format(default=m[1]), text)
             return text.replace("[required]", _(REQUIRED)).replace(HELP_OPTION, _(HELP_OPTION))
 
-        super().write_dl([(term, words(text)) for term, text in rows], *args, **kwargs)
+        rows = [(term, words(text)) for term, text in rows]
+        first = min(max((width(term) for term, _text in rows), default=0), col_max) + col_spacing
+        indent = " " * self.current_indent
+        for term, text in rows:
+            self.write(indent + term)
+            if not text:
+                self.write("\n")
+                continue
+            self.write(" " * (first - width(term)) if width(term) <= first - col_spacing
+                       else "\n" + " " * (first + self.current_indent))
+            lines = _paragraphs(text, max(self.width - first - 2, 10), "").split("\n")
+            self.write("\n".join([lines[0], *(indent + " " * first + line if line else "" for line in lines[1:])])
+                       + "\n")
+
+
+def _paragraphs(text: str, columns: int, indent: str) -> str:
+    """Help text as click lays it out, wrapped where a line may break and measured in terminal cells: paragraphs
+    apart by a blank line, each rewrapped, but for one that starts with click's \\b line, kept as written."""
+    out = []
+    for paragraph in re.split(r"\n\s*\n", text.strip("\n")):
+        if paragraph.startswith("\b\n"):
+            out.append("\n".join(indent + line for line in paragraph.split("\n")[1:]))
+        else:
+            out.append("\n".join(wrap_line(indent + " ".join(paragraph.split()), columns, indent)))
+    return "\n\n".join(out)
 
 
 class _Context(typer.Context):
@@ -150,6 +182,18 @@ def _language_in(args: list[str]) -> tuple[str | None, list[str]]:
     return given, rest
 
 
+# Whether this run was told its language (--lang, or SCOREPAD_LANG): then a session's own language does not replace it.
+_language_given = False
+
+
+def speak_session(doc: dict[str, Any]) -> None:
+    """Speak the language a session was started in (its `lang`), as `resume`, `undo`, `edit` and `host` do, unless
+    this run was given one: --lang and SCOREPAD_LANG still choose; the system locale yields to the table's."""
+    lang = doc.get("lang")
+    if not _language_given and isinstance(lang, str) and lang in i18n.LANGUAGES and lang != i18n.language():
+        i18n.use(lang)
+
+
 class _Scorepad(typer.core.TyperGroup):
     """The root command: it chooses the language first, then runs click; click's usage errors are worded here."""
 
@@ -173,6 +217,9 @@ class _Scorepad(typer.core.TyperGroup):
             i18n.use(i18n.ENGLISH)
             sys.exit(2)
         i18n.use(code)
+        grid.fit_to(output.terminal_columns())  # tables and text as wide as the terminal, not wider
+        global _language_given
+        _language_given = given is not None or bool(os.environ.get("SCOREPAD_LANG"))
         try:
             _localize(self)
             try:
@@ -190,6 +237,8 @@ class _Scorepad(typer.core.TyperGroup):
         finally:
             i18n.use(i18n.ENGLISH)
             output.use_bidi(False)
+            grid.fit_to(None)
+            _language_given = False
 
 
 def _western_number(word: str) -> str:

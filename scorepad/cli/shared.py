@@ -22,8 +22,9 @@ WROTE = N_("Wrote {path}")
 NO_SESSIONS = N_("No sessions yet. Start one: scorepad play GAME --players NAME NAME")
 UNKNOWN_DATE = "—"  # `list` of a game imported from a table file without a date
 STATUS_WORDS = {"playing": N_("playing"), "finished": N_("finished")}
+# TRANSLATORS: {cash} is the word typed at Chinatown's prompts for a player's cash (your language's).
 PRIVATE_TOTALS = N_("session {id} is a {title} game in progress, and cash stays private until it ends: "
-                    "`cash NAME` at the prompt shows one balance (or play with --open-cash)")
+                    "`{cash} NAME` at the prompt shows one balance (or play with --open-cash)")
 NOT_SCORED_YET = N_("session {id} has not reached its final scoring yet")
 # TRANSLATORS: {round} is the game's word for a round (Round, Game, Year).
 NO_COMPLETE_ROUND = {"Game": N_("session {id} has no complete game yet"),

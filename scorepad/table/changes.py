@@ -73,19 +73,23 @@ def check_options(game: Game, variants: Iterable[str], rounds: int | None,
 
 def new_doc(game: Game, players: Iterable[str], variants: Iterable[str], rounds: int | None,
             modules: Iterable[str] = (), seed: int | None = None,
-            drawn: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
-    """A fresh session document, refusing what the table file would refuse; `drawn`: see check_options."""
+            drawn: Mapping[str, Sequence[str]] | None = None, lang: str | None = None) -> dict[str, Any]:
+    """A fresh session document, refusing what the table file would refuse; `drawn`: see check_options. `lang`:
+    the language the table plays in (resume, undo and edit speak it again); None for a game no one played here."""
     modules = list(dict.fromkeys(modules))
     chosen = check_options(game, variants, rounds, modules, drawn)
     names = check_players(list(players), game.players)
     stamp = now()
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    return {"game": game.slug, "variants": list(chosen), "players": list(names),
-            "rounds_planned": rounds or planned_rounds(game, chosen), "modules": modules, "seed": seed,
-            "status": PLAYING, "created": stamp, "updated": stamp,
-            "entries": [{"at": list(at), "value": value, "time": stamp} for at, value in
-                        (game.preset(drawn, modules) if drawn and game.preset else [])]}
+    doc = {"game": game.slug, "variants": list(chosen), "players": list(names),
+           "rounds_planned": rounds or planned_rounds(game, chosen), "modules": modules, "seed": seed,
+           "status": PLAYING, "created": stamp, "updated": stamp,
+           "entries": [{"at": list(at), "value": value, "time": stamp} for at, value in
+                       (game.preset(drawn, modules) if drawn and game.preset else [])]}
+    if lang is not None:
+        doc["lang"] = lang
+    return doc
 
 
 def planned_rounds(game: Game, variants: tuple[str, ...]) -> int | None:

@@ -27,7 +27,7 @@ from scorepad.table.naming import name, parse, typed
 from scorepad.table.records import Records
 from scorepad.table.session import SETUP, Session, open_session
 from scorepad.table.tablefile import check_storable
-from scorepad.words import number
+from scorepad.words import answered, number
 
 # --- text for people ----------------------------------------------------------------------------------
 
@@ -48,12 +48,16 @@ CHANGE_ROUND = N_("{label} {number} {change}")
 CHANGE_PART = N_("{part} {change}")
 CHANGE_TOTAL = N_("total {change}")
 CHANGE_RANK = N_("rank {before} → {after}")
-ARROW = "{before} → {after}"
+# TRANSLATORS: a score before → after an edit; point the arrow as your language's other arrows (Persian, Arabic:
+# "{before} ← {after}", as in "Changed {name}: {old} → {new}.").
+ARROW = N_("{before} → {after}")
 NOT_THERE = "—"  # no value before (a round the edit adds), or an answer given as Enter alone
 NO_SCORE_CHANGED = N_("  No score changed.")
 # TRANSLATORS: `cash NAME` is a prompt word of Chinatown, typed as it is (cash in your language works too).
-PRIVATE = N_("  Cash stays private: `cash NAME` shows one balance.")
-UNDO_HINT = N_("(`undo` right now puts the old answer back.)")
+# TRANSLATORS: {cash} is the word typed at Chinatown's prompts for a player's cash (your language's).
+PRIVATE = N_("  Cash stays private: `{cash} NAME` shows one balance.")
+# After `scorepad edit` at the shell (the prompt's own hint, its word for undo, is the terminal's: cli/fixing.py).
+UNDO_HINT = N_("(`scorepad undo {id}` right now puts the old answer back.)")
 # TRANSLATORS: an edit refused because another recorded answer would no longer be possible: {name} names it,
 # {shown} is its value, {reason} why the game now refuses it. One line at the prompt.
 BREAKS = N_("the edit breaks {name}: {reason}")
@@ -115,7 +119,7 @@ def items(session: Session) -> list[Item]:
 def menu_labels(listed: list[Item]) -> list[str]:
     labels: list[str] = []
     for item in listed:
-        label = f"{item.name}: {item.shown or NOT_THERE}"
+        label = answered(item.name, item.shown or NOT_THERE)
         if label in labels:  # two answers named alike: the menu needs each choice once
             label += f" ({sum(1 for known in labels if known.startswith(label)) + 1})"
         labels.append(label)
@@ -319,8 +323,10 @@ def save(records: Records, change: Change) -> Session:
 # --- what it changed ----------------------------------------------------------------------------------
 
 def changes_text(change: Change, saved: Session,
-                 standings: Callable[[Result, Session], str] | None = None) -> str:
-    """The answer before → after, what else the edit asked or dropped, each changed score line, the standings."""
+                 standings: Callable[[Result, Session], str] | None = None, hint: str | None = None) -> str:
+    """The answer before → after, what else the edit asked or dropped, each changed score line, the standings;
+    last, `hint`: how to take the edit back (default: `scorepad undo ID`, as the shell types it)."""
+    hint = _(UNDO_HINT).format(id=saved.id) if hint is None else hint
     before = change.before
     ask = saved.find_ask(change.at) or before.find_ask(change.at)
     def shown(ask: Ask | None, value: Any) -> str:
@@ -333,13 +339,27 @@ def changes_text(change: Change, saved: Session,
     lines += [_(UNASKED).format(name=name(a), shown=shown(a, v)) for a, v in change.unasked]
     lines += [_(KEPT).format(name=name(a), shown=shown(a, v), now=shown(a, now)) for a, v, now in change.kept]
     if saved.game.private(saved):
-        return "\n".join([*lines, _(PRIVATE), _(UNDO_HINT)])
-    old = before.score(before.complete_rounds()) if before.scorable() else None
-    new = saved.score(saved.complete_rounds()) if saved.scorable() else None
+        return "\n".join([*lines, _(PRIVATE).format(cash=pgettext("typed word", "cash")), hint])
+    old, new = _so_far(before, saved)
     if new is not None:
         lines += score_lines(old, new, saved) or [_(NO_SCORE_CHANGED)]
-        lines += ["", (standings or standings_text)(new, saved)]
-    return "\n".join([*lines, _(UNDO_HINT)])
+    if saved.scorable():
+        lines += ["", (standings or standings_text)(saved.score(saved.complete_rounds()), saved)]
+    return "\n".join([*lines, hint])
+
+
+def _so_far(before: Session, after: Session) -> tuple[Result | None, Result | None]:
+    """Both scores of an edit, the round being played included when both score with it (a fix at the prompt
+    changes it most often: each Lost Cities expedition scores alone); else the complete rounds alone."""
+    if not after.finished and after.game.default_rounds is not None:
+        playing = after.complete_rounds() + 1
+        if any(at[0] == "rounds" and at[1] == playing - 1 for at in after.answers):
+            try:
+                return before.score(playing), after.score(playing)
+            except InvalidInput:
+                pass  # a round that scores only once every answer is in (Next Station: London's lines)
+    return (before.score(before.complete_rounds()) if before.scorable() else None,
+            after.score(after.complete_rounds()) if after.scorable() else None)
 
 
 def standings_text(result: Result, session: Session) -> str:
@@ -375,7 +395,7 @@ def score_lines(old: Result | None, new: Result, session: Session) -> list[str]:
 
 
 def _arrow(before: int | None, after: int, figure: Callable[[int], str]) -> str:
-    return ARROW.format(before=NOT_THERE if before is None else figure(before), after=figure(after))
+    return _(ARROW).format(before=NOT_THERE if before is None else figure(before), after=figure(after))
 
 
 

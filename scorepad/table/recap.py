@@ -17,6 +17,7 @@ from scorepad.games.base import Ask, Step
 from scorepad.grid import cell
 from scorepad.i18n import N_, _, pgettext
 from scorepad.table.session import Session
+from scorepad.words import answered
 
 # --- text for people ----------------------------------------------------------------------------------
 
@@ -29,7 +30,7 @@ END = N_("the end of the game")
 # TRANSLATORS: over the answers this part already holds; {part} as in "Where you are", its first letter made
 # upper case ("Round 2 of 3 so far:").
 SO_FAR = N_("{part} so far:")
-ANSWER = "  {question}{sep}{shown}"
+ANSWER = "  {answer}"
 # TRANSLATORS: an answer typed as Enter alone (a colour not started, no note), as the recap lists it.
 PRESSED_ENTER = N_("(Enter)")
 # TRANSLATORS: {label} is what the game calls a round, lower case ("round", "game"); {totals} is
@@ -148,5 +149,5 @@ def answer_line(ask: Ask, value: Any) -> str:
     """`  Game 2 · Ana · Yellow: 4 5 7 8 10`, `  Who scores points? Ana`: a stored answer as it was typed."""
     shown = ask.show(value)
     question = question_name(ask.message)
-    return ANSWER.format(question=question, sep=" " if question.endswith(QUESTION_ENDS) else ": ",
-                         shown=shown if shown not in (None, "") else _(PRESSED_ENTER))
+    shown = shown if shown not in (None, "") else _(PRESSED_ENTER)
+    return ANSWER.format(answer=f"{question} {shown}" if question.endswith(QUESTION_ENDS) else answered(question, shown))

@@ -9,7 +9,7 @@ from typing import Any
 
 from calculators.core import (COMMON_KEYS, InvalidInput, Result, check_date, check_modules, check_players, check_variants,
                              is_int)
-from scorepad import games
+from scorepad import games, i18n
 from scorepad.errors import ScorepadError
 from scorepad.games.base import Game
 from scorepad.i18n import N_, _
@@ -19,7 +19,7 @@ from scorepad.table.tablefile import check_storable, place
 from scorepad.words import listed
 
 # The `session` block of a table file (shared/spec/table-format.md, "Sessions in a file"), in its order.
-SESSION_KEYS = ("status", "rounds_planned", "created", "updated", "seed", "log")
+SESSION_KEYS = ("status", "rounds_planned", "created", "updated", "seed", "lang", "log")
 # --- text for people (the keys, slugs and JSON in them are the table file's: translators keep them) -----------
 # TRANSLATORS: {key} is a key of a table file's session block; {keys}: the keys it may hold (JSON names).
 UNKNOWN_SESSION_KEY = N_("unknown key {key!r} (a session holds: {keys})")
@@ -34,7 +34,9 @@ DIFFERS = N_("the table holds {held} but the session's log builds {built}")
 NOTHING = N_("nothing")
 # TRANSLATORS: {value} is an answer as JSON; {question} is the question it was stored for, quoted.
 NOT_AN_ANSWER = N_("{value} is not an answer to {question!r}")
-NOT_SESSION_BLOCK = N_("must be an object (status, rounds_planned, created, updated, seed, log)")
+NOT_SESSION_BLOCK = N_("must be an object (status, rounds_planned, created, updated, seed, lang, log)")
+# TRANSLATORS: {lang} is the file's value; {languages}: the codes a session may hold (en, fa, …), kept as written.
+NOT_A_LANGUAGE = N_("{lang!r} is not a language scorepad speaks ({languages})")
 # TRANSLATORS: {status} is the file's value; {playing} and {finished} are the JSON values 'playing', 'finished'.
 NOT_A_STATUS = N_("{status!r} is not {playing!r} or {finished!r}")
 NOT_WHOLE = N_("{value!r} is not a whole number")
@@ -127,6 +129,10 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
     seed = block.get("seed")
     if not is_int(seed) or seed < 0:
         raise InvalidInput(_(NOT_WHOLE_OR_ZERO).format(value=seed), field="session seed")
+    lang = block.get("lang")
+    if "lang" in block and not _language(lang):
+        raise InvalidInput(_(NOT_A_LANGUAGE).format(lang=lang, languages=listed(i18n.LANGUAGES)),
+                           field="session lang")
     log = block.get("log")
     if not isinstance(log, list):
         raise InvalidInput(_(NOT_A_LOG), field="session log")
@@ -146,6 +152,8 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
     doc = {"game": game.slug, "variants": list(variants), "players": list(players), "rounds_planned": planned,
            "modules": list(modules), "seed": seed, "status": status, "created": block.get("created"),
            "updated": block.get("updated"), "entries": entries}
+    if lang is not None:
+        doc["lang"] = lang
     if table.get("date") is not None and table["date"] != doc["created"]:
         doc["date"] = table["date"]
     session = Session(doc, game)
@@ -290,8 +298,14 @@ def export_doc(session: Session) -> dict[str, Any]:
                       "rounds_planned": session.doc.get("rounds_planned"),
                       "created": session.doc.get("created"), "updated": session.doc.get("updated"),
                       "seed": session.seed,
+                      **({"lang": session.doc["lang"]} if _language(session.doc.get("lang")) else {}),
                       "log": [_logged(entry) for entry in session.doc.get("entries", [])]}
     return doc
+
+
+def _language(value: Any) -> bool:
+    """Whether a session's `lang` names a language scorepad speaks (exactly as the spec writes it: `zh-Hant`)."""
+    return isinstance(value, str) and value in i18n.LANGUAGES
 
 
 def _logged(entry: dict[str, Any]) -> dict[str, Any]:

@@ -148,6 +148,14 @@ def by_size(name: Callable[[str], str]) -> dict[int, list[str]]:
     return groups
 
 
+def types_explained(heading: str, typed: str) -> str:
+    """`types` at a prompt: `heading`, then a line for each complete size, each type as `typed` words it
+    ("rest = Restaurant"): the short words a language chose (کار for کارخانه) say what they stand for."""
+    lines = [f"  {size}: " + " · ".join(typed.format(typed=short_name(kind), name=type_name(kind)) for kind in kinds)
+             for size, kinds in by_size(str).items()]
+    return "\n".join([heading, *lines])
+
+
 def types_text() -> str:
     """`3: photo tea sea · 4: jewel flor fish · …`: what to type for each type, by complete size."""
     return " · ".join(f"{size}: {' '.join(words)}" for size, words in by_size(short_name).items())

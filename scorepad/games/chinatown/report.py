@@ -11,13 +11,13 @@ from typing import Any
 from calculators import chinatown as rules
 from calculators.core import InvalidInput, Phrase, Result
 from scorepad.games.base import Commands, Session
-from scorepad.games.chinatown.names import types_text
+from scorepad.games.chinatown.names import types_explained
 from scorepad.games.chinatown.words import (BUILT_NOTHING, BUILT_SO_FAR, CASH_HEADER, CASH_HELP, CASH_LINE, CASH_WHO,
                                             END_BONUS, FIRST_PLAYER, HEADERS_LEDGER, HEADERS_SEASON,
                                             HEADERS_SEASON_LEDGER, HEADERS_YEAR, LEDGER_EMPTY, LEDGER_EMPTY_SEASONS,
                                             LEDGER_HELP, LEDGER_PRIVATE, LEDGER_TITLE, NOTHING_YET, PLAYING,
                                             PRIVATE_FOOTER, SHEET_BONUS, SHEET_BONUS_RULE, SHEET_START, SO_FAR,
-                                            TYPES_HELP, TYPES_LINE, YEAR_END, listed)
+                                            TYPE_TYPED, TYPES_HEADING, TYPES_HELP, YEAR_END, listed)
 from scorepad.games.chinatown.notation import (businesses_short, player_named, shops_text, trade_line)
 from scorepad.games.chinatown.state import cash_now, label, open_cash, periods, trades_of
 from scorepad.grid import grid, standings_text
@@ -166,7 +166,7 @@ def commands(session: Session) -> Commands:
         "cash": (_(CASH_HELP).format(word=command_word("cash")), cash),
         "ledger": (_(LEDGER_HELP).format(word=command_word("ledger")), ledger)}
     if not rules.rules_for(session.variants).seasons:
-        entries["types"] = (_(TYPES_HELP), lambda rest: _(TYPES_LINE).format(types=types_text()))
+        entries["types"] = (_(TYPES_HELP), lambda rest: types_explained(_(TYPES_HEADING), _(TYPE_TYPED)))
     return entries  # by the English word: the play loop takes the language's word too (play.typed_word)
 
 

@@ -87,7 +87,7 @@ THOUSAND = 1000
 INCOME_START = N_("""\
   {year} income: each player lists their businesses as type and tiles, e.g. `{example}`.
   A business is connected tiles of one type owned by one player inside one block; a street splits it.
-  Types by tiles to complete: {types}
+  Types by tiles to complete: {types}.
   A group larger than complete counts as complete + the rest (`{larger}` = {size} + 1). `{none}` for nothing.""")
 ASK_BUSINESSES = N_("{year} · {player}'s businesses:")
 # TRANSLATORS: {previous} is last year ("1965"), {last} the businesses given then, as typed ("rest 4, photo 3").
@@ -114,7 +114,11 @@ CASH_WHEN_SEASON_NOW = N_("after this season's payments so far")
 CASH_WHO = N_("Whose cash? Type `{cash} NAME` (players: {players}).")
 # TRANSLATORS: the help of a word typed at any prompt; {word} is the word typed in your language ("cash").
 CASH_HELP = N_("{word} NAME: that player's cash now (only they should look)")
-TYPES_LINE = N_("Types by tiles to complete: {types}  (any clear start of a name works too)")
+# `types` at a prompt: what to type for each business, by the tiles that complete it, and the name it stands for.
+TYPES_HEADING = N_("Business types by tiles to complete, and what to type for each (any clear start of a name "
+                   "works too):")
+# TRANSLATORS: one business of `types`: {typed} is what to type (`rest`), {name} the business ("Restaurant").
+TYPE_TYPED = N_("{typed} = {name}")
 TYPES_HELP = N_("the business types and what to type for each")
 LEDGER_HELP = N_("{word} NAME: that player's year-by-year ledger (open cash or at the end)")
 LEDGER_EMPTY = N_("No year is complete yet: each player started with {cash} (`{word} NAME` for now).")

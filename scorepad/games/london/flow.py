@@ -35,6 +35,13 @@ def start_player(session: Session) -> str | None:
     return None if flat(session) else first_player(session)
 
 
+def turn_order(session: Session) -> list[str]:
+    """The players in the order they take turns: from the first player scorepad drew (1st ed.), else as seated."""
+    first = start_player(session) if edition(session) is rules.FIRST_EDITION else None
+    at = session.players.index(first) if first in session.players else 0
+    return [*session.players[at:], *session.players[:at]]
+
+
 def setup_text(session: Session) -> str:
     r, count = edition(session), len(session.players)
     values = {"title": session.game.title, "count": count, "players": _(SEPARATOR).join(session.players),
@@ -89,7 +96,7 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
     holding a tracked loan can repay one.
     """
     at = ("setup", "track", k)
-    players = [p for p in session.players if kind != "repay" or state[p].loans > 0]
+    players = [p for p in turn_order(session) if kind != "repay" or state[p].loans > 0]
     message = _(ASK_WHO[kind]) if players else _(NOBODY_TO_REPAY).format(undo=typed_words()["undo"])
     out: list[Step] = [Ask((*at, "player"), message, parse=one_of_players(session.players),
                            choices=(*players, typed_words()["undo"]))]

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from calculators import lost_cities as rules
+from calculators.core import InvalidInput
 from scorepad.games.base import Ask, Say, Session, Step, one_of_players
 from scorepad.games.lost_cities.notation import format_cards, parse_cards
 from scorepad.games.lost_cities.report import expedition_line, games_table, player_breakdown
-from scorepad.games.lost_cities.words import (ASK_CARDS, ASK_OLDEST, ECHO, GAME_START, GAMES, NOTATION, RESHUFFLE,
+from scorepad.games.lost_cities.words import (ASK_CARDS, ASK_OLDEST, CARDS_LABEL, ECHO, GAME_START, GAMES, NOTATION, RESHUFFLE,
                                               SETUP, STARTS_AFTER_LEVEL, STARTS_OLDEST, STARTS_SCORED_MORE,
                                               colour_name, variant_text, wager_words)
 from scorepad.grid import cell, names_text, standings_text
-from scorepad.i18n import _, plural
+from scorepad.i18n import _, pgettext, plural
 from scorepad.words import listed
 
 
@@ -41,7 +42,12 @@ def _card_question(session: Session, r: rules.Rules, number: int, player: str, c
         game = {p: {c: session.get("rounds", number, p, c) for c in r.colours
                     if session.get("rounds", number, p, c) is not None} for p in session.players}
         game[player][colour] = cards
-        return list(rules.check_round(game, r, round=number + 1)[player][colour])
+        try:
+            return list(rules.check_round(game, r, round=number + 1)[player][colour])
+        except InvalidInput as error:
+            if error.code == "lost-cities.card-taken" and error.values["card"] in cards:
+                raise _held_elsewhere(session, number, player, colour, error.values["card"], where) from None
+            raise
 
     def echo(cards: list[Any]) -> str:
         line = expedition_line(rules.score_expedition(cards, r, colour))
@@ -49,7 +55,22 @@ def _card_question(session: Session, r: rules.Rules, number: int, player: str, c
 
     return Ask(("rounds", number, player, colour),
                _(ASK_CARDS).format(number=number + 1, player=player, colour=colour_name(colour)),
-               parse=parse, show=format_cards, echo=echo, together=("hand", number))
+               parse=parse, show=format_cards, echo=echo, together=("hand", number),
+               label=_cards_label(number, player, colour))
+
+
+def _cards_label(number: int, player: str, colour: str) -> str:
+    return _(CARDS_LABEL).format(number=number + 1, player=player, colour=colour_name(colour))
+
+
+def _held_elsewhere(session: Session, number: int, player: str, colour: str, card: int,
+                    where: dict[str, Any]) -> InvalidInput:
+    """A card typed for `player` that the other player's earlier answer of this colour holds: that answer is named,
+    with its cards, and `fix` is what changes it (the deck check names whoever comes first, perhaps this player)."""
+    owner = next(p for p in session.players if p != player and card in (session.get("rounds", number, p, colour) or ()))
+    return InvalidInput("lost-cities.card-held", colour=colour, card=card, owner=owner,
+                        answer=_cards_label(number, owner, colour),
+                        cards=format_cards(session.get("rounds", number, owner, colour)), **where)
 
 
 def setup_text(session: Session, r: rules.Rules) -> str:
@@ -83,6 +104,6 @@ def starter(session: Session, number: int) -> tuple[str, str]:
 def game_start_text(session: Session, number: int, r: rules.Rules) -> str:
     _name, starts = starter(session, number)
     reshuffle = "\n  " + _(RESHUFFLE).format(hand=rules.HAND_SIZE) if number else ""
-    notation = _(NOTATION).format(wager=wager_words()[-1])
+    notation = _(NOTATION).format(wager=wager_words()[-1], undo=pgettext("typed word", "undo"))
     return _(GAME_START).format(number=number + 1, games=session.rounds_planned, starts=starts, reshuffle=reshuffle,
                                 notation=notation)

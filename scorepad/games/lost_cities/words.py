@@ -36,9 +36,11 @@ ROUND_LABEL = N_("Game")
 # TRANSLATORS: keep the line breaks and the indentation. `w w 3 5 9 10` and the other examples are what a
 # player types: keep them; `undo` is the word typed to take an answer back. {wager} is the letter typed for a
 # wager in your language (the typed word "w"); 0 stands for the card 10.
+# TRANSLATORS: {wager} and {undo} are the words typed at the prompt for a wager and to take an answer back (your
+# language's).
 NOTATION = N_("""  Type each expedition's cards in the order played: {wager} = wager, then the numbers.
     `w w 3 5 9 10`, `ww35910` and `ww3590` (0 = ten) are the same; Enter alone = not started;
-    `undo` takes back the previous answer; Ctrl-C stops (everything is saved).""")
+    `{undo}` takes back the previous answer; Ctrl-C stops (everything is saved).""")
 # TRANSLATORS: {players} are the two names, {games} "3 games", {variant_text} "official rules" or the variants.
 # Keep the line breaks and the indentation.
 SETUP = N_("""\
@@ -67,6 +69,9 @@ RESHUFFLE = N_("Gather all cards, shuffle, deal {hand} each; the rest is the dra
 ASK_OLDEST = N_("Who is the oldest player? (They start game 1.)")
 # TRANSLATORS: a question; {colour} is the expedition's colour, as a label ("Yellow"). Keep the colon at the end.
 ASK_CARDS = N_("Game {number} · {player} · {colour}:")
+# TRANSLATORS: how the answer to ASK_CARDS is named (by `fix`, `undo`, and a card already in it): the question
+# without its colon.
+CARDS_LABEL = N_("Game {number} · {player} · {colour}")
 ECHO = N_("  {colour}: {line}")  # the answer accepted: "  Blue: W 3 4 6 8 9   (30 − 20) × 2 = 20"
 NOT_STARTED = N_("not started = 0")
 # TRANSLATORS: {cards} are wagers only ("W W"), which score 0 under the variant wagers-alone-score-zero.
@@ -174,6 +179,8 @@ PHRASES: dict[str, Any] = {
                                                                      colours=listed(v["colours"])),
     "lost-cities.deck-wagers": lambda v: _(DECK_WAGERS).format(**{**v, "colour": colour_word(v["colour"])}),
     "lost-cities.card-taken": lambda v: _(CARD_TAKEN).format(**{**v, "colour": colour_word(v["colour"])}),
+    "lost-cities.card-held": lambda v: _(CARD_HELD).format(**{**v, "colour": colour_word(v["colour"])},
+                                                           fix=pgettext("typed word", "fix")),
     # TRANSLATORS: typed at the question of an expedition's cards.
     "lost-cities.no-card-one": N_("there is no card 1: type 10 (or 0) for ten"),
     "lost-cities.not-a-typed-card": lambda v: _(NOT_A_TYPED_CARD).format(
@@ -185,5 +192,10 @@ UNKNOWN_COLOUR = N_("unknown colour {colour!r} (colours: {colours})")
 DECK_WAGERS = N_("{wagers} {colour} wagers in this game across both players; the deck has {most}")
 # TRANSLATORS: "{colour} {card}" is a card ("red 7"); {owner} is the other player.
 CARD_TAKEN = N_("{colour} {card} is already in {owner}'s expedition; the deck has one of each")
+# TRANSLATORS: at the prompt: "{colour} {card}" is a card ("red 7") the other player's earlier answer holds:
+# {answer} names it ("Game 1 · Ben · Red"), {cards} are its cards as typed; {fix} is the word typed at the prompt to
+# change an earlier answer (your language's).
+CARD_HELD = N_("{colour} {card} is already in {owner}'s expedition ({answer}: {cards}); if that answer is wrong, "
+               "`{fix}` changes it")
 # TRANSLATORS: {char} is the character typed; {wager} the letter(s) for a wager (w, and your language's word).
 NOT_A_TYPED_CARD = N_("{char!r} is not a card: {wager} for a wager, 2–9, and 10 (or 0) for ten")

@@ -16,8 +16,9 @@ from scorepad.games.next_station_london.notation import (CARD_OPTIONS, field_spa
                                                          parse_completed, parse_order, show_completed,
                                                          show_interchanges, show_powers, show_words, whole_number)
 from scorepad.games.next_station_london.report import interchange_formula, line_result, summary_text
-from scorepad.games.next_station_london.seats import circle_holder, objectives, pencils
-from scorepad.games.next_station_london.words import (ASK_CONTROLLER, ASK_DECK, ASK_FIELD, ASK_INTERCHANGES,
+from scorepad.games.next_station_london.seats import BOTH_CARDS, circle_holder, drew_own, objectives, pencils
+from scorepad.games.next_station_london.words import (ASK_BOTH_CARDS, ASK_CONTROLLER, ASK_DECK, ASK_FIELD,
+                                                      ASK_INTERCHANGES,
                                                       ASK_OBJECTIVE_CARDS, ASK_OBJECTIVE_NAMES, ASK_OBJECTIVES,
                                                       ASK_ORDER, ASK_POWER_CARDS, ASK_POWER_NAMES, ASK_TURN,
                                                       CARD_CHOICES, CARD_LINE_TEXT, CHOOSE, CIRCLE_HELP,
@@ -29,26 +30,32 @@ from scorepad.games.next_station_london.words import (ASK_CONTROLLER, ASK_DECK, 
                                                       POWER_TEXTS, PRESS_ENTER, SCORE_ROUND, SECTIONS_HELP, TYPED,
                                                       WE_DREW, as_typed, colour_name, objective_text)
 from scorepad.grid import standings_text
-from scorepad.i18n import _, western_digits
+from scorepad.i18n import _, pgettext, western_digits
 
 
 def _card_steps(session: Session) -> list[Step]:
-    """With a module: whether scorepad draws its cards or the table did, and then which ones."""
-    out: list[Step] = []
+    """With a module: whether scorepad draws its cards or the table did, and then which ones; with both, one
+    question for both kinds (the table that deals its own power cards draws its own objectives too)."""
     listed = {"objectives": (OBJECTIVE_CARDS, {k: objective_text(k) for k in rules.OBJECTIVES}, ASK_OBJECTIVE_CARDS,
                              ASK_OBJECTIVE_NAMES, show_words),
               "powers": (POWER_CARDS, {k: _(POWER_TEXTS[k]) for k in rules.POWERS}, ASK_POWER_CARDS,
                          ASK_POWER_NAMES, show_powers)}
-    for module, (question, cards, parse) in CARD_OPTIONS.items():
-        if module not in session.modules:
-            continue
+    chosen = [module for module in CARD_OPTIONS if module in session.modules]
+    both = len(chosen) > 1 and all(session.get(*CARD_OPTIONS[module][0]) is None for module in chosen)
+    told: list[Step] = []
+    asked: list[Step] = []
+    for module in chosen:
+        question, cards, parse = CARD_OPTIONS[module]
         heading, texts, ask, ask_names, show = listed[module]
-        out.append(Say(lambda heading=heading, texts=texts: _(heading) + "".join(
+        told.append(Say(lambda heading=heading, texts=texts: _(heading) + "".join(
             "\n" + CARD_LINE_TEXT.format(name=TYPED[name](), text=text) for name, text in texts.items())))
-        out.append(_menu(question, _(ask), CARD_CHOICES, "cards"))
-        if session.get(*question) == WE_DREW:
-            out.append(Ask(cards, _(ask_names), parse=parse, show=show))
-    return out
+        steps = [] if both else [_menu(question, _(ask), CARD_CHOICES, "cards")]
+        if drew_own(session, question):
+            steps.append(Ask(cards, _(ask_names), parse=parse, show=show))
+        (asked if both else told).extend(steps)
+    if both:
+        return [*told, _menu(BOTH_CARDS, _(ASK_BOTH_CARDS), CARD_CHOICES, "cards"), *asked]
+    return told
 
 
 def _menu(at: tuple, message: str, choices: Sequence[str], field: str, **options: Any) -> Ask:
@@ -79,7 +86,8 @@ def _deck_steps(session: Session, number: int) -> list[Step]:
 
             def parse(text: str, shown: str = shown) -> str:
                 if text.strip():
-                    raise InvalidInput(_(PRESS_ENTER))
+                    raise InvalidInput(_(PRESS_ENTER).format(undo=pgettext("typed word", "undo"),
+                                                             help=pgettext("typed word", "help")))
                 return shown  # stored so undo names the card it takes back
 
             out.append(Ask(("setup", "deck", number, turn), _(ASK_TURN).format(number=number + 1, turn=turn + 1),
@@ -94,13 +102,20 @@ def _deck_steps(session: Session, number: int) -> list[Step]:
 
 def _field_question(session: Session, r: rules.Rules, number: int, player: str, name: str, colour: str) -> Ask:
     where = {"round": number + 1, "player": player, "field": name}
+    # A district holds at most MOST_STATIONS of a line's stations: only the Circle power's pencil counts one twice.
+    circled = name == "stations" and circle_holder(session, number) == player
 
     def parse(text: str) -> int:
         text = western_digits(text).strip()
         value = whole_number(text)
         if value is None:
-            span = field_span(name)
+            span = field_span(name) if name != "stations" or circled else f"0–{MOST_STATIONS}"
             raise InvalidInput(not_a_number(text, span), **where)
+        if name == "stations" and not circled and value > MOST_STATIONS:
+            if value <= rules.MAX_STATIONS:
+                raise InvalidInput("next-station-london.stations-need-circle", stations=value, most=MOST_STATIONS,
+                                   **where)
+            raise InvalidInput("number.out-of-range", value=value, low=0, high=MOST_STATIONS, **where)
         # the line's other fields as recorded so far: the same checks as scoring, field by field
         others = {other: session.get("rounds", number, player, other) for other in r.line_fields if other != name}
         return rules.check_line_field(name, value, {k: v for k, v in others.items() if v is not None}, **where)
@@ -113,6 +128,7 @@ def _field_question(session: Session, r: rules.Rules, number: int, player: str, 
 # --- the guided game ---------------------------------------------------------------------------------
 
 END = ("end",)  # every player's end-of-game figures are counted at the same time
+MOST_STATIONS = rules.MAX_STATIONS - rules.CIRCLE_EXTRA  # of a line in one district, without the Circle power
 
 def steps(session: Session) -> list[Step]:
     r = rules.rules_for(session.variants)
@@ -150,8 +166,10 @@ def steps(session: Session) -> list[Step]:
 
 def cards_in_play(session: Session) -> tuple[str, ...]:
     """The objective cards a player may name: those in play, or any where the session never drew them (a table
-    file imported has no setup; scoring still holds the table to 2 cards)."""
-    return objectives(session) if session.get(*CARD_OPTIONS["objectives"][0]) is not None else rules.OBJECTIVES
+    file imported has no setup; scoring still holds the table to 2 cards). Drawn: the objectives' own question,
+    or the one for both kinds of cards, was answered."""
+    drawn = any(session.get(*question) is not None for question in (CARD_OPTIONS["objectives"][0], BOTH_CARDS))
+    return objectives(session) if drawn else rules.OBJECTIVES
 
 
 def player_figures(session: Session, player: str, interchanges: dict[str, int] | None = None) -> dict[str, int]:
@@ -203,10 +221,11 @@ def final_text(session: Session, r: rules.Rules) -> str:
 def score_round_text(session: Session, r: rules.Rules, number: int) -> str:
     holder = circle_holder(session, number)
     high = {name: top for name, (_low, top) in rules.FIELD_RANGES.items()}
+    circle = "\n" + _(CIRCLE_HELP).format(player=holder, most=high["stations"]) if holder else ""
     return _(SCORE_ROUND).format(
         number=number + 1, sections="\n" + _(SECTIONS_HELP).format(sections=high["sections"]) if r.additive_lines
-        else "", circle="\n" + _(CIRCLE_HELP).format(player=holder) if holder else "", districts=high["districts"],
-        stations=high["stations"], thames=high["thames"], points=rules.THAMES_POINTS, tourist=high["tourist"])
+        else "", circle=circle, districts=high["districts"], stations=MOST_STATIONS, thames=high["thames"],
+        points=rules.THAMES_POINTS, tourist=high["tourist"])
 
 
 def commands(session: Session) -> Commands:

@@ -14,10 +14,10 @@ from scorepad.games.next_station_london.words import (JOINING, MAP_SHEET, OBJECT
                                                       ROUND_RULES_SOLO, ROUND_RULES_TABLE, SEATING, SETUP_HEADING,
                                                       SETUP_HEADING_MODULES, SOLO_HEADING, SOLO_HEADING_LINE,
                                                       SOLO_HEADING_MODULES, SOLO_SETUP, CONTROLLER, colour_name,
-                                                      objective_text, power_name, power_text)
+                                                      module_name, objective_text, power_name, power_text)
 from scorepad.grid import grid
 from scorepad.i18n import _
-from scorepad.words import listed
+from scorepad.words import listed, names_text
 
 
 def objectives_list(session: Session, indent: str = "  ") -> str:
@@ -26,7 +26,7 @@ def objectives_list(session: Session, indent: str = "  ") -> str:
 
 def setup_text(session: Session) -> str:
     players = session.players
-    modules = listed(session.modules) if session.modules else ""
+    modules = names_text([module_name(m) for m in session.modules]) if session.modules else ""
     if len(players) == 1:
         heading = _(SOLO_HEADING_MODULES).format(modules=modules) if modules else _(SOLO_HEADING_LINE)
         text = heading + "\n" + _(SOLO_SETUP).format(penalty=rules.SOLO_MODULE_PENALTY)

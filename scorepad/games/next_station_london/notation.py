@@ -154,12 +154,13 @@ def field_span(name: str) -> str:
 
 
 def parse_interchanges(text: str, player: str) -> dict[str, int]:
+    """`5 2 1`: interchange stations on 2, 3 and 4 lines; fewer numbers leave the rest 0 (`5 2`: none on 4 lines,
+    Enter alone: none at all)."""
     words = answer_words(text)
-    if not words:
-        return {key: 0 for key in rules.INTERCHANGE_POINTS}
     numbers = [whole_number(word) for word in words]
-    if len(words) != 3 or None in numbers:
+    if len(words) > len(rules.INTERCHANGE_POINTS) or None in numbers:
         raise InvalidInput(_(THREE_NUMBERS), player=player, field="interchanges")
+    numbers += [0] * (len(rules.INTERCHANGE_POINTS) - len(numbers))
     return rules.check_interchanges(dict(zip(rules.INTERCHANGE_POINTS, numbers)), player=player)
 
 

@@ -33,11 +33,22 @@ def controller(session: Session, number: int) -> str:
     return players[(players.index(first) + number) % len(players)]
 
 
+# One question for both kinds of cards when both modules are in play (a session of an older scorepad, or one whose
+# command line named one kind, asked each kind's own: CARD_OPTIONS' paths).
+BOTH_CARDS = ("setup", "cards")
+
+
+def drew_own(session: Session, question: tuple) -> bool:
+    """Whether the table drew these cards itself: the answer to their question, else to the one for both kinds."""
+    answer = session.get(*question)
+    return (answer if answer is not None else session.get(*BOTH_CARDS)) == WE_DREW
+
+
 def objectives(session: Session) -> tuple[str, ...]:
     """The 2 objectives in play: the cards the table drew, if it named them, else scorepad's seeded draw."""
     if "objectives" not in session.modules:
         return ()
-    named = session.get("setup", "objectives") if session.get("setup", "objective-cards") == WE_DREW else None
+    named = session.get("setup", "objectives") if drew_own(session, ("setup", "objective-cards")) else None
     return tuple(named or rules.draw_objectives(session.seed))
 
 
@@ -45,7 +56,7 @@ def powers(session: Session) -> dict[str, str]:
     """Colour → power: the cards the table dealt, if it named them, else scorepad's seeded deal."""
     if "powers" not in session.modules:
         return {}
-    named = session.get("setup", "powers") if session.get("setup", "power-cards") == WE_DREW else None
+    named = session.get("setup", "powers") if drew_own(session, ("setup", "power-cards")) else None
     return dict(named or rules.deal_powers(session.seed))
 
 

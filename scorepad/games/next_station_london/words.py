@@ -30,6 +30,8 @@ MODULES = Explained({
     "objectives": N_("shared objectives: {drawn} of {cards} cards drawn, +{points} each for whoever completes it"),
     "powers": N_("pencil powers: one power per pencil, usable once per round"),
 }, drawn=rules.OBJECTIVES_IN_PLAY, cards=len(rules.OBJECTIVES), points=rules.OBJECTIVE_POINTS)
+# The modules as the setup names them (the module's own name, `objectives`, is what --module takes).
+MODULE_NAMES = {"objectives": N_("shared objectives"), "powers": N_("pencil powers")}
 # TRANSLATORS: what a round is called in Next Station: London (one round per pencil colour).
 ROUND_LABEL = N_("Round")
 # The 5 shared objective cards (NSL-RB), by the key a table types.
@@ -68,7 +70,7 @@ SOLO_LOWEST_BAND = N_("{top} or less (the lowest band)")
 SOLO_BAND = N_("{low}–{high}")
 SOLO_BEST_BAND = N_("over {low} (the best band)")
 SETUP_HEADING = N_("Setup for {players}:")
-# TRANSLATORS: {modules} are module names as typed (objectives, powers): keep them.
+# TRANSLATORS: {modules} are the modules in play, named in your language ("shared objectives and pencil powers").
 SETUP_HEADING_MODULES = N_("Setup for {players}, modules: {modules}:")
 MAP_SHEET = N_("  • Each player takes a map sheet and the pencil below.")
 PLAYER_PENCIL = N_("  • {player}: the {colour} pencil")
@@ -76,6 +78,7 @@ PLAYER_PENCIL = N_("  • {player}: the {colour} pencil")
 # neighbour is the next name (NSL-RB: pass left, the controller role passes left).
 SEATING = N_("  • Sit round the table in this order, clockwise: {order} (each next name on the left).")
 SOLO_HEADING_LINE = N_("Setup, solo:")
+# TRANSLATORS: {modules} as in "Setup for {players}, modules: {modules}:".
 SOLO_HEADING_MODULES = N_("Setup, solo, modules: {modules}:")
 # TRANSLATORS: keep the line breaks and the indentation.
 SOLO_SETUP = N_("""\
@@ -122,8 +125,8 @@ ASK_DECK = N_("Round {number}: turn the station cards with scorepad, or use the 
 DECK_CHOICES = (N_("Digital deck"), N_("Physical cards"))
 DIGITAL, PHYSICAL = DECK_CHOICES
 ASK_TURN = N_("Round {number} · turn {turn} — Enter turns the card:")
-# TRANSLATORS: `undo` and `help` are words typed at the prompt.
-PRESS_ENTER = N_("press Enter to turn the card (or type undo, help)")
+# TRANSLATORS: {undo} and {help} are the words typed at the prompt (your language's).
+PRESS_ENTER = N_("press Enter to turn the card (or type {undo}, {help})")
 # TRANSLATORS: {cards} are the card(s) turned ("■ square — Street"), {underground} of {of} Underground cards so far.
 CARD_LINE = N_("  Turn {turn}: {cards}   Underground cards: {underground} of {of}")
 SWITCH_BRANCH = N_("  RAILROAD SWITCH: this turn's section may start from ANY station of your line (a branch);\n"
@@ -151,7 +154,9 @@ Score round {number}, each player for the line just drawn:{sections}
   thames    = Thames crossings (0–{thames}, one a section at most; {points} points each)
   tourist   = tourist sites on the line (0–{tourist}): cross that many circles of your tourist track""")
 SECTIONS_HELP = N_("  sections  = sections drawn this round (0–{sections}; additive-lines variant)")
-CIRCLE_HELP = N_("              ({player}'s Circle power: the circled station counts twice in its district)")
+# TRANSLATORS: under "stations = … (0–9)": {most} is the most with the Circle power (10).
+CIRCLE_HELP = N_("              ({player}'s Circle power: the circled station counts twice in its district: "
+                 "up to {most})")
 # TRANSLATORS: a question: round, player, their pencil colour and the field ("districts"). Keep the colon.
 ASK_FIELD = N_("Round {number} · {player} ({colour}) · {field}:")
 LINE_RESULT = N_("  {player}'s line: {formula}   Tourist track: {crossed} crossed = {points}")
@@ -184,7 +189,8 @@ NO_NUMBER = N_("a whole number, please ({span})")
 # TRANSLATORS: a range with no top: "0 or more".
 OR_MORE = N_("{low} or more")
 ECHO_MAX = 20  # characters of a refused answer repeated in the message
-THREE_NUMBERS = N_("three whole numbers, please: stations on 2, 3 and 4 lines (e.g. 5 2 1)")
+THREE_NUMBERS = N_("up to three whole numbers, please: stations on 2, 3 and 4 lines (e.g. 5 2 1; 5 2 is none on 4 "
+                   "lines)")
 # TRANSLATORS: {reckoning} is "147 − 20 (2 modules) = 127", {band} the band ("121–135").
 SOLO_RATING = N_("Solo rating: {reckoning} → band {band}.")
 SHEET_RATING = N_("Solo rating: {reckoning}, in the band {band}.")  # the sheet's font has no arrow
@@ -196,6 +202,7 @@ POWER_CARDS = N_("The four pencil power cards (one on each pencil, used or not):
 CARD_LINE_TEXT = "  {name:<13} {text}"  # a card's name to type, then what it says
 ASK_OBJECTIVE_CARDS = N_("Shared objectives: does scorepad draw the two cards, or did you draw them?")
 ASK_POWER_CARDS = N_("Pencil powers: does scorepad deal the four cards, or did you deal them?")
+ASK_BOTH_CARDS = N_("Objective and power cards: does scorepad draw them, or did you?")
 CARD_CHOICES = (N_("scorepad draws"), N_("we drew these"))
 SCOREPAD_DRAWS, WE_DREW = CARD_CHOICES
 # TRANSLATORS: the examples are card names as typed: keep them (or give your language's typed words).
@@ -363,6 +370,9 @@ PHRASES: dict[str, Any] = {
     "next-station-london.stations-over-sections": N_(
         "stations {stations} but sections {sections}: at most sections + {more} in one district "
         "(the departure station, one a section, and the circle power's one more)"),
+    # TRANSLATORS: a line's most stations in one district, typed for a pencil without the Circle power.
+    "next-station-london.stations-need-circle": N_("{stations} stations in one district needs the Circle power; "
+                                                   "without it a line has at most {most} there"),
     "next-station-london.sections-without-stations": N_(
         "stations 0 but sections {sections}: each section joins two stations of the line"),
     "next-station-london.thames-over-sections": N_(
@@ -412,6 +422,11 @@ OBJECTIVES_WITHOUT_MODULE = NP_("{done} objective, but the module 'objectives' i
 def as_typed(key: str) -> str:
     """A card's or a colour's word as the player types it in the chosen language (the English key in English)."""
     return TYPED[key]() if key in TYPED else key
+
+
+def module_name(module: str) -> str:
+    """A module as the setup names it, in the chosen language ("shared objectives")."""
+    return _(MODULE_NAMES[module]) if module in MODULE_NAMES else module
 
 
 def colour_name(colour: str) -> str:
