@@ -109,3 +109,19 @@ def test_the_host_frees_a_seat_by_typing_the_players_name(tmp_path):
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(15)
+
+
+def test_host_starts_a_game_with_the_cards_the_table_drew_as_play_does(tmp_path):
+    database = tmp_path / "db.json"
+    process, link = host(database, "next-station-london", "--players", "Ana", "Ben", "-m", "objectives",
+                         "--objectives", "thames", "central")
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout=30)
+    shown = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(database), "show", "1"],
+                           capture_output=True, text=True, timeout=30)
+    assert "thames" in shown.stdout.lower() and "central" in shown.stdout.lower()
+    refused = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(tmp_path / "other.json"), "host",
+                              "next-station-london", "-p", "Ana", "Ben", "-m", "objectives", "--objectives", "thames",
+                              "nowhere", "--address", "127.0.0.1", "--no-qr"], capture_output=True, text=True,
+                             timeout=30)
+    assert refused.returncode in (1, 2) and refused.stderr.startswith("Error: ") and "nowhere" in refused.stderr

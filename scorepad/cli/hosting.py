@@ -11,7 +11,9 @@ from scorepad.cli import signals, terminal
 from scorepad.cli.output import echo, handles_errors, players_line, stopped
 from scorepad.cli.playing import start
 from scorepad.cli.root import app, speak_session
-from scorepad.cli.shared import load_session, names_given, open_store
+from scorepad.cli.shared import (ModuleOption, ObjectivesOption, OpenCashOption, PlayersOption, PowersOption,
+                                 RoundsOption, VariantOption, chosen_modules, drawn_cards, load_session, names_given,
+                                 open_store)
 from scorepad.errors import ScorepadError
 from scorepad.i18n import N_, _, language
 from scorepad.store import claims
@@ -31,16 +33,9 @@ NO_ADDRESS = N_("cannot serve on {address} port {port}: {reason}")
 def host(ctx: typer.Context,
          target: str = typer.Argument(..., metavar=N_("ID|GAME"),
                                       help=N_("A session's id, or a game's slug to start a new session.")),
-         players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar=N_("NAME NAME…"),
-                                                     help=N_("The players of a new session, in seating order.")),
-         variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar=N_("NAME"),
-                                                     help=N_("A variant (repeatable; see `scorepad games`).")),
-         rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar=N_("N"),
-                                              help=N_("Rounds (games) to play.")),
-         module: Optional[list[str]] = typer.Option(None, "--module", "-m", metavar=N_("NAME"),
-                                                    help=N_("A game module (repeatable; see `scorepad games`).")),
-         open_cash: bool = typer.Option(False, "--open-cash",
-                                        help=N_("Chinatown: show every player's cash on screen.")),
+         players: PlayersOption = None, variant: VariantOption = None, rounds: RoundsOption = None,
+         module: ModuleOption = None, open_cash: OpenCashOption = False, objectives: ObjectivesOption = None,
+         powers: PowersOption = None,
          address: Optional[str] = typer.Option(None, "--address", metavar=N_("ADDRESS"),
                                                help=N_("Where to serve (default: this computer's address on the "
                                                        "local network; 127.0.0.1 serves this computer only).")),
@@ -56,8 +51,9 @@ def host(ctx: typer.Context,
         load_session(ctx, session_id)  # one clear line for an id that is no session
     else:
         names = names_given(ctx, players)
-        modules = list(module or []) + (["open-cash"] if open_cash else [])
-        session_id = start(ctx, "host", target, names, variant or [], rounds, modules, {}, terminal_needed=False)
+        modules = chosen_modules(module, open_cash)
+        drawn = drawn_cards(objectives, powers)
+        session_id = start(ctx, "host", target, names, variant or [], rounds, modules, drawn, terminal_needed=False)
     store = open_store(ctx)
     session = load_session(ctx, session_id)
     speak_session(session.doc)

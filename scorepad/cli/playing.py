@@ -21,6 +21,15 @@ from scorepad.cli.prompter import Aborted
 from scorepad.cli.root import app, speak_session
 from scorepad.cli.shared import (
     SESSION_ID,
+    ModuleOption,
+    ObjectivesOption,
+    OpenCashOption,
+    PlayersOption,
+    PowersOption,
+    RoundsOption,
+    VariantOption,
+    chosen_modules,
+    drawn_cards,
     load_session,
     names_given,
     open_store,
@@ -108,27 +117,12 @@ def play(ctx: typer.Context,
          game: Optional[str] = typer.Argument(None, metavar=N_("[GAME]"),
                                               help=N_("The game's slug (see `scorepad games`). Leave out to resume "
                                                       "the latest unfinished session.")),
-         players: Optional[list[str]] = typer.Option(None, "--players", "-p", metavar=N_("NAME NAME…"),
-                                                     help=N_("The players, in seating order.")),
-         variant: Optional[list[str]] = typer.Option(None, "--variant", "-v", metavar=N_("NAME"),
-                                                     help=N_("A variant (repeatable; see `scorepad games`).")),
-         rounds: Optional[int] = typer.Option(None, "--rounds", "-r", metavar=N_("N"),
-                                              help=N_("Rounds (games) to play.")),
-         module: Optional[list[str]] = typer.Option(None, "--module", "-m", metavar=N_("NAME"),
-                                                    help=N_("A game module (repeatable; see `scorepad games`).")),
-         open_cash: bool = typer.Option(False, "--open-cash",
-                                        help=N_("Chinatown: show every player's cash on screen.")),
-         objectives: Optional[tuple[str, str]] = typer.Option(
-             None, "--objectives", metavar=N_("CARD CARD"),
-             help=N_("Next Station: London: the two objective cards your table drew (interchanges, districts, "
-                     "tourist, central, thames) instead of scorepad drawing.")),
-         powers: Optional[tuple[str, str, str, str]] = typer.Option(
-             None, "--powers", metavar=N_("POWER×4"),
-             help=N_("Next Station: London: the power your table dealt to each pencil, pink green blue purple in "
-                     "order (double, joker, switch, circle), or as colour=power."))) -> None:
+         players: PlayersOption = None, variant: VariantOption = None, rounds: RoundsOption = None,
+         module: ModuleOption = None, open_cash: OpenCashOption = False, objectives: ObjectivesOption = None,
+         powers: PowersOption = None) -> None:
     names = names_given(ctx, players)
-    modules = list(module or []) + (["open-cash"] if open_cash else [])
-    drawn = {name: list(cards) for name, cards in (("objectives", objectives), ("powers", powers)) if cards}
+    modules = chosen_modules(module, open_cash)
+    drawn = drawn_cards(objectives, powers)
     if game is None:
         if names or variant or rounds or modules or drawn:
             raise fail(_(NAME_THE_GAME), code=2)

@@ -2,7 +2,7 @@
 output may replace, the names given after --players, and the words more than one command says."""
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -15,6 +15,26 @@ from scorepad.table.session import Session
 from scorepad.table.travel import export_doc, identities, upgraded
 from scorepad.store import Store, default_path
 from scorepad.table.summary import summarize
+
+# The options of a new session, shared by `play` and `host` (which starts a game as `play` does).
+PlayersOption = Annotated[Optional[list[str]], typer.Option(
+    "--players", "-p", metavar=N_("NAME NAME…"), help=N_("The players of a new session, in seating order."))]
+VariantOption = Annotated[Optional[list[str]], typer.Option(
+    "--variant", "-v", metavar=N_("NAME"), help=N_("A variant (repeatable; see `scorepad games`)."))]
+RoundsOption = Annotated[Optional[int], typer.Option(
+    "--rounds", "-r", metavar=N_("N"), help=N_("Rounds (games) to play."))]
+ModuleOption = Annotated[Optional[list[str]], typer.Option(
+    "--module", "-m", metavar=N_("NAME"), help=N_("A game module (repeatable; see `scorepad games`)."))]
+OpenCashOption = Annotated[bool, typer.Option(
+    "--open-cash", help=N_("Chinatown: show every player's cash on screen."))]
+ObjectivesOption = Annotated[Optional[tuple[str, str]], typer.Option(
+    "--objectives", metavar=N_("CARD CARD"),
+    help=N_("Next Station: London: the two objective cards your table drew (interchanges, districts, tourist, "
+            "central, thames) instead of scorepad drawing."))]
+PowersOption = Annotated[Optional[tuple[str, str, str, str]], typer.Option(
+    "--powers", metavar=N_("POWER×4"),
+    help=N_("Next Station: London: the power your table dealt to each pencil, pink green blue purple in order "
+            "(double, joker, switch, circle), or as colour=power."))]
 
 SESSION_ID = N_("A session's id (`scorepad list` shows them).")
 FORCE_HELP = N_("Replace FILE even if it is not what scorepad writes there (never the database or the input).")
@@ -56,6 +76,15 @@ def table_file_text(session: Session) -> str:
     """The table file of one session with its `session` block, as `export ID` writes it (and `delete` keeps)."""
     return json_text(export_doc(session), indent=2) + "\n"
 
+
+
+def chosen_modules(module: Optional[list[str]], open_cash: bool) -> list[str]:
+    return list(module or []) + (["open-cash"] if open_cash else [])
+
+
+def drawn_cards(objectives: Optional[tuple[str, ...]], powers: Optional[tuple[str, ...]]) -> dict[str, list[str]]:
+    """The cards the table drew itself (Next Station: London's --objectives and --powers), by the setup's name."""
+    return {name: list(cards) for name, cards in (("objectives", objectives), ("powers", powers)) if cards}
 
 def names_given(ctx: typer.Context, players: Optional[list[str]]) -> list[str]:
     """The names after --players: `-p Ana Ben` (the rest arrive as extra arguments) or `-p Ana,Ben`."""
