@@ -11,6 +11,9 @@ import weakref
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 
 from scorepad.cli import signals
 from scorepad.store import Store
@@ -181,3 +184,27 @@ def test_a_second_interrupt_during_the_repair_leaves_it_to_the_next_run(tmp_path
     store.insert({"game": "azul", "status": "playing"})  # the next writer repairs the index
     assert not list((tmp_path / "db.json.d").glob("pending-*"))
     assert Store(tmp_path / "db.json", summarize=summarize).summaries()[1] == {"status": "playing"}  # the index
+
+
+def test_a_stopping_signal_that_reaches_a_prompts_loop_is_not_printed_with_press_enter(capsys, caplog):
+    """A signal raised inside one of the prompt's tasks reaches the loop later as "Task exception was never
+    retrieved": prompt_toolkit's handler would print it and wait for Enter. scorepad's says nothing of it (the
+    signal is stopping the command already) and leaves anything else to asyncio's handler."""
+    with create_pipe_input() as keys:
+        app = Application(input=keys, output=DummyOutput())
+        options = signals.prompt_options(app)
+        started = options["pre_run"]
+
+        def pre_run():
+            started()
+            loop = app.future.get_loop()
+            loop.call_soon(loop.call_exception_handler, {"message": "Task exception was never retrieved",
+                                                          "exception": signals.Interrupted(signal.SIGINT)})
+            loop.call_soon(loop.call_exception_handler, {"message": "another", "exception": ValueError("a bug")})
+            loop.call_later(0.05, app.exit)
+
+        app.run(**{**options, "pre_run": pre_run})
+    signals.uninstall()
+    printed = capsys.readouterr()
+    assert "Press ENTER" not in printed.out + printed.err and "Unhandled exception" not in printed.out + printed.err
+    assert [record.getMessage() for record in caplog.records] == ["another"]  # asyncio's own handler

@@ -129,8 +129,19 @@ def prompt_options(app: Any) -> dict[str, Any]:
     def start() -> None:
         asking()
         app.future.add_done_callback(on_done)
+        app.future.get_loop().set_exception_handler(_loop_exception)
 
-    return {"handle_sigint": False, "pre_run": start}
+    # prompt_toolkit's own handler prints what reaches the loop and waits for Enter ("Press ENTER to continue"):
+    # a stopping signal that lands inside a task reaches it as "Task exception was never retrieved".
+    return {"handle_sigint": False, "set_exception_handler": False, "pre_run": start}
+
+
+def _loop_exception(loop: Any, context: dict[str, Any]) -> None:
+    """What reaches a prompt's event loop: the stopping signal is stopping the command already (it is raised
+    again within REDELIVER if a task swallowed it); anything else as asyncio says it."""
+    if isinstance(context.get("exception"), KeyboardInterrupt):
+        return
+    loop.default_exception_handler(context)
 
 
 def asking() -> None:
