@@ -138,6 +138,40 @@ def test_a_link_planted_in_the_font_cache_is_replaced_not_written_through(tmp_pa
     assert not cached.is_symlink() and cached.read_bytes()[:4] == b"\0\1\0\0"  # a TrueType font, in its place
 
 
+
+@pytest.mark.no_travel
+def test_a_folder_of_the_database_planted_as_a_link_is_refused_not_written_through(tmp_path, database):
+    table = tmp_path / "lc.json"
+    table.write_text(json.dumps(LC11))
+    assert invoke("import", table).exit_code == 0
+    index = database.with_name("scorepad.json.d") / "index"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for path in index.iterdir():
+        path.unlink()
+    index.rmdir()
+    index.symlink_to(elsewhere)
+    done = invoke("import", table, "--again")
+    assert done.exit_code == 1 and done.output.startswith("Error: ") and "is a link to another folder" in done.output
+    assert list(elsewhere.iterdir()) == []  # nothing written through it
+
+
+@pytest.mark.no_travel
+def test_a_font_cache_folder_planted_as_a_link_is_replaced_not_written_through(tmp_path, monkeypatch):
+    from scorepad.sheets import fonts
+
+    if fonts.cjk_source() is None:
+        pytest.skip("needs the CJK font package")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(fonts, "EXTRA_FONTS", {})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    fonts.cache_folder().parent.mkdir(parents=True)
+    fonts.cache_folder().symlink_to(elsewhere)
+    assert fonts.cjk_font("分局") is not None
+    assert list(elsewhere.iterdir()) == [] and not fonts.cache_folder().is_symlink()
+    assert len(list(fonts.cache_folder().iterdir())) == 1
+
 # --- 5. folders an ordinary user may not read: one line naming them, or a command that works ----------------------
 
 REPO = Path(__file__).resolve().parents[1]

@@ -152,16 +152,30 @@ def cjk_font(chars: str) -> str | None:
 def _cached(path: Path) -> bytes | None:
     """A cached subset's bytes; None when there is none we may use: missing, unreadable (a cache folder we may not
     read only makes sheets slower), too large, or not a plain file (a link planted there is not followed)."""
+    if _linked(path):
+        return None
     try:
         return read_limited(path, LARGEST_PART, follow=False)
     except OSError:
         return None
 
 
+def _linked(path: Path) -> bool:
+    """Whether the cache's own folders (scorepad's, its fonts') holding `path` are links planted there (or cannot be
+    looked at: a cache we may not read only makes sheets slower)."""
+    try:
+        return any(folder.is_symlink() for folder in (path.parent.parent, path.parent))
+    except OSError:
+        return True
+
+
 def _keep(path: Path, data: bytes) -> None:
     """Write a subset into the cache, whole or not at all, replacing whatever is at `path` (a link is replaced, never
     written through); a cache we may not write only makes the next sheet slower."""
     try:
+        for folder in (path.parent.parent, path.parent):  # a planted link is replaced by a folder of our own
+            if folder.is_symlink():
+                folder.unlink()
         path.parent.mkdir(parents=True, exist_ok=True)
         sweep_temp_files(path.parent)  # what a killed writer left
         replace_file(path, data, new_mode=0o644)

@@ -8,6 +8,7 @@ Damaged instead, so that it is made again from the session files (the truth).
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import itertools
 import operator
@@ -40,6 +41,8 @@ UNREADABLE = N_("cannot read the database {path}: {problem}; it was left as it i
 NOT_A_DATABASE = N_("not a scorepad database")
 NOT_JSON = N_("not valid JSON (line {line}, column {column})")
 FILE_READ = N_("{path} ({file})")  # the database as given, and the file of it that was read
+# TRANSLATORS: a folder of the database ({folder}) was replaced by a link to another folder.
+LINKED_FOLDER = N_("{folder} is a link to another folder; scorepad writes only in folders of its own")
 
 
 def reason(error: OSError) -> str:
@@ -49,7 +52,14 @@ def reason(error: OSError) -> str:
 def write_file(path: Path, payload: bytes, *, sync: bool = True, temp_folder: Path | None = None) -> None:
     """One of the database's files, whole or not at all (files.replace_file: the one atomic write). The files
     of PATH.d make their temp file in PATH.d itself (`temp_folder`), where the next writer looks for a killed
-    writer's (repair.Repair), whichever folder that writer was writing in."""
+    writer's (repair.Repair), whichever folder that writer was writing in. A folder of PATH.d that is a link
+    (planted there) is refused, as a linked file is replaced: nothing is written through it."""
+    if temp_folder is not None:
+        folder = path.parent
+        while folder != temp_folder and temp_folder in folder.parents:
+            if folder.is_symlink():
+                raise OSError(errno.ELOOP, _(LINKED_FOLDER).format(folder=folder))
+            folder = folder.parent
     path.parent.mkdir(parents=True, exist_ok=True)
     # A new file is private (0600), as the one-file database of 0.1 was: a game's notes are the table's own.
     replace_file(path, payload, sync=sync, mode_of=_stat(path), new_mode=0o600, temp_folder=temp_folder)
