@@ -731,11 +731,14 @@ def test_scripted_six_year_four_player_game_with_trades(store):  # E8 typed at t
 def test_a_trade_typed_at_the_note_question_is_not_kept_as_a_note(store):
     # issue 22: `Ben Cy 12.5k` typed where the note was asked was stored as a note, and the payment lost
     session_id = start(store, PLAYERS, rounds=1)
-    answers = ["Ana", "Ana Ben 10k", "Ben Cy 12.5k", "", "Ben Cy 12.5k", "Cy lot 12 and 13", "", "none", "none",
-               "none"]
+    # ... and one whose figure is no amount (`Ben Cy 0.5`) reads as a trade all the same
+    answers = ["Ana", "Ana Ben 10k", "Ben Cy 12.5k", "Ben Cy 0.5", "", "Ben Cy 12.5k", "Cy lot 12 and 13", "",
+               "none", "none", "none"]
     session, prompter, _ = run(store, session_id, answers)
     assert prompter.refused == [("Ben Cy 12.5k", "'Ben Cy 12.5k' reads as a trade, not a note: press Enter for no "
-                                                 "note, then type the trade at the next question")]
+                                                 "note, then type the trade at the next question"),
+                                ("Ben Cy 0.5", "'Ben Cy 0.5' reads as a trade, not a note: press Enter for no "
+                                               "note, then type the trade at the next question")]
     assert session.table()["trades"] == [{"round": 1, "from": "Ana", "to": "Ben", "amount": 10_000},
                                          {"round": 1, "from": "Ben", "to": "Cy", "amount": 12_500}]
     assert (session.get("setup", "note", 0), session.get("setup", "note", 1)) == ("", "Cy lot 12 and 13")

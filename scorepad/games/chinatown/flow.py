@@ -158,6 +158,11 @@ def _note_question(session: Session, trade: Mapping[str, Any], index: int) -> As
                label=_(NOTE_LABEL).format(year=label(session, number), n=_trade_number(session, number, index)))
 
 
+# What parse_trade says of a trade's figure once its payer and payee are read.
+AMOUNT_REFUSALS = ("chinatown.under-a-thousand", "chinatown.not-whole-dollars", "chinatown.too-much-money",
+                   "chinatown.no-amount")
+
+
 def _note_parse(session: Session, round: int) -> Any:
     """A trade's note, refused when it reads as a trade: the next trade typed one question early (`Ben Cy 12.5k`)
     was kept as a note, and the payment was lost."""
@@ -165,8 +170,8 @@ def _note_parse(session: Session, round: int) -> Any:
         note = _note(text)
         try:
             trade = parse_trade(note, session.players, round) if note else None
-        except InvalidInput:
-            trade = None
+        except InvalidInput as error:  # a payer, a payee and a figure no amount can be (`Ben Cy 0.5`) read as a trade
+            trade = {} if error.code in AMOUNT_REFUSALS else None
         if trade is not None:
             raise InvalidInput("chinatown.note-is-a-trade", text=note, field="note")
         return note
