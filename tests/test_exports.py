@@ -21,6 +21,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from conftest import LC11, LC11_TYPED, TABLES, invoke, ok, run
+from scorepad.errors import ScorepadError
 from scorepad import exports, qr
 from scorepad.cli import printing
 from scorepad.games import by_slug
@@ -509,6 +510,9 @@ def test_show_code_in_a_short_terminal_says_the_height_it_needs(database, tmp_pa
                            "--format bgstats-url --qr\n")
         else:
             assert out.startswith(f"The QR code needs a terminal {side} columns wide (this one has {columns})")
+        if not drawn:  # what `export --qr` was asked for alone: an error, not a note
+            with pytest.raises(ScorepadError, match="^The QR code needs a terminal"):
+                printing.show_code(session, asked=True)
 
 
 def test_a_play_from_the_index_is_the_play_scored_again(database, tmp_path, store):

@@ -79,7 +79,7 @@ def export(ctx: typer.Context,
         session = load_session(ctx, session_id)
         if not session.finished:
             raise ScorepadError(_(NOT_FINISHED_EXPORT).format(id=session_id, format=format))
-        show_code(session)
+        show_code(session, asked=True)
         return
     if format != "table":
         _export_plays(ctx, session_id, format, output, force)

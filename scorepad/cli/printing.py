@@ -56,9 +56,10 @@ def write_session_sheet(session: Session, path: str, *, force: bool = False, pro
     return render(session.game, data, Path(path), force=force, protected=protected)
 
 
-def show_code(session: Session) -> None:
+def show_code(session: Session, *, asked: bool = False) -> None:
     """BG Stats' push link of a finished session as a QR code in the terminal (scorepad.qr: black on white, in
-    half blocks), or, where the terminal is too narrow or too short to show it whole, one line saying so."""
+    half blocks), or, where the terminal is too narrow or too short to show it whole, one line saying so: an
+    error where the code was all the command was `asked` for (`export --qr`), a note at the end of a game."""
     from scorepad import qr  # segno: only a QR code pays for it
 
     matrix = qr.modules(exports.push_url(exports.play_of(session)))
@@ -68,12 +69,16 @@ def show_code(session: Session) -> None:
     # The picture, its caption and the line the shell's prompt then takes: a code whose top scrolled away is lost.
     lines = len(picture) + -(-width(caption) // max(1, size.columns)) + 1
     if sys.stdout.isatty():  # into a file or a pipe: the picture whole
+        refusal = None
         if lines > size.lines:
-            echo(_(CODE_TOO_SMALL).format(columns=qr.width(matrix), lines=lines, have_columns=size.columns,
-                                          have_lines=size.lines, id=session.id))
-            return
-        if qr.width(matrix) > size.columns:
-            echo(_(CODE_TOO_NARROW).format(needed=qr.width(matrix), columns=size.columns, id=session.id))
+            refusal = _(CODE_TOO_SMALL).format(columns=qr.width(matrix), lines=lines, have_columns=size.columns,
+                                               have_lines=size.lines, id=session.id)
+        elif qr.width(matrix) > size.columns:
+            refusal = _(CODE_TOO_NARROW).format(needed=qr.width(matrix), columns=size.columns, id=session.id)
+        if refusal is not None and asked:
+            raise ScorepadError(refusal)
+        if refusal is not None:
+            echo(refusal)
             return
     typer.echo("\n".join(picture))
     echo(caption)
