@@ -198,7 +198,7 @@ def test_the_event_stream_says_the_version(store):
     with ana.stream("GET", "/api/events") as stream:
         assert stream.headers["content-type"].startswith("text/event-stream")
         first = next(stream.iter_lines())
-        assert json.loads(first.removeprefix("data: ")) == {"version": 0}
+        assert json.loads(first.removeprefix("data: ")) == {"version": 0, "revision": 0}
 
 
 def test_no_page_names_an_address_outside_scorepad(store):
@@ -323,3 +323,52 @@ def test_the_standings_show_each_players_parts_as_the_terminal_words_them(store)
     assert ["زرد", "21"] in ana_shown["parts"]  # worded in the phone's language, as the terminal's breakdown
     page = ana.get("/?lang=fa").text
     assert "<tr class=\"parts\">" in page and "زرد <bdi>21</bdi>" in page
+
+
+
+def test_a_trade_waiting_for_a_yes_reaches_the_payee_live_and_a_second_one_says_it_replaced_it(store):
+    host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
+    ava, ben, cai = phone(app, host, "Ava"), phone(app, host, "Ben"), phone(app, host, "Cai")
+    answer(ava, ["setup", "first"], "Ava")
+    trade = next(q for q in ava.get("/api/state").json()["open"] if q["at"][0] == "trades")
+    assert len(host.pokes) == 1  # the app's event stream hears the host's pokes (its `revision`)
+    heard = []
+    host.pokes.append(lambda: heard.append(True))
+    assert answer(ava, trade["at"], "Ava Ben 10k").status_code == 200
+    assert heard == [True]  # the payee's phone hears of it without a new version
+    assert ben.get("/api/state").json()["proposals"][0]["confirm"] is True
+    replaced = answer(ava, trade["at"], "Ava Cai 5k")
+    assert replaced.json()["message"] == "The trade waiting for Ben to confirm was replaced by this one."
+    assert ben.get("/api/state").json()["proposals"] == [] and cai.get("/api/state").json()["proposals"]
+    assert ben.post("/api/confirm", json={"at": [[1]], "accept": True}).status_code == 409  # a place of lists
+
+
+def test_a_body_nested_too_deep_is_refused_as_not_json(store):
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    deep = "[" * 30000 + "]" * 30000
+    refused = ana.post("/api/answer", content=deep, headers={"Content-Type": "application/json"})
+    assert refused.status_code == 400
+
+
+def test_a_phone_takes_back_only_what_its_seat_may_answer(store):
+    host, app = hosted(store)
+    ana, ben = phone(app, host, "Ana"), phone(app, host, "Ben")
+    answer(ana, ["setup", "oldest"], "Ana")
+    assert answer(ben, ["rounds", 0, "Ben", "yellow"], "w 3").status_code == 200
+    version = ana.get("/api/state").json()["version"]
+    refused = ana.post("/api/undo", json={"version": version})
+    assert refused.status_code == 403 and refused.json()["error"] == "The last answer is Ben's: their phone takes it back."
+    taken = ben.post("/api/undo", json={"version": version})
+    assert taken.status_code == 200 and "Yellow" in taken.json()["message"]
+
+
+
+def test_what_a_question_marks_as_typed_shows_as_typed_and_a_name_stays_text(store):
+    host, app = hosted(store, "chinatown", ("Ava", "Ben", XSS), None)
+    ava = phone(app, host, "Ava")
+    answer(ava, ["setup", "first"], "Ava")
+    assert answer(ava, next(q["at"] for q in ava.get("/api/state").json()["open"]), "Ava Ben 10k").status_code == 200
+    page = ava.get("/").text
+    assert "<code>lot 12</code>" in page and "`lot 12`" not in page  # the note's example, as typed
+    assert "<img src=x" not in page

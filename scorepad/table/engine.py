@@ -137,6 +137,16 @@ class Table:
             raise NotOpen(_(NOT_OPEN).format(name=named(ask, at if isinstance(at, tuple) else (at,))))
         return found
 
+    def last_answered(self) -> Question | None:
+        """The answer `undo` would take back now, as a question (whose it is), or None: nothing to take back, or the
+        edit just made (an edit is the table's, not a player's)."""
+        entries = self.session.doc.get("entries") or []
+        if not entries or self.session.doc.get(EDIT):
+            return None
+        at = tuple(entries[-1]["at"])
+        ask = self.worded().find_ask(at)
+        return Question(at, player_of(ask), ask) if ask is not None else None
+
     def standings(self, seat: str | None = HOST) -> Result | None:
         """The standings as they stand (a game in progress leads, never wins), or None: nothing to score yet, or
         the rules keep the totals from this seat (Chinatown's cash, while the game is played)."""

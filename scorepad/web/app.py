@@ -37,6 +37,7 @@ class TooLarge(Exception):
 
 def make_app(host: Host, live: Live) -> Starlette:
     """The web application of one hosted session."""
+    host.pokes.append(live.poke)
 
     def guarded(endpoint: Callable[[Request, Phone], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def run(request: Request) -> Response:
@@ -77,7 +78,7 @@ def make_app(host: Host, live: Live) -> Starlette:
                 return _json({"error": pages.words()["json_only"]}, 415)
             try:
                 body = json.loads(await _body(request) or b"null")
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or nested deeper than any answer (`[[[[…]]]]`)
                 return _json({"error": pages.words()["not_json"]}, 400)
             try:
                 return _json(action(phone, body))

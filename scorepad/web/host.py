@@ -37,6 +37,10 @@ CONFIRM_ASKED = N_("{player} entered: {what} Is that right?")
 # TRANSLATORS: on the phone that entered a trade: {player} is the other player, who confirms it on their phone.
 CONFIRM_WAITING = N_("Waiting for {player} to confirm: {what}")
 NOTHING_TO_CONFIRM = N_("there is nothing to confirm now")
+# TRANSLATORS: on the phone that entered a trade while another of theirs still waited: {player} was to confirm it.
+REPLACED = N_("The trade waiting for {player} to confirm was replaced by this one.")
+# TRANSLATORS: a phone asked to take back another player's answer, while that player's phone holds their seat.
+NOT_YOURS_TO_TAKE_BACK = N_("The last answer is {player}'s: their phone takes it back.")
 # TRANSLATORS: the host's terminal when a phone takes a seat ({player}) or the table's screen.
 SEAT_TAKEN = N_("  a phone took {player}'s seat")
 SCREEN_TAKEN = N_("  a phone became the table's screen")
@@ -114,6 +118,7 @@ class Host:
         self.phones: dict[str, Phone] = {}
         self.seats = Seats(list(self.table.session.players))
         self.proposals: dict[tuple, Proposal] = {}  # by the place of the question they answer
+        self.pokes: list[Callable[[], None]] = []  # told when what phones see changes without a new version
 
     @property
     def id(self) -> int:
@@ -219,7 +224,11 @@ class Host:
             raise Refused(403, _(NOT_YOURS).format(name=name(question.ask)))
         proposal = self._proposal(phone, question, value)
         if proposal is not None:  # the other player confirms it on their phone first
+            waiting = self.proposals.get(question.at)
             self.proposals[question.at] = proposal
+            self._poke()
+            if waiting is not None and waiting.to != proposal.to:
+                return {**self.state(phone), "message": _(REPLACED).format(player=waiting.to)}
             return self.state(phone)
         try:
             table.answer(at, value, version)
@@ -267,11 +276,12 @@ class Host:
 
     def confirm(self, phone: Phone, body: Any) -> dict[str, Any]:
         """POST /api/confirm: the other player's yes (or no) to an answer waiting for it."""
-        at = tuple(body.get("at")) if isinstance(body, dict) and isinstance(body.get("at"), list) else None
+        at = _place(body.get("at")) if isinstance(body, dict) else None
         proposal = self.proposals.get(at) if at is not None else None
         if proposal is None or not phone.seated or phone.seat != proposal.to:
             raise Refused(409, _(NOTHING_TO_CONFIRM), self.state(phone))
         del self.proposals[at]
+        self._poke()  # the phone that entered it stops waiting, whatever the answer
         if body.get("accept") is True:
             try:
                 self.table.answer(at, proposal.text, self.table.version)
@@ -301,6 +311,9 @@ class Host:
         if not _is_int(version):
             raise Refused(422, _(NOT_A_VERSION))
         self._writable(phone)
+        last = self.table.last_answered()
+        if last is not None and last.player is not None and not self.may_answer(phone, last):
+            raise Refused(403, _(NOT_YOURS_TO_TAKE_BACK).format(player=last.player))
         try:
             message = self.table.undo(version, guided=True)
         except Changed:
@@ -308,6 +321,10 @@ class Host:
         except ScorepadError as error:
             raise Refused(422, str(error)) from None
         return {**self.state(phone), "message": message}
+
+    def _poke(self) -> None:
+        for poke in self.pokes:
+            poke()
 
     def _changed(self, phone: Phone) -> Refused:
         return Refused(409, _(CHANGED_MEANWHILE).format(id=self.table.id), self.state(phone))
@@ -343,14 +360,21 @@ def _is_int(value: Any) -> bool:
 def _answer_body(body: Any) -> tuple[tuple, str, int]:
     if not isinstance(body, dict):
         raise Refused(422, _(NOT_A_PLACE))
-    at, value, version = body.get("at"), body.get("value"), body.get("version")
-    if not isinstance(at, list) or not at or not all(isinstance(k, str) or _is_int(k) for k in at):
+    at, value, version = _place(body.get("at")), body.get("value"), body.get("version")
+    if at is None:
         raise Refused(422, _(NOT_A_PLACE))
     if not isinstance(value, str):
         raise Refused(422, _(NOT_A_TEXT))
     if not _is_int(version):
         raise Refused(422, _(NOT_A_VERSION))
-    return tuple(at), value, version
+    return at, value, version
+
+
+def _place(at: Any) -> tuple | None:
+    """A question's place as a phone sends it (a JSON list of names and numbers), or None."""
+    if not isinstance(at, list) or not at or not all(isinstance(k, str) or _is_int(k) for k in at):
+        return None
+    return tuple(at)
 
 
 def _shown(view: Session, result: Any) -> list[dict[str, Any]]:

@@ -23,7 +23,14 @@ class Live:
         self.table = table
         self._queues: set[asyncio.Queue[int]] = set()
         self._followers: list[Callable[[Table, list[Event]], None]] = []
+        self.revision = 0  # what phones see changed without a new version (an answer waiting for a yes)
         table.subscribe(self._changed)
+
+    def poke(self) -> None:
+        """What phones see changed, though not the session (Chinatown's trade waiting for the payee's yes)."""
+        self.revision += 1
+        for queue in list(self._queues):
+            queue.put_nowait(self.table.version)
 
     def follow(self, listener: Callable[[Table, list[Event]], None]) -> None:
         """Also tell `listener` (the host's terminal) of each change."""
@@ -47,7 +54,7 @@ class Live:
         queue: asyncio.Queue[int] = asyncio.Queue()
         self._queues.add(queue)
         try:
-            yield _event(self.table.version)
+            yield _event(self.table.version, self.revision)
             while True:
                 try:
                     version = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
@@ -56,10 +63,10 @@ class Live:
                     continue
                 while not queue.empty():  # several changes at once: the phone reads the latest state once
                     version = queue.get_nowait()
-                yield _event(version)
+                yield _event(version, self.revision)
         finally:
             self._queues.discard(queue)
 
 
-def _event(version: int) -> str:
-    return f"data: {json.dumps({'version': version})}\n\n"
+def _event(version: int, revision: int) -> str:
+    return f"data: {json.dumps({'version': version, 'revision': revision})}\n\n"

@@ -93,7 +93,8 @@ def heard(table: Table, events: list[Event]) -> list[str]:
             ask = view.find_ask(event.at)
             lines.append(_(HEARD_ANSWER).format(name=name(ask) if ask else " / ".join(map(str, event.at))))
         elif event.kind == "taken back" and event.at is not None:
-            lines.append(_(HEARD_UNDO).format(name=" / ".join(map(str, event.at))))
+            ask = view.find_ask(event.at)  # open again: named as the question it is
+            lines.append(_(HEARD_UNDO).format(name=name(ask) if ask else " / ".join(map(str, event.at))))
         elif event.kind == "round closed":
             lines.append(_(HEARD_ROUND).format(number=event.round))
         elif event.kind == "finished":
