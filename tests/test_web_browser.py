@@ -195,3 +195,21 @@ def test_a_page_without_javascript_still_records_an_answer(browser, host, tmp_pa
     assert question(page, "Ana · Yellow").count() == 0
     last = exported(tmp_path)["session"]["log"][-1]
     assert (last["at"], last["value"]) == (["rounds", 0, "Ana", "yellow"], [W, 3, 5])
+
+
+def test_a_refused_answer_keeps_the_held_cards_grey_and_a_redraw_keeps_what_was_typed(browser, host, tmp_path):
+    link = host("lost-cities", "--players", "Ana", "Ben", "--rounds", "1")
+    ana, ben = phone(browser, link, "Ana"), phone(browser, link, "Ben", "fa-IR")
+    ana.get_by_role("button", name="Ana", exact=True).tap()
+    typed(ana, ("rounds", 0, "Ana", "blue"), "4 7")
+    blue = ben.locator(at("rounds", 0, "Ben", "blue"))
+    blue.locator(".card[data-card='7'][disabled]").wait_for()
+    blue.locator("input[name=value]").fill("ش ۷ ۹")  # a wager, Ana's 7 and a 9, in Persian
+    blue.locator("input[name=value]").press("Enter")
+    blue.locator(".error").wait_for()  # refused: Ana holds the 7
+    assert blue.locator(".card[data-card='7']").is_disabled() and blue.locator(".card[data-card='4']").is_disabled()
+    blue.locator("input[name=value]").fill("ش ۹")
+    changed(ben, lambda: typed(ana, ("rounds", 0, "Ana", "yellow"), "w"))  # another answer redraws Ben's pad
+    blue = ben.locator(at("rounds", 0, "Ben", "blue"))
+    assert blue.locator("input[name=value]").input_value() == "ش ۹"
+    assert blue.locator(".card.on").count() == 2 and blue.locator(".card[data-card='9'].on").count() == 1

@@ -4,10 +4,12 @@ it shows in the phone's language, and the script and style it needs, all served 
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
 
 from scorepad import i18n
 from scorepad.i18n import N_, _
@@ -70,6 +72,15 @@ _ENVIRONMENT = Environment(loader=PackageLoader("scorepad.web", "templates"),
                            autoescape=select_autoescape(default=True, default_for_string=True))
 
 
+def typed_words(text: str) -> Markup:
+    """A question's words as the page shows them: what the terminal marks as typed (`lot 12`) in the page's code
+    face, without the backticks; everything else escaped, as any text."""
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
+
+
+_ENVIRONMENT.filters["typed"] = typed_words
+
+
 def page(host: Host, phone: Phone, error: str | None = None) -> str:
     """The whole page: its heading, the language menu, and the pad (what this phone answers and sees)."""
     return _ENVIRONMENT.get_template("page.html").render(pad=pad(host, phone, error), **_context(host, phone))
@@ -103,7 +114,7 @@ def place(text: str) -> Any:
     """A question's place as a plain form sends it (its JSON), or the text itself (refused as no place)."""
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return text
 
 

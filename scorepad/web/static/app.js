@@ -5,6 +5,7 @@
   const pad = document.getElementById("pad");
   const offline = document.getElementById("offline");
   let shown = Number(document.body.dataset.version);
+  let revision = null;  // the server's count of changes that are no new version (a trade waiting for a yes)
   let loading = null;
   let again = false;  // a change heard while the pad was being fetched: fetch it once more after
 
@@ -58,15 +59,29 @@
     return loading;
   }
 
-  // The cards of a grid that a kept answer names, tapped again after the pad is redrawn.
+  // An answer's words, with Persian and Arabic-Indic digits as the parser reads them.
+  function words(value) {
+    const western = value.replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06F0))
+      .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+    return western.trim().split(/[\s,]+/).filter(Boolean);
+  }
+
+  // The cards of a grid, or the cards to pick, that a kept answer names: tapped again after the pad is redrawn.
   function marked(form, value) {
+    const picks = form.querySelector(".picks");
+    if (picks) {
+      const said = words(value.toLowerCase());
+      for (const pick of picks.querySelectorAll(".pick")) {
+        pick.setAttribute("aria-pressed", String(said.includes(pick.dataset.word.toLowerCase())));
+      }
+    }
     const grid = form.querySelector(".cards");
     if (!grid) return;
-    const words = value.trim().split(/\s+/).filter(Boolean);
-    let wagers = words.filter((w) => isNaN(Number(w))).length;
+    const words_ = words(value);
+    let wagers = words_.filter((w) => isNaN(Number(w))).length;
     for (const card of grid.querySelectorAll(".card")) {
       if (card.dataset.card === "W") card.classList.toggle("on", wagers-- > 0);
-      else card.classList.toggle("on", words.includes(card.dataset.card));
+      else card.classList.toggle("on", words_.includes(card.dataset.card));
     }
   }
 
@@ -79,6 +94,15 @@
       form.appendChild(line);
     }
     line.textContent = text;  // the server's sentence, as text: never markup
+  }
+
+  // A line the server said of an answer taken (what an undo took back), at the top of the pad until the next redraw.
+  function note(text) {
+    const line = document.createElement("p");
+    line.className = "note";
+    line.setAttribute("role", "status");
+    line.textContent = text;  // as text: never markup
+    (pad.firstElementChild || pad).prepend(line);
   }
 
   async function post(url, body) {
@@ -103,7 +127,9 @@
         if (fields.has("at")) body.at = JSON.parse(fields.get("at"));
         if (fields.has("value")) body.value = fields.get("value");
         if (fields.has("version")) body.version = Number(fields.get("version"));
-        for (const button of form.querySelectorAll("button")) button.disabled = true;
+        // Buttons the server drew disabled (a card another player holds) stay so whatever the answer.
+        const enabled = [...form.querySelectorAll("button")].filter((button) => !button.disabled);
+        for (const button of enabled) button.disabled = true;
         try {
           let {status, data} = await post(form.dataset.api, body);
           // Another phone answered first. If this question is still open (they answered another one: players
@@ -118,11 +144,12 @@
             if (input && status === 200) input.value = input.defaultValue = "";
             await refresh();
             if (status === 409 && data.error) say(pad, data.error);
+            else if (data.message) note(data.message);  // what an undo took back, a trade replaced
           } else {
             say(form, data.error || String(status));
           }
         } finally {
-          for (const button of form.querySelectorAll("button")) button.disabled = false;
+          for (const button of enabled) button.disabled = false;
         }
       });
     }
@@ -144,10 +171,15 @@
     for (const picks of pad.querySelectorAll(".picks")) {
       const input = picks.closest("form").querySelector("input[name=value]");
       for (const pick of picks.querySelectorAll(".pick")) {
-        pick.addEventListener("click", () => {
-          pick.setAttribute("aria-pressed", String(pick.getAttribute("aria-pressed") !== "true"));
-          const words = [...picks.querySelectorAll(".pick[aria-pressed=true]")].map((p) => p.dataset.word);
-          input.value = words.length ? words.join(" ") : picks.dataset.none;
+        pick.addEventListener("click", () => {  // each tap adds or removes its card's word, keeping what was typed
+          const none = picks.dataset.none.toLowerCase();
+          const said = words(input.value).filter((w) => w.toLowerCase() !== none);
+          const word = pick.dataset.word;
+          const kept = said.filter((w) => w.toLowerCase() !== word.toLowerCase());
+          const on = kept.length === said.length;
+          pick.setAttribute("aria-pressed", String(on));
+          const chosen = on ? [...kept, word] : kept;
+          input.value = chosen.length ? chosen.join(" ") : picks.dataset.none;
           input.dispatchEvent(new Event("input"));
         });
       }
@@ -175,7 +207,9 @@
     events.onmessage = (message) => {
       offline.hidden = true;
       const data = JSON.parse(message.data);
-      if (data.version !== shown) refresh();
+      const poked = revision !== null && data.revision !== revision;
+      revision = data.revision;
+      if (data.version !== shown || poked) refresh();
     };
     events.onerror = () => { offline.hidden = false; };
   }
