@@ -640,7 +640,7 @@ def test_nsl4_three_players_four_rounds_through_the_play_loop(store):
     assert f"Turn {len(turns)}: " in text and f"Turn {len(turns) + 1}: " not in text
     assert "Underground cards: 5 of 5" in text and "That was the 5th Underground card" in text
     # this seed's 5th turn is the Switch with the last Underground card: the branch is explained
-    assert "Turn 5: ⑂ Railroad Switch — Street  +  ● circle — UNDERGROUND   Underground cards: 5 of 5\n" \
+    assert "Turn 5: ↔ Railroad Switch — Street  +  ● circle — UNDERGROUND   Underground cards: 5 of 5\n" \
            "  RAILROAD SWITCH: this turn's section may start from ANY station of your line" in text
     # line scores at once, with the tourist track so far
     assert "B's Green line: 7 × 4 + 2 × 1 = 30   Tourist track: 2 crossed = 2" in text

@@ -300,7 +300,7 @@ COLOUR_NAMES = {
 }
 # The station cards: a symbol (or joker, or the Railroad Switch) and the kind of card.
 FACE_NAMES = {"square": N_("■ square"), "triangle": N_("▲ triangle"), "pentagon": N_("⬟ pentagon"),
-              "circle": N_("● circle"), "joker": N_("★ joker (any symbol)"), "switch": N_("⑂ Railroad Switch")}
+              "circle": N_("● circle"), "joker": N_("★ joker (any symbol)"), "switch": N_("↔ Railroad Switch")}
 KIND_NAMES = {"street": lambda: pgettext("station card", "Street"),
               "underground": lambda: pgettext("station card", "UNDERGROUND")}
 
