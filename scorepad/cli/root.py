@@ -2,6 +2,7 @@
 so that help and usage errors speak it too), click's own words in that language, and `main`, the `scorepad`
 command. The commands are registered on `app` by the modules scorepad/cli/__init__.py imports."""
 
+import importlib
 import os
 import re
 import sys
@@ -194,8 +195,35 @@ def speak_session(doc: dict[str, Any]) -> None:
         i18n.use(lang)
 
 
+# Each command's module, in the order `scorepad --help` lists them (command groups last): a command's module is
+# imported when the command runs (click's lazily loaded subcommands, through typer's `cls`), so a command does not
+# pay for the others' imports (docs/performance.md). Each module registers its commands on `app` as it is imported.
+COMMANDS = {"games": "playing", "play": "playing", "resume": "playing", "undo": "playing", "edit": "playing",
+            "delete": "playing", "list": "reading", "show": "reading", "score": "reading", "export": "files",
+            "import": "files", "sheet": "files", "host": "hosting", "stats": "people", "players": "people"}
+
+
 class _Scorepad(typer.core.TyperGroup):
     """The root command: it chooses the language first, then runs click; click's usage errors are worded here."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        for name in COMMANDS:
+            self._load(name)
+        return [name for name in COMMANDS if name in self.commands]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        self._load(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def _load(self, name: str) -> None:
+        """The command `name` (and its module's others), built by typer once its module has registered them."""
+        if name in self.commands or name not in COMMANDS:
+            return
+        importlib.import_module(f"scorepad.cli.{COMMANDS[name]}")
+        for added, command in typer.main.get_command(app).commands.items():
+            if added not in self.commands:
+                _localize(command)
+                self.add_command(command, added)
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:
         extra.pop("standalone_mode", None)
