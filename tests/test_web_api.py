@@ -294,10 +294,13 @@ def test_next_stations_objective_cards_are_picked_by_a_tap_in_the_phones_languag
     typed = {"districts": "13", "stations": "2", "thames": "6", "tourist": "5", "interchanges": "0 0 0"}
     while not (mine := [q for q in ana.get("/api/state").json()["open"] if q["mine"]])[0]["at"][-1] == "objectives":
         question = mine[0]
+        if question["at"][:2] == ["setup", "deck"]:  # a phone's label names no key: its button turns the card
+            assert question["control"]["label"] == f"Round 1 · turn {question['at'][3] + 1}"
         value = question["choices"][0] if question.get("choices") else typed.get(question["at"][-1], "")
         assert answer(ana, question["at"], value).status_code == 200
     at = mine[0]["at"]
     english = mine[0]["control"]
+    assert english["label"] == "Ana · which shared objectives did they complete? Tap each one."
     in_play = [option["word"] for option in english["options"]]
     assert english["kind"] == "pick" and len(in_play) == 2 and english["none"] == "none"
     persian = next(q for q in ana.get("/api/state?lang=fa").json()["open"] if q["at"] == at)["control"]
@@ -331,6 +334,8 @@ def test_a_trade_waiting_for_a_yes_reaches_the_payee_live_and_a_second_one_says_
     ava, ben, cai = phone(app, host, "Ava"), phone(app, host, "Ben"), phone(app, host, "Cai")
     answer(ava, ["setup", "first"], "Ava")
     trade = next(q for q in ava.get("/api/state").json()["open"] if q["at"][0] == "trades")
+    assert trade["control"]["label"] == "1965 · trade (payer payee amount):"  # no Enter: a button ends the trading
+    assert "1965 · trade (payer payee amount):</label>" in ava.get("/").text
     assert len(host.pokes) == 1  # the app's event stream hears the host's pokes (its `revision`)
     heard = []
     host.pokes.append(lambda: heard.append(True))

@@ -72,6 +72,8 @@ YEAR_START_SHORT = N_("""\
   Deal {dealt} building cards each (keep {kept}, return {returned}); mark the kept lots. Draw {tiles} shop tiles each.
   Trade, place tiles, then income. Record each payment as it happens; Enter when trading is done.""")
 ASK_TRADE = N_("{year} · trade (payer payee amount); Enter when trading is done:")
+# TRANSLATORS: the same question on a phone, above its box and the button that ends the year's trading.
+PHONE_TRADE = N_("{year} · trade (payer payee amount):")
 # TRANSLATORS: {amount} is money ("$10,000"); {example} an example note ("lot 12").
 ASK_NOTE = N_("What did {payer}'s {amount} buy? (a note, e.g. `{example}`; Enter for none)")
 TRADE_LABEL = N_("{year} · trade {n}")  # how edit and undo name a trade (a year holds many)

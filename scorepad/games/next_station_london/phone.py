@@ -9,18 +9,20 @@ from calculators import next_station_london as rules
 from scorepad.games.base import Ask
 from scorepad.games.next_station_london.deck import turn_text
 from scorepad.games.next_station_london.flow import cards_in_play
-from scorepad.games.next_station_london.words import DIGITAL, FACE_NAMES, KIND_NAMES, as_typed, objective_text
+from scorepad.games.next_station_london.words import (DIGITAL, FACE_NAMES, KIND_NAMES, PHONE_OBJECTIVES, PHONE_TURN,
+                                                      as_typed, objective_text)
 from scorepad.i18n import _
 
 
 def control(session: Any, ask: Ask) -> dict[str, Any] | None:
+    # A phone's label says no key of the terminal's (`Enter turns the card`): its button does.
     if ask.at[:2] == ("setup", "deck"):
-        return {"kind": "turn"}
+        return {"kind": "turn", "label": _(PHONE_TURN).format(number=ask.at[2] + 1, turn=ask.at[3] + 1)}
     if ask.at[0] == "rounds" and len(ask.at) == 4 and ask.at[3] in rules.FIELD_RANGES:
         low, high = rules.FIELD_RANGES[ask.at[3]]
         return {"kind": "number", "min": low, "max": high}
     if ask.at[0] == "final" and ask.at[-1] == "objectives":  # a tap on each card completed, not card names typed
-        return {"kind": "pick", "none": as_typed("none"),
+        return {"kind": "pick", "none": as_typed("none"), "label": _(PHONE_OBJECTIVES).format(player=ask.at[1]),
                 "options": [{"word": as_typed(card), "label": objective_text(card)} for card in cards_in_play(session)]}
     return None
 

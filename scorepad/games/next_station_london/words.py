@@ -125,6 +125,8 @@ ASK_DECK = N_("Round {number}: turn the station cards with scorepad, or use the 
 DECK_CHOICES = (N_("Digital deck"), N_("Physical cards"))
 DIGITAL, PHYSICAL = DECK_CHOICES
 ASK_TURN = N_("Round {number} · turn {turn} — Enter turns the card:")
+# TRANSLATORS: the same question on a phone, above its button that turns the card.
+PHONE_TURN = N_("Round {number} · turn {turn}")
 # TRANSLATORS: {undo} and {help} are the words typed at the prompt (your language's).
 PRESS_ENTER = N_("press Enter to turn the card (or type {undo}, {help})")
 # TRANSLATORS: {cards} are the card(s) turned ("■ square — Street"), {underground} of {of} Underground cards so far.
@@ -175,6 +177,8 @@ ASK_INTERCHANGES = N_("{player} · interchange stations on 2, 3 and 4 lines (e.g
 # TRANSLATORS: {cards} are the objective cards in play as typed ("thames central"); {none} is the typed word for
 # none. Enter alone is none too.
 ASK_OBJECTIVES = N_("{player} · which shared objectives did they complete? ({cards}; Enter or {none}: none):")
+# TRANSLATORS: the same question on a phone, above a button for each card in play.
+PHONE_OBJECTIVES = N_("{player} · which shared objectives did they complete? Tap each one.")
 # TRANSLATORS: {cards} are the cards completed as typed ("thames central"), or the typed word for none.
 OBJECTIVES_RESULT = N_("  {player}'s shared objectives: {cards} → +{points}")
 # TRANSLATORS: {cards} are the objective cards in play as typed ("thames central").
