@@ -117,14 +117,21 @@ def test_links_planted_in_the_database_folder_are_replaced_not_written_through(t
     assert Store(database).get(1)["players"] == ["Ana", "Benny"]
 
 
-@pytest.mark.no_travel
-def test_a_link_planted_in_the_font_cache_is_replaced_not_written_through(tmp_path, monkeypatch):
+@pytest.fixture
+def font_cache(tmp_path, monkeypatch):
+    """scorepad.sheets.fonts with a user cache folder of the test's own and no font registered yet."""
     from scorepad.sheets import fonts
 
     if fonts.cjk_source() is None:
         pytest.skip("needs the CJK font package")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(fonts, "EXTRA_FONTS", {})
+    return fonts
+
+
+@pytest.mark.no_travel
+def test_a_link_planted_in_the_font_cache_is_replaced_not_written_through(tmp_path, monkeypatch, font_cache):
+    fonts = font_cache
     chars = "分局"
     assert fonts.cjk_font(chars) is not None
     [cached] = fonts.cache_folder().iterdir()
@@ -157,13 +164,8 @@ def test_a_folder_of_the_database_planted_as_a_link_is_refused_not_written_throu
 
 
 @pytest.mark.no_travel
-def test_a_font_cache_folder_planted_as_a_link_is_replaced_not_written_through(tmp_path, monkeypatch):
-    from scorepad.sheets import fonts
-
-    if fonts.cjk_source() is None:
-        pytest.skip("needs the CJK font package")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(fonts, "EXTRA_FONTS", {})
+def test_a_font_cache_folder_planted_as_a_link_is_replaced_not_written_through(tmp_path, font_cache):
+    fonts = font_cache
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     fonts.cache_folder().parent.mkdir(parents=True)
