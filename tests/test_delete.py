@@ -5,7 +5,7 @@ from typer.testing import CliRunner
 
 from conftest import run
 from scorepad import cli, grid, i18n
-from scorepad.cli.playing import DELETED
+from scorepad.cli.changing import DELETED
 from scorepad.games import by_slug
 from scorepad.i18n import _
 from scorepad.cli.prompter import Aborted, ScriptedPrompter

@@ -1,18 +1,16 @@
-"""The commands of a game at the table: `games` to choose one, `play` and `resume` to be guided through it, `undo`
-and `edit` to put an answer right, `delete` to take a session away (a copy kept to import)."""
+"""The commands of a game at the table: `games` to choose one, `play` and `resume` to be guided through it
+(`undo`, `edit` and `delete` are scorepad/cli/changing.py's)."""
 
 import functools
-import os
 import threading
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
 from calculators.core import InvalidInput, check_name, player_name
 from scorepad import games as registry
-from scorepad.cli import fixing, signals, terminal
+from scorepad.cli import signals, terminal
 from scorepad.cli.output import echo, fail, handles_errors, players_line, stopped
 from scorepad.cli.play import play as play_loop
 from scorepad.cli.printing import sheet_path_problem, show_code, write_session_sheet
@@ -34,22 +32,15 @@ from scorepad.cli.shared import (
     names_given,
     open_store,
     protected_files,
-    status_word,
-    table_file_text,
     when,
 )
-from scorepad.cli.terminal import STOPPED_NOTHING
 from scorepad.errors import ScorepadError
-from scorepad.files import write_atomically
 from scorepad.games import by_slug
 from scorepad.games.base import Game
 from scorepad.i18n import N_, _, language
 from scorepad.players import known_names, offered
 from scorepad.store import Store, claims
-from scorepad.table import Table, changes
-from scorepad.table import session as sessions
-from scorepad.table.edit import edit_one
-from scorepad.table.session import Session
+from scorepad.table import changes
 
 STARTED = N_("Session {id}: {title} — {players}. Every answer is saved as it is given.")
 RESUMING = N_("Resuming session {id}: {title} — {players}.")
@@ -71,21 +62,6 @@ PLAY_HERE_TOO = N_("Play it here too? (when both answer a question, the first an
 CLAIMED_NEEDS_TERMINAL = N_("session {id} is open in another scorepad (process {pid} on {host}); resume it at a "
                             "terminal to choose whether to play it here too, or end that one first")
 LEFT_TO_OTHER = N_("Session {id} is left to the other scorepad; nothing was changed.")
-UNDO_FINISHED_ASK = N_("Session {id} ({title} — {players}) is finished. Reopen it and take back its last answer?")
-UNDO_FINISHED_NEEDS_YES = N_("session {id} is finished: undo reopens it, so it asks first; "
-                             "without a terminal, say so with: scorepad undo {id} --yes")
-UNDO_FINISHED_KEPT = N_("Session {id} stays finished; nothing was taken back.")
-UNDO_IMPORTED = N_("session {id} was imported from a table file: it has no answers to take back one by one; "
-                   "change the file and import it again (scorepad export {id} -o FILE writes it)")
-EDIT_NEEDS_VALUE = N_("give the answer and its new value: scorepad edit ID [--round N] [--player NAME] --field FIELD "
-                      "VALUE")
-DELETE_ASK = N_("Delete session {id} ({title} — {players}, {status})? A copy is kept in {folder}")
-DELETE_NEEDS_YES = N_("delete asks first: without a terminal, say so with: scorepad delete {id} --yes")
-DELETE_KEPT = N_("Session {id} is kept.")
-# TRANSLATORS: keep the line breaks and the indentation: each path on a line of its own, whole, to copy.
-DELETED = N_("Deleted session {id}. Its copy:\n  {path}\nTo restore it:\n  scorepad import {path}")
-DELETED_FOLDER = "deleted"  # beside the database
-CANNOT_MAKE_FOLDER = N_("cannot make the folder {folder}: {reason}")
 
 GAMES_HELP = N_(
     "List the games, their players and variants.")
@@ -104,7 +80,7 @@ def games() -> None:
             echo(f"    --module {name}: {_(explanation)}")
 
 
-# --- play, resume, undo ---------------------------------------------------------------------------------
+# --- play, resume ---------------------------------------------------------------------------------------
 
 PLAY_HELP = N_(
     "Play a guided game (or resume the latest).\n\nscorepad guides the setup and every round, and saves "
@@ -261,111 +237,3 @@ def _play_claimed(store: Store, session_id: int) -> bool:
             echo(text.format(id=session_id, pid=claim.pid, host=claim.host, since=when(claim.since)))
     refusal = _(CLAIMED_NEEDS_TERMINAL).format(id=session_id, pid=others[0].pid, host=others[0].host)
     return terminal.confirmed(_(PLAY_HERE_TOO), refusal=refusal)
-
-
-UNDO_HELP = N_(
-    "Take back the last answer of a session (or the edit just made).\n\nThe removed answer is asked again "
-    "when the session is resumed. A finished session is reopened only after a yes (asked, or --yes). "
-    "Right after `edit`, the old answer is put back and the session keeps its status.")
-
-
-@app.command(help=UNDO_HELP)
-@handles_errors
-def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
-         yes: bool = typer.Option(False, "--yes", "-y", help=N_("Reopen a finished session without asking."))) -> None:
-    before = load_session(ctx, session_id)
-    speak_session(before.doc)
-    edited = bool(before.doc.get(sessions.EDIT))  # undo right after an edit puts the old answers back, status too
-    if before.doc.get(sessions.IMPORTED) and not edited:
-        raise ScorepadError(_(UNDO_IMPORTED).format(id=session_id))
-    if before.finished and not edited and not yes and not terminal.confirmed(
-            _(UNDO_FINISHED_ASK).format(id=session_id, title=before.game.title, players=players_line(before.players)),
-            refusal=_(UNDO_FINISHED_NEEDS_YES).format(id=session_id)):
-        typer.echo(_(UNDO_FINISHED_KEPT).format(id=session_id))
-        return
-
-    def finished_meanwhile(doc: dict[str, Any]) -> None:
-        reopens = doc.get("status") == sessions.FINISHED and not doc.get(sessions.EDIT)
-        if reopens and not (yes or before.finished):
-            raise ScorepadError(_(UNDO_FINISHED_NEEDS_YES).format(id=session_id))
-
-    table = Table(open_store(ctx), session_id)
-    echo(table.undo(table.version, guided=False, check=finished_meanwhile))
-
-
-EDIT_HELP = N_(
-    "Change one recorded answer, checked against the whole game.\n\nWithout options: a menu of everything "
-    "recorded (newest first, type to filter). It prints the score lines before → after and the new "
-    "standings; `undo` right after puts the old answer back.")
-
-
-@app.command(help=EDIT_HELP)
-@handles_errors
-def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
-         value: Optional[str] = typer.Argument(None, metavar=N_("[VALUE]"),
-                                               help=N_("The new answer, typed as at the prompt (e.g. ww359, 'rest 4, "
-                                                       "photo 3', 17).")),
-         round_: Optional[int] = typer.Option(None, "--round", "-r", metavar=N_("N"),
-                                              help=N_("The round (game, year) of the answer; leave out for end-of-game "
-                                                      "fields.")),
-         player: Optional[str] = typer.Option(None, "--player", "-p", metavar=N_("NAME"), help=N_("Whose answer.")),
-         field: Optional[str] = typer.Option(None, "--field", "-f", metavar=N_("FIELD"),
-                                             help=N_("The field as the table file names it (blue, businesses, money); "
-                                                     "without --player, a session note (oldest, first)."))) -> None:
-    speak_session(load_session(ctx, session_id).doc)
-    if value is None and field is None and round_ is None and player is None:
-        terminal.need_terminal("edit")
-
-        try:
-            fixing.interactive(Table(open_store(ctx), session_id), terminal.make_prompter(), echo)
-        except (Aborted, KeyboardInterrupt):
-            raise stopped("\n" + _(STOPPED_NOTHING)) from None
-        return
-    if field is None or value is None:
-        raise fail(_(EDIT_NEEDS_VALUE), code=2)
-    echo(edit_one(open_store(ctx), session_id, round_, player, field, value))
-
-
-DELETE_HELP = N_(
-    "Delete a session, keeping a copy to import.\n\nThe session is first written as a table file into the "
-    "`deleted` folder beside the database; `scorepad import` of that file gives it back.")
-
-
-@app.command(help=DELETE_HELP)
-@handles_errors
-def delete(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
-           yes: bool = typer.Option(False, "--yes", "-y", help=N_("Delete without asking."))) -> None:
-    store = open_store(ctx)
-    session = load_session(ctx, session_id)
-    folder = store.path.parent / DELETED_FOLDER
-    question = _(DELETE_ASK).format(id=session_id, title=session.game.title, players=players_line(session.players),
-                                    status=status_word(session.doc.get("status")), folder=folder)
-    if not yes and not terminal.confirmed(question, refusal=_(DELETE_NEEDS_YES).format(id=session_id)):
-        typer.echo(_(DELETE_KEPT).format(id=session_id))
-        return
-    copy = _keep_deleted_copy(ctx, session, folder)
-    try:
-        store.remove(session_id)
-    except BaseException:  # still stored: a copy beside it would only be a second one
-        copy.unlink(missing_ok=True)
-        raise
-    echo(_(DELETED).format(id=session_id, path=copy))
-
-
-def _keep_deleted_copy(ctx: typer.Context, session: Session, folder: Path) -> Path:
-    """The session as the table file `export` writes, in a new file of `folder`; returns its path."""
-    text = table_file_text(session)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise ScorepadError(_(CANNOT_MAKE_FOLDER).format(folder=folder, reason=error.strerror or error)) from None
-    # 20261201T101500: sorts by time, and no ':' for Windows
-    stamp = changes.now()[:19].replace(":", "").replace("-", "")
-    name = f"{session.game.slug}-{session.id}-{stamp}"
-    path = folder / f"{name}.json"
-    for n in range(2, 1000):  # the same id may be deleted twice in a second (ids are reused): never replace
-        if not os.path.lexists(path):
-            break
-        path = folder / f"{name}-{n}.json"
-    write_atomically(path, text.encode("utf-8"), protected=protected_files(ctx))
-    return path

@@ -198,8 +198,8 @@ def speak_session(doc: dict[str, Any]) -> None:
 # Each command's module, in the order `scorepad --help` lists them (command groups last): a command's module is
 # imported when the command runs (click's lazily loaded subcommands, through typer's `cls`), so a command does not
 # pay for the others' imports (docs/performance.md). Each module registers its commands on `app` as it is imported.
-COMMANDS = {"games": "playing", "play": "playing", "resume": "playing", "undo": "playing", "edit": "playing",
-            "delete": "playing", "list": "reading", "show": "reading", "score": "reading", "export": "files",
+COMMANDS = {"games": "playing", "play": "playing", "resume": "playing", "undo": "changing", "edit": "changing",
+            "delete": "changing", "list": "reading", "show": "reading", "score": "reading", "export": "files",
             "import": "files", "sheet": "files", "host": "hosting", "stats": "people", "players": "people"}
 
 
