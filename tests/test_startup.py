@@ -125,3 +125,16 @@ def test_no_game_guide_imports_reportlab(game, env):
     # The setup guide and the first question of each game, with the words a player may type there.
     players = [f"P{n}" for n in range(1, game.players[0] + 1)] if game.players[0] > 1 else ["P1", "P2"]
     assert play_imports(env, game.slug, players, None, "['help', 'summary']") == "[]\n"
+
+
+@pytest.mark.parametrize("args", [["games"], ["--help"], ["list"]])
+def test_the_collector_pauses_while_the_program_loads_and_runs_for_the_command(args, env):
+    """Started as the program, scorepad loads its modules with the collector paused (objects that live as long as
+    the process), and runs the command with it on: a long game or a host's evening collects as usual."""
+    code = ("import atexit, gc, sys; sys.argv = ['scorepad', *sys.argv[1:]]; import scorepad; "
+            "print('loading', gc.isenabled(), file=sys.stderr); "
+            "atexit.register(lambda: print('ran', gc.isenabled(), file=sys.stderr)); "
+            "from scorepad.cli import main; main()")
+    result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == ["loading False", "ran True"]

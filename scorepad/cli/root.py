@@ -13,6 +13,7 @@ import typer
 import typer.core
 
 from calculators.core import excerpt
+import scorepad
 from scorepad import __version__, grid, i18n
 from scorepad.grid import width, wrap_line
 from scorepad.cli import signals
@@ -209,10 +210,12 @@ class _Scorepad(typer.core.TyperGroup):
     def list_commands(self, ctx: Any) -> list[str]:
         for name in COMMANDS:
             self._load(name)
+        scorepad.started()
         return [name for name in COMMANDS if name in self.commands]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         self._load(cmd_name)
+        scorepad.started()  # the command's modules are in: collect as usual from here
         return super().get_command(ctx, cmd_name)
 
     def _load(self, name: str) -> None:
