@@ -11,7 +11,7 @@ from scorepad.cli import fixing, terminal
 from scorepad.cli.output import echo, fail, handles_errors, players_line, stopped
 from scorepad.cli.prompter import Aborted
 from scorepad.cli.root import app, speak_session
-from scorepad.cli.shared import SESSION_ID, load_session, open_store, protected_files, status_word, table_file_text
+from scorepad.cli.shared import SessionId, load_session, open_store, protected_files, status_word, table_file_text
 from scorepad.cli.terminal import STOPPED_NOTHING
 from scorepad.errors import ScorepadError
 from scorepad.files import write_atomically
@@ -46,7 +46,7 @@ UNDO_HELP = N_(
 
 @app.command(help=UNDO_HELP)
 @handles_errors
-def undo(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
+def undo(ctx: typer.Context, session_id: SessionId,
          yes: bool = typer.Option(False, "--yes", "-y", help=N_("Reopen a finished session without asking."))) -> None:
     before = load_session(ctx, session_id)
     speak_session(before.doc)
@@ -76,7 +76,7 @@ EDIT_HELP = N_(
 
 @app.command(help=EDIT_HELP)
 @handles_errors
-def edit(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
+def edit(ctx: typer.Context, session_id: SessionId,
          value: Optional[str] = typer.Argument(None, metavar=N_("[VALUE]"),
                                                help=N_("The new answer, typed as at the prompt (e.g. ww359, 'rest 4, "
                                                        "photo 3', 17).")),
@@ -108,7 +108,7 @@ DELETE_HELP = N_(
 
 @app.command(help=DELETE_HELP)
 @handles_errors
-def delete(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID),
+def delete(ctx: typer.Context, session_id: SessionId,
            yes: bool = typer.Option(False, "--yes", "-y", help=N_("Delete without asking."))) -> None:
     store = open_store(ctx)
     session = load_session(ctx, session_id)

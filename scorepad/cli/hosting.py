@@ -2,7 +2,6 @@
 join link and its QR code, then stays the host's view while the web stack (scorepad.web, loaded here only)
 serves, until Ctrl-C, SIGTERM or SIGHUP."""
 
-import sys
 from typing import Optional
 
 import typer

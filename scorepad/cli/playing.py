@@ -18,7 +18,7 @@ from scorepad.cli.prompt_words import prompt_word_in
 from scorepad.cli.prompter import Aborted
 from scorepad.cli.root import app, speak_session
 from scorepad.cli.shared import (
-    SESSION_ID,
+    SessionId,
     ModuleOption,
     ObjectivesOption,
     OpenCashOption,
@@ -141,7 +141,7 @@ RESUME_HELP = N_(
 
 @app.command(help=RESUME_HELP)
 @handles_errors
-def resume(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID)) -> None:
+def resume(ctx: typer.Context, session_id: SessionId) -> None:
     _run(ctx, session_id, resumed=True)
 
 

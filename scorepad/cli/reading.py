@@ -10,7 +10,7 @@ import typer
 
 from scorepad.cli.output import display_order, echo, echo_json, fail, handles_errors, players_line
 from scorepad.cli.root import app
-from scorepad.cli.shared import (NO_SESSIONS, PRIVATE_TOTALS, SESSION_ID, STATUS_WORDS, UNKNOWN_DATE, by_label,
+from scorepad.cli.shared import (NO_SESSIONS, PRIVATE_TOTALS, STATUS_WORDS, SessionId, UNKNOWN_DATE, by_label,
                                  load_session, nothing_to_score, open_store, status_word, when)
 from scorepad.errors import ScorepadError
 from scorepad.games import SLUGS, by_slug, of_table
@@ -186,7 +186,7 @@ SHOW_HELP = N_(
 
 @app.command(help=SHOW_HELP)
 @handles_errors
-def show(ctx: typer.Context, session_id: int = typer.Argument(..., metavar=N_("ID"), help=SESSION_ID)) -> None:
+def show(ctx: typer.Context, session_id: SessionId) -> None:
     session = load_session(ctx, session_id)
     game = session.game
     echo(_(SHOW_TITLE).format(id=session_id, title=_(game.title), players=players_line(session.players)))

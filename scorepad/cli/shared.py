@@ -37,6 +37,7 @@ PowersOption = Annotated[Optional[tuple[str, str, str, str]], typer.Option(
             "(double, joker, switch, circle), or as colour=power."))]
 
 SESSION_ID = N_("A session's id (`scorepad list` shows them).")
+SessionId = Annotated[int, typer.Argument(metavar=N_("ID"), help=SESSION_ID)]  # a command's session
 FORCE_HELP = N_("Replace FILE even if it is not what scorepad writes there (never the database or the input).")
 WROTE = N_("Wrote {path}")
 NO_SESSIONS = N_("No sessions yet. Start one: scorepad play GAME --players NAME NAME")
