@@ -30,7 +30,7 @@ def _allowed() -> set[str]:
     from scorepad.cli import app
     from scorepad.games import GAMES
 
-    words = set(KEPT) | set(typer.main.get_command(app).commands)
+    words = set(KEPT) | set(typer.main.get_command(app).list_commands(None))
     for game in GAMES:
         words |= set(re.split(r"[-\s]", game.slug)) | {w for name in (*game.variants, *game.modules)
                                                        for w in name.split("-")}
@@ -73,7 +73,7 @@ def _help_texts(code):
     from scorepad.cli import app
 
     yield invoke("--lang", code, "--help")
-    for name in typer.main.get_command(app).commands:
+    for name in typer.main.get_command(app).list_commands(None):
         yield invoke("--lang", code, name, "--help")
 
 
