@@ -208,3 +208,18 @@ def test_a_stopping_signal_that_reaches_a_prompts_loop_is_not_printed_with_press
     printed = capsys.readouterr()
     assert "Press ENTER" not in printed.out + printed.err and "Unhandled exception" not in printed.out + printed.err
     assert [record.getMessage() for record in caplog.records] == ["another"]  # asyncio's own handler
+
+
+def test_a_signal_while_a_commands_modules_load_waits_for_them(capsys):
+    """Ctrl-C inside an import (a dataclass's __set_name__ turns the exception into another, with a traceback):
+    within `held` the signal waits, and stops the command at the block's end."""
+    signals.install()
+    try:
+        loaded = []
+        with pytest.raises(signals.Interrupted):
+            with signals.held():
+                os.kill(os.getpid(), signal.SIGINT)
+                loaded.append("the module")  # not cut
+        assert loaded == ["the module"] and signals.pending() == signal.SIGINT
+    finally:
+        signals.uninstall()

@@ -222,11 +222,12 @@ class _Scorepad(typer.core.TyperGroup):
         """The command `name` (and its module's others), built by typer once its module has registered them."""
         if name in self.commands or name not in COMMANDS:
             return
-        importlib.import_module(f"scorepad.cli.{COMMANDS[name]}")
-        for added, command in typer.main.get_command(app).commands.items():
-            if added not in self.commands:
-                _localize(command)
-                self.add_command(command, added)
+        with signals.held():  # Ctrl-C while they load stops the command once they are in, without a traceback
+            importlib.import_module(f"scorepad.cli.{COMMANDS[name]}")
+            for added, command in typer.main.get_command(app).commands.items():
+                if added not in self.commands:
+                    _localize(command)
+                    self.add_command(command, added)
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:
         extra.pop("standalone_mode", None)

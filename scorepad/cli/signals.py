@@ -111,6 +111,22 @@ def answering() -> Iterator[None]:
         _deliver()
 
 
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """A block no stopping signal cuts: a command's modules being imported (Python turns an exception raised inside
+    some of an import's hooks, a dataclass's `__set_name__`, into another, with a traceback). The signal stops the
+    command at the block's end, a few milliseconds later."""
+    global _holding
+    before = _holding
+    _holding = True
+    try:
+        yield
+    finally:
+        _holding = before
+    if _pending is not None and not _taken and not _holding:
+        _deliver()
+
+
 def accepted() -> None:
     """The prompter took an answer: inside `answering`, a signal from now on waits until it is stored."""
     global _holding
