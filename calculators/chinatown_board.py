@@ -194,7 +194,8 @@ def check_count(year: Year, lots_kept: int, **where: Any) -> None:
                                kept=lots_kept, player=player, field="lots", year=year.label, **where)
     if count < lots_kept:
         last = list(year.lots)[-1]
-        raise InvalidInput("chinatown.too-few-lots", owned=count, kept=lots_kept, player=last, field="lots", year=year.label, **where)
+        raise InvalidInput("chinatown.too-few-lots", owned=count, kept=lots_kept, player=last, field="lots",
+                           year=year.label, **where)
 
 
 def check_later(earlier: Year, later: Year, **where: Any) -> None:

@@ -271,3 +271,46 @@ def test_the_tie_break_counts_the_last_boards_shop_tiles():
     result = score(t)
     assert result.detail.ties[0].tiles == {"Cy": 2, "Ana": 1}
     assert [s.player for s in result.standings] == ["Cy", "Ana", "Ben"]
+
+
+# --- the guided game: lots and shops typed beside the businesses ---------------------------------------------------
+
+def start(store, players=("Ana", "Ben", "Cy"), rounds=2):
+    from scorepad.table.changes import new_doc
+    return store.insert(new_doc(GAME, list(players), [], rounds, seed=7))
+
+
+def test_lots_and_shops_typed_at_the_prompts_count_the_businesses(store):
+    from conftest import run
+    answers = ["Ana", "",  # the first player; no trades in 1965
+               "lots 1 2 3 4 5", "photo 1 2 3 4",  # Ana turns to the board: her lots, then her shops
+               "rest 4",  # Ben types his businesses, as before
+               "11 12 13 14 15", "flor 11, 12",  # Cy's lots, then his shops (12 joins the florists)
+               "board",  # the board at a prompt: printed, and the question asked again
+               "",  # 1966: no trades
+               "6 7 8 9",  # Ana is asked for her lots first now (she gave the board last year)
+               "photo 6",
+               "rest 4",  # Ben, as last year
+               "16 17 18 19", ""]
+    session, prompter, text = run(store, start(store), answers)
+    assert session.finished and not prompter.refused
+    table = session.table()
+    assert table["rounds"][0]["Ana"] == {"lots": [1, 2, 3, 4, 5],
+                                         "shops": {"1": "photo", "2": "photo", "3": "photo", "4": "photo"}}
+    assert table["rounds"][0]["Ben"] == {"businesses": [{"type": "restaurant", "tiles": 4}]}
+    assert table["rounds"][1]["Ana"]["shops"] == {"1": "photo", "2": "photo", "3": "photo", "4": "photo",
+                                                  "6": "photo"}  # her shops stay; the new one added
+    assert "  Ana's income for 1965: $60,000" in text  # photo 3 + photo 1 (larger than complete)
+    assert "  Cy's income for 1965: $20,000" in text
+    assert "1966 · Ana's lots [1965: 1 2 3 4 5]" in "\n".join(prompter.asked)
+    assert "The board in 1965" in text and "  1A  2A" in text and "A Ana · B Ben · C Cy" in text
+
+
+def test_the_prompts_refuse_an_impossible_board_in_one_line(store):
+    from conftest import run
+    answers = ["Ana", "", "lots 1 2 3 4 5", "", "lots 5 6 7 8 9", "6 7 8 9 10", "", "rest 1",
+               "", "", "", "", "", ""]
+    session, prompter, _text = run(store, start(store, rounds=1), answers)
+    assert prompter.refused[0][0] == "lots 5 6 7 8 9"
+    assert prompter.refused[0][1].endswith("in 1965 lot 5 is Ana's too")
+    assert session.table()["rounds"][0]["Ben"]["lots"] == [6, 7, 8, 9, 10]

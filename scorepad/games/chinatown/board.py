@@ -1,0 +1,114 @@
+"""Chinatown's board at the table: the layout (board.json beside this module, with its sources), each year's board
+as a session holds it (who owns each lot, which shop stands on it), and the board drawn in 80 columns.
+
+A phone draws the same layout from `layout()`: every lot's block and (row, column) in the 11 × 17 grid.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from calculators import chinatown as rules
+from calculators.chinatown_board import Board, derive
+from scorepad.games.base import Session
+from scorepad.games.chinatown.names import map_mark, type_name
+from scorepad.games.chinatown.boardwords import BOARD_EMPTY, BOARD_LEGEND_NOBODY, BOARD_TITLE, BOARD_TYPES_LEGEND
+from scorepad.grid import width
+from scorepad.i18n import _
+
+CELL = 4  # columns of the terminal per grid cell: a lot number, its owner's seat, a space
+
+
+@cache
+def board() -> Board:
+    """The board's layout, read once from the data file that travels with the game (pyproject package-data)."""
+    text = resources.files("scorepad.games.chinatown").joinpath("board.json").read_text(encoding="utf-8")
+    return Board.from_data(json.loads(text))
+
+
+def layout() -> dict[str, Any]:
+    """What a screen needs to draw the board: lot -> block, row and column (JSON-ready), and the grid's size."""
+    b = board()
+    return {"rows": len(b.grid), "columns": max(len(row) for row in b.grid),
+            "lots": {str(lot): {"block": b.block[lot], "row": b.place[lot][0], "column": b.place[lot][1]}
+                     for lot in b.lots}}
+
+
+def year_board(session: Session, number: int) -> tuple[dict[int, str], dict[int, str]]:
+    """The board of round `number` (0-based) as recorded: lot -> owner, lot -> shop type. A player with no board
+    that year shows as on their latest earlier board (a year being entered)."""
+    owner: dict[int, str] = {}
+    shops: dict[int, str] = {}
+    for p in session.players:
+        for year in range(number, -1, -1):
+            lots = session.get("rounds", year, p, "lots")
+            if isinstance(lots, list):
+                for lot in lots:
+                    owner.setdefault(lot, p)
+                placed = session.get("rounds", year, p, "shops") or {}
+                for key, kind in placed.items():
+                    shops.setdefault(int(key), kind)
+                break
+    return owner, shops
+
+
+def latest_round(session: Session) -> int | None:
+    """The latest round any player gave a board for, or None."""
+    return max((at[1] for at in session.answers if at[0] == "rounds" and at[-1] == "lots"), default=None)
+
+
+def inherited(session: Session, number: int, lots: Sequence[int]) -> dict[int, str]:
+    """The shops already on `lots` before round `number`: tiles never move (§2.6), whoever owns the lot now."""
+    if number == 0:
+        return {}
+    _owner, shops = year_board(session, number - 1)
+    return {lot: shops[lot] for lot in lots if lot in shops}
+
+
+def businesses_of(lots: Sequence[int], shops: Mapping[int, str]) -> list[dict[str, Any]]:
+    return derive(lots, shops, board(), rules.COMPLETE_SIZE)
+
+
+def seats(players: Sequence[str]) -> dict[str, str]:
+    """Each player's mark on the map: A, B, C… in seat order (a name's first letter may be shared, or wide)."""
+    return {p: chr(ord("A") + n) for n, p in enumerate(players)}
+
+
+def drawn(owner: Mapping[int, str], shops: Mapping[int, str], players: Sequence[str]) -> list[str]:
+    """The board in 70 columns: two lines a row of lots (the lot and its owner's mark; the shop's mark), the
+    blocks as the streets leave them."""
+    seat = seats(players)
+    lines: list[str] = []
+    for row in board().grid:
+        if not any(row):
+            lines.append("")
+            continue
+        top, bottom = "", ""
+        for lot in row:
+            if not lot:
+                top, bottom = top + " " * CELL, bottom + " " * CELL
+                continue
+            top += f"{lot:>2}{seat.get(owner.get(lot, ''), '·')} "
+            mark = map_mark(shops[lot]) if lot in shops else ""
+            bottom += " " + mark + " " * max(1, CELL - 1 - width(mark))
+        lines += ["  " + top.rstrip(), "  " + bottom.rstrip()]
+    return lines
+
+
+def board_text(session: Session) -> str:
+    """`board` at a prompt: the latest board entered, who is who, and the shops' marks."""
+    number = latest_round(session)
+    if number is None:
+        return _(BOARD_EMPTY)
+    owner, shops = year_board(session, number)
+    players = " · ".join(f"{mark} {p}" for p, mark in seats(session.players).items())
+    kinds = [kind for kind in rules.COMPLETE_SIZE if kind in shops.values()]
+    lines = [_(BOARD_TITLE).format(year=rules.YEARS[number]), *drawn(owner, shops, session.players),
+             f"{players} · {_(BOARD_LEGEND_NOBODY)}"]
+    if kinds:
+        lines.append(_(BOARD_TYPES_LEGEND).format(marks=" · ".join(f"{map_mark(k)} {type_name(k)}" for k in kinds)))
+    return "\n".join(lines)
