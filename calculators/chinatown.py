@@ -305,6 +305,7 @@ class Ledger:
     trades: tuple[Mapping[str, Any], ...]  # checked trades, in table order
     bonus: Mapping[str, int]  # four-seasons end bonus per player (0 until the last season)
     ties: tuple[Tie, ...] = ()  # every group of players level on their total, best place first
+    boards: tuple[Year, ...] = ()  # the years given in the board form (Year.label: which), in order
 
 
 def _pay(cash: dict[str, int], payer: str, amount: int, code: str, **values: Any) -> None:
@@ -410,7 +411,7 @@ def score(table: Any, board: Board | None = None) -> Result:
     ranked = standings(players, totals, rounds=rounds, parts=parts, tiebreak=tiebreak)
     ties = ties_of(ranked, tiles)
     ledger = Ledger(rules, rules.start_cash, tuple(lines),
-                    tuple({k: v for k, v in t.items() if k != "number"} for t in trades), bonus, ties)
+                    tuple({k: v for k, v in t.items() if k != "number"} for t in trades), bonus, ties, tuple(boards))
     return Result(GAME, checked.variants, ranked, detail=ledger, tiebreaks=tuple(tie_phrase(t) for t in ties))
 
 

@@ -314,3 +314,35 @@ def test_the_prompts_refuse_an_impossible_board_in_one_line(store):
     assert prompter.refused[0][0] == "lots 5 6 7 8 9"
     assert prompter.refused[0][1].endswith("in 1965 lot 5 is Ana's too")
     assert session.table()["rounds"][0]["Ben"]["lots"] == [6, 7, 8, 9, 10]
+
+
+# --- the sheet: the final board as a small map ------------------------------------------------------------------
+
+def test_the_sheet_of_a_board_game_draws_the_final_board(tmp_path):
+    import io
+
+    import pypdf
+
+    from scorepad import sheets
+    t = legal()
+    result = GAME.score(t)
+    data = GAME.sheet(result, players=t["players"], date="2026-12-01")
+    drawn = data["maps"]["board"]
+    cells = {cell["text"]: cell for row in drawn["rows"] for cell in row if cell}
+    assert len(cells) == 85
+    assert (cells["1"]["corner"], cells["1"]["mark"]) == ("A", "Ph")  # Ana's photo shop
+    assert (cells["16"]["corner"], cells["16"]["mark"]) == ("B", "Fl")
+    assert cells["60"]["corner"] == "" and cells["60"]["fill"] == "#ffffff"  # nobody's
+    assert drawn["rows"][0][0] is None  # a street
+    buf = io.BytesIO()
+    assert sheets.render(sheets.load_template(GAME.template), data, buf) == []
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(buf.getvalue())).pages)
+    assert "The board in 1966" in text and "A Ana · B Ben · C Cy" in text
+
+
+def test_a_sheet_of_typed_businesses_has_no_map():
+    t = legal()
+    for year in t["rounds"]:
+        for p in t["players"]:
+            year[p] = {"businesses": []}
+    assert "maps" not in GAME.sheet(GAME.score(t), players=t["players"])

@@ -13,10 +13,11 @@ from importlib import resources
 from typing import Any
 
 from calculators import chinatown as rules
-from calculators.chinatown_board import Board, derive
+from calculators.chinatown_board import Board, Year, derive
 from scorepad.games.base import Session
 from scorepad.games.chinatown.names import map_mark, type_name
-from scorepad.games.chinatown.boardwords import BOARD_EMPTY, BOARD_LEGEND_NOBODY, BOARD_TITLE, BOARD_TYPES_LEGEND
+from scorepad.games.chinatown.boardwords import (BOARD_EMPTY, BOARD_LEGEND_NOBODY, BOARD_TITLE, BOARD_TYPES_LEGEND,
+                                                 SHEET_BOARD)
 from scorepad.grid import width
 from scorepad.i18n import _
 
@@ -97,6 +98,28 @@ def drawn(owner: Mapping[int, str], shops: Mapping[int, str], players: Sequence[
             bottom += " " + mark + " " * max(1, CELL - 1 - width(mark))
         lines += ["  " + top.rstrip(), "  " + bottom.rstrip()]
     return lines
+
+
+# A light fill for each seat's lots on the sheet's map (the letters A–E say whose; a grey copy still reads).
+SEAT_FILLS = ("#f4c7c3", "#fce8a6", "#c9e7c5", "#d6e4f5", "#e0d0ef")
+
+
+def sheet_map(year: Year, players: Sequence[str]) -> dict[str, Any]:
+    """The final board for the sheet (scorepad/sheets/maps.py): each lot a cell with its number and its owner's
+    letter, filled in the owner's colour, its shop's mark in the middle; the legend under it."""
+    owner = year.owner()
+    shops = year.tiles()
+    mark = seats(players)
+    fill = {p: SEAT_FILLS[n % len(SEAT_FILLS)] for n, p in enumerate(players)}
+    rows = [[None if not lot else {"text": str(lot), "corner": mark.get(owner.get(lot, ""), ""),
+                                  "mark": map_mark(shops[lot]) if lot in shops else "",
+                                  "fill": fill.get(owner.get(lot, ""), "#ffffff")} for lot in row]
+            for row in board().grid]
+    kinds = [kind for kind in rules.COMPLETE_SIZE if kind in shops.values()]
+    legend = [" · ".join(f"{mark[p]} {p}" for p in players) + f" {_(BOARD_LEGEND_NOBODY)}"]
+    if kinds:
+        legend.append(_(BOARD_TYPES_LEGEND).format(marks=" · ".join(f"{map_mark(k)} {type_name(k)}" for k in kinds)))
+    return {"title": _(SHEET_BOARD).format(year=year.label), "rows": rows, "legend": legend}
 
 
 def board_text(session: Session) -> str:
