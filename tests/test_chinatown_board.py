@@ -304,6 +304,9 @@ def test_lots_and_shops_typed_at_the_prompts_count_the_businesses(store):
     assert "  Cy's income for 1965: $20,000" in text
     assert "1966 · Ana's lots [1965: 1 2 3 4 5]" in "\n".join(prompter.asked)
     assert "The board in 1965" in text and "  1A  2A" in text and "A Ana · B Ben · C Cy" in text
+    from scorepad.games.chinatown.report import report
+    shown = report(session)  # `show`: the ledgers, then the board as it ended
+    assert "The board in 1966" in shown and "   6A  7A  8A  9A" in shown
 
 
 def test_the_prompts_refuse_an_impossible_board_in_one_line(store):

@@ -41,19 +41,22 @@ def layout() -> dict[str, Any]:
 
 def year_board(session: Session, number: int) -> tuple[dict[int, str], dict[int, str]]:
     """The board of round `number` (0-based) as recorded: lot -> owner, lot -> shop type. A player with no board
-    that year shows as on their latest earlier board (a year being entered)."""
+    that year shows as on their latest earlier board (a year being entered); a shop placed in any year up to it
+    stands where it was placed (tiles never move, §2.6)."""
     owner: dict[int, str] = {}
-    shops: dict[int, str] = {}
     for p in session.players:
         for year in range(number, -1, -1):
             lots = session.get("rounds", year, p, "lots")
             if isinstance(lots, list):
                 for lot in lots:
                     owner.setdefault(lot, p)
-                placed = session.get("rounds", year, p, "shops") or {}
-                for key, kind in placed.items():
-                    shops.setdefault(int(key), kind)
                 break
+    shops: dict[int, str] = {}
+    for year in range(number + 1):
+        for p in session.players:
+            placed = session.get("rounds", year, p, "shops")
+            for key, kind in placed.items() if isinstance(placed, dict) else ():
+                shops[int(key)] = kind
     return owner, shops
 
 
@@ -80,8 +83,8 @@ def seats(players: Sequence[str]) -> dict[str, str]:
 
 
 def drawn(owner: Mapping[int, str], shops: Mapping[int, str], players: Sequence[str]) -> list[str]:
-    """The board in 70 columns: two lines a row of lots (the lot and its owner's mark; the shop's mark), the
-    blocks as the streets leave them."""
+    """The board in 70 columns: a line a row of lots (each lot and its owner's mark), and under it the shops'
+    marks where the row has any; the blocks as the streets leave them."""
     seat = seats(players)
     lines: list[str] = []
     for row in board().grid:
@@ -96,7 +99,7 @@ def drawn(owner: Mapping[int, str], shops: Mapping[int, str], players: Sequence[
             top += f"{lot:>2}{seat.get(owner.get(lot, ''), '·')} "
             mark = map_mark(shops[lot]) if lot in shops else ""
             bottom += " " + mark + " " * max(1, CELL - 1 - width(mark))
-        lines += ["  " + top.rstrip(), "  " + bottom.rstrip()]
+        lines += ["  " + top.rstrip()] + (["  " + bottom.rstrip()] if bottom.strip() else [])  # 24 rows hold it
     return lines
 
 
@@ -116,7 +119,7 @@ def sheet_map(year: Year, players: Sequence[str]) -> dict[str, Any]:
                                   "fill": fill.get(owner.get(lot, ""), "#ffffff")} for lot in row]
             for row in board().grid]
     kinds = [kind for kind in rules.COMPLETE_SIZE if kind in shops.values()]
-    legend = [" · ".join(f"{mark[p]} {p}" for p in players) + f" {_(BOARD_LEGEND_NOBODY)}"]
+    legend = [" · ".join(f"{mark[p]} {p}" for p in players)]
     if kinds:
         legend.append(_(BOARD_TYPES_LEGEND).format(marks=" · ".join(f"{map_mark(k)} {type_name(k)}" for k in kinds)))
     return {"title": _(SHEET_BOARD).format(year=year.label), "rows": rows, "legend": legend}
@@ -131,7 +134,7 @@ def board_text(session: Session) -> str:
     players = " · ".join(f"{mark} {p}" for p, mark in seats(session.players).items())
     kinds = [kind for kind in rules.COMPLETE_SIZE if kind in shops.values()]
     lines = [_(BOARD_TITLE).format(year=rules.YEARS[number]), *drawn(owner, shops, session.players),
-             f"{players} · {_(BOARD_LEGEND_NOBODY)}"]
+             f"{players}   {_(BOARD_LEGEND_NOBODY)}"]
     if kinds:
         lines.append(_(BOARD_TYPES_LEGEND).format(marks=" · ".join(f"{map_mark(k)} {type_name(k)}" for k in kinds)))
     return "\n".join(lines)

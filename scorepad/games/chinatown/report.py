@@ -11,7 +11,7 @@ from typing import Any
 from calculators import chinatown as rules
 from calculators.core import InvalidInput, Phrase, Result
 from scorepad.games.base import Commands, Session
-from scorepad.games.chinatown.board import board, board_text
+from scorepad.games.chinatown.board import board, board_text, latest_round
 from scorepad.games.chinatown.boardwords import BOARD_HELP, board_word
 from scorepad.games.chinatown.names import types_explained
 from scorepad.games.chinatown.words import (BUILT_NOTHING, BUILT_SO_FAR, CASH_HEADER, CASH_HELP, CASH_LINE, CASH_WHO,
@@ -188,4 +188,6 @@ def report(session: Session) -> str:
     if done and (session.finished or done == periods(session)):
         parts.append(final_text(session) if done == periods(session)
                      else standings_text(session.score(done), session.game, finished=session.finished))
+    if done and latest_round(session) is not None:  # a game entered on the board: the board as it stands
+        parts.append(board_text(session))
     return "\n\n".join(parts) if parts else _(NOTHING_YET)
