@@ -65,12 +65,15 @@ def latest_round(session: Session) -> int | None:
     return max((at[1] for at in session.answers if at[0] == "rounds" and at[-1] == "lots"), default=None)
 
 
+def placed_before(session: Session, number: int) -> dict[int, str]:
+    """Every shop on the board before round `number` (0-based): lot -> type."""
+    return year_board(session, number - 1)[1] if number else {}
+
+
 def inherited(session: Session, number: int, lots: Sequence[int]) -> dict[int, str]:
     """The shops already on `lots` before round `number`: tiles never move (§2.6), whoever owns the lot now."""
-    if number == 0:
-        return {}
-    _owner, shops = year_board(session, number - 1)
-    return {lot: shops[lot] for lot in lots if lot in shops}
+    placed = placed_before(session, number)
+    return {lot: placed[lot] for lot in lots if lot in placed}
 
 
 def businesses_of(lots: Sequence[int], shops: Mapping[int, str]) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from typing import Any
 from calculators.core import InvalidInput
 from calculators import chinatown as rules
 from scorepad.games.base import Ask, Elsewhere, Session, keeping
-from scorepad.games.chinatown.board import businesses_of, inherited
+from scorepad.games.chinatown.board import businesses_of, inherited, placed_before
 from scorepad.games.chinatown.words import ASK_BUSINESSES, ASK_BUSINESSES_AGAIN
 from scorepad.games.chinatown.boardwords import (ASK_LOTS, ASK_LOTS_AGAIN, ASK_SHOPS, ASK_SHOPS_AGAIN, BOARD_HINT,
                                                  ECHO_LOTS, NO_LOTS, board_word, lots_example, lots_word,
@@ -134,10 +134,14 @@ def format_shops(shops: Mapping[Any, str] | None) -> str:
 
 # --- the questions --------------------------------------------------------------------------------------------
 
-def income_questions(session: Session, number: int, player: str) -> list[Ask]:
-    """`player`'s questions at round `number`'s income (0-based): their businesses, or their lots and shops."""
+def income_questions(session: Session, number: int, player: str, placed: Mapping[int, str] | None = None
+                     ) -> list[Ask]:
+    """`player`'s questions at round `number`'s income (0-based): their businesses, or their lots and shops.
+    `placed`: the shops on the board before this year (board.placed_before; given once for a whole year)."""
     wanted = fields(session, number, player)
-    asks = board_questions(session, number, player) if set(wanted) & set(BOARD_FIELDS) else []
+    if placed is None:
+        placed = placed_before(session, number)
+    asks = board_questions(session, number, player, placed) if set(wanted) & set(BOARD_FIELDS) else []
     if "businesses" in wanted:
         asks.append(businesses_question(session, number, player))
     return asks
@@ -199,7 +203,7 @@ def _lots_echo(player: str, lots: Sequence[int]) -> str:
     return _(ECHO_LOTS).format(player=player, lots=shown, count=len(lots))
 
 
-def board_questions(session: Session, number: int, player: str) -> list[Ask]:
+def board_questions(session: Session, number: int, player: str, placed: Mapping[int, str]) -> list[Ask]:
     """`player`'s lots (`12 13 40`, `-12` for a lot traded away) and new shops (`photo 12 13, florist 40`) in
     round `number`; at the lots question, businesses typed (`rest 4`) give the businesses form instead."""
     year = label(session, number)
@@ -230,7 +234,7 @@ def board_questions(session: Session, number: int, player: str) -> list[Ask]:
         owned = businesses_of(_lots(session, number, player), {int(lot): kind for lot, kind in shops.items()})
         return income_lines(owned, player, year)
 
-    kept = inherited(session, number, _lots(session, number, player))
+    kept = {lot: placed[lot] for lot in _lots(session, number, player) if lot in placed}
 
     def show_shops(shops: Mapping[str, str] | None) -> str:
         return format_shops({lot: kind for lot, kind in (shops or {}).items() if int(lot) not in kept})

@@ -10,6 +10,7 @@ from typing import Any
 from calculators import chinatown as rules
 from calculators.core import InvalidInput
 from scorepad.games.base import Ask, Say, Session, Step
+from scorepad.games.chinatown.board import placed_before
 from scorepad.games.chinatown.boardsteps import board_hint, income_questions
 from scorepad.games.chinatown.names import none_words, short_name, types_text
 from scorepad.games.chinatown.words import (ASK_BUILT, ASK_FIRST, ASK_FIRST_SEASONS, ASK_NOTE, ASK_SPENT, ASK_TRADE,
@@ -78,8 +79,10 @@ def year_steps(session: Session, number: int) -> list[Step]:
     if not _trading(session, number, out):
         return out
     out.append(Say(lambda: income_text(year) + "\n" + board_hint()))
+    placed = placed_before(session, number)
     for player in session.players:  # once the year's trades are done, everyone lists their businesses at once
-        out += [replace(ask, together=("businesses", number)) for ask in income_questions(session, number, player)]
+        out += [replace(ask, together=("businesses", number))
+                for ask in income_questions(session, number, player, placed)]
     out.append(Say(lambda: year_summary(session, number)))
     return out
 
