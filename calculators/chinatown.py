@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from calculators.chinatown_board import (BOARD_KEYS, Board, Year, check_later, check_lots as check_board_lots,
+                                         check_count, check_shops, check_year, derive, is_board_form, same_businesses)
 from calculators.core import (
     NAME_LIMIT,
     InvalidInput,
@@ -303,6 +305,7 @@ class Ledger:
     trades: tuple[Mapping[str, Any], ...]  # checked trades, in table order
     bonus: Mapping[str, int]  # four-seasons end bonus per player (0 until the last season)
     ties: tuple[Tie, ...] = ()  # every group of players level on their total, best place first
+    boards: tuple[Year, ...] = ()  # the years given in the board form (Year.label: which), in order
 
 
 def _pay(cash: dict[str, int], payer: str, amount: int, code: str, **values: Any) -> None:
@@ -312,8 +315,11 @@ def _pay(cash: dict[str, int], payer: str, amount: int, code: str, **values: Any
     cash[payer] -= amount
 
 
-def score(table: Any) -> Result:
+def score(table: Any, board: Board | None = None) -> Result:
     """Score a Chinatown table: total = final cash; rounds = each round's income; parts add up to the cash.
+
+    `board` is the board's layout (scorepad/games/chinatown/board.json, read by Board.from_data): a year given in
+    the board form (`lots` and `shops`) has its businesses derived on it (chinatown_board.derive).
 
     Within a round: (four-seasons: auction money to the bank,) trades in table order, then income.
     Equal cash: the most shop tiles on the board in the last round ranks first, then the rank is shared
@@ -334,6 +340,7 @@ def score(table: Any) -> Result:
             parts[p][PART_AUCTIONS] = 0
     lines: list[dict[str, Line]] = []
     built: dict[str, list[str]] = {p: [] for p in players}  # four-seasons: shops in build order
+    boards: list[Year] = []  # the years given in the board form, for the checks from year to year
     for number, inputs in enumerate(checked.rounds, start=1):
         spent = {p: 0 for p in players}
         new: dict[str, list[str]] = {p: [] for p in players}
@@ -342,10 +349,11 @@ def score(table: Any) -> Result:
             if rules.seasons:
                 spent[p], new[p] = check_season(inputs[p], len(built[p]), round=number, player=p)
             else:
-                unknown_keys(inputs[p], OFFICIAL_KEYS, round=number, player=p)
+                unknown_keys(inputs[p], OFFICIAL_KEYS + BOARD_KEYS, round=number, player=p)
                 businesses[p] = check_businesses(inputs[p].get("businesses", []), round=number, player=p,
                                                  field="businesses")
         if not rules.seasons:
+            year_board(inputs, players, number, board, businesses, boards)
             check_supply(businesses, round=number)
             check_lots(businesses, len(players), number)
         for p in players:  # the auctions come before the trading (summary §1.3)
@@ -403,8 +411,37 @@ def score(table: Any) -> Result:
     ranked = standings(players, totals, rounds=rounds, parts=parts, tiebreak=tiebreak)
     ties = ties_of(ranked, tiles)
     ledger = Ledger(rules, rules.start_cash, tuple(lines),
-                    tuple({k: v for k, v in t.items() if k != "number"} for t in trades), bonus, ties)
+                    tuple({k: v for k, v in t.items() if k != "number"} for t in trades), bonus, ties, tuple(boards))
     return Result(GAME, checked.variants, ranked, detail=ledger, tiebreaks=tuple(tie_phrase(t) for t in ties))
+
+
+def year_board(inputs: Mapping[str, Mapping[str, Any]], players: Sequence[str], number: int, board: Board | None,
+               businesses: dict[str, list[dict[str, Any]]], boards: list[Year]) -> None:
+    """The players' boards of year `number`: each one's businesses derived (and equal to any given beside them),
+    and the board's checks in the year and against every earlier board (the spec's board form)."""
+    lots: dict[str, list[int]] = {}
+    shops: dict[str, dict[int, str]] = {}
+    for p in players:
+        if not is_board_form(inputs[p]):
+            continue
+        where = {"round": number, "player": p, "year": YEARS[number - 1]}
+        if board is None:
+            raise InvalidInput("chinatown.no-board", **where, field="lots")
+        lots[p] = check_board_lots(inputs[p].get("lots", []), board, **where, field="lots")
+        shops[p] = check_shops(inputs[p].get("shops", {}), lots[p], COMPLETE_SIZE, **where, field="shops")
+        derived = derive(lots[p], shops[p], board, COMPLETE_SIZE)
+        if "businesses" in inputs[p] and not same_businesses(businesses[p], derived):
+            raise InvalidInput("chinatown.not-the-board", given=tuple((b["type"], b["tiles"]) for b in businesses[p]),
+                               derived=tuple((b["type"], b["tiles"]) for b in derived), **where, field="businesses")
+        businesses[p] = derived
+    if not lots:
+        return
+    year = Year(lots, shops, whole=len(lots) == len(players), label=YEARS[number - 1])
+    check_year(year, SUPPLY, round=number)
+    for earlier in boards:  # a lot lost is named before the count of lots it makes wrong
+        check_later(earlier, year, round=number)
+    check_count(year, lots_by(len(players), number), round=number)
+    boards.append(year)
 
 
 def board_tiles(line: Line) -> int:

@@ -371,7 +371,7 @@ def test_each_template_refuses_an_unknown_key(name):
                                        "'lable'")
     t = raw_template(name)
     t["grid"] = t.pop("grids")
-    assert refusal(name, t) == f"sheet template '{name}': unknown key 'grid' (known: page, fields, grids)"
+    assert refusal(name, t) == f"sheet template '{name}': unknown key 'grid' (known: page, fields, grids, maps)"
 
 
 @pytest.mark.parametrize("name", TEMPLATES)

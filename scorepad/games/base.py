@@ -81,6 +81,16 @@ class Ask:
 
 Step = Say | Ask
 
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """What a question's parse returns for an answer typed in another form of it, kept at that form's path: a
+    Chinatown player who types `lots 12 13 40` at the businesses question gives their lots (the game then asks for
+    their shops in place of the businesses). The engine records `value` at `at` instead of the question's own."""
+
+    at: Path
+    value: Any
+
 def keeping(parse: Callable[[str], Any], kept: str) -> Callable[[str], Any]:
     """The parse of a question whose answer scorepad knows already: Enter alone stands for `kept`,
     which is checked exactly like a typed answer.

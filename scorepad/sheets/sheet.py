@@ -19,6 +19,7 @@ from scorepad.errors import ScorepadError
 from scorepad.files import write_atomically
 from scorepad.sheets.grids import BLANK, Tables
 from scorepad.sheets.lines import Lines
+from scorepad.sheets.maps import draw_map, map_height
 from scorepad.sheets.style import HINT_INK, MM
 from scorepad.sheets.templates import TEMPLATE_TEXT, TEXT
 from scorepad.sheets.text import PLACEHOLDER, Pen, format_date
@@ -156,6 +157,8 @@ class Sheet:
             self.y = min(self.y, self.qr_bottom - self.gap)  # the tables start below the code
         for grid in self.t.get("grids", []):
             self.draw_section(grid)
+            self.draw_maps(grid.get("key"))
+        self.draw_maps(None)
         if at_end:
             self.draw_qr(top=False)
         self.pen.c.showPage()
@@ -404,6 +407,21 @@ class Sheet:
                                  note_size, color=HINT_INK, align=talign)
             self.y -= band_h + self.gap
         self.halves_last = halves
+
+    def draw_maps(self, after: str | None) -> None:
+        """The template's maps that follow the grid `after` (None: those that follow no grid), each the data gives:
+        on this page where it fits, else on a new one."""
+        for spec in self.t.get("maps", []):
+            inst = (self.data.get("maps") or {}).get(spec["key"])
+            if spec.get("after") != after or not inst:
+                continue
+            inst = {**inst, "title": inst.get("title") or self.pen.tr(spec.get("title", ""))}
+            room = self.w - 2 * self.margin
+            height = map_height(inst, spec, self.size, self.lines, self.pen, room)
+            if self.y - height < self.margin and self.y < self.h - self.margin:
+                self.new_page()
+            draw_map(self.pen, self.lines, inst, spec, self.margin, self.w - self.margin, self.y, self.size)
+            self.y -= height + self.gap
 
     def to_half(self, height: float) -> bool:
         """Move to the top of the next half page a `halves` table takes (a player cuts it off and keeps it): this

@@ -65,7 +65,7 @@ _TEXTS = "a list of texts"
 _ALIGN = ("left", "center", "right")
 PAGE_SIZES = ("A3", "A4", "A5", "LETTER", "LEGAL")
 TEMPLATE_SCHEMA: dict[str, dict[str, tuple[Any, bool]]] = {
-    "template": {"page": ("page", True), "fields": ("field", False), "grids": ("grid", True)},
+    "template": {"page": ("page", True), "fields": ("field", False), "grids": ("grid", True), "maps": ("map", False)},
     "page": {"title": (_TEXT_VALUE, True), "size": (PAGE_SIZES, False),
              "orientation": (("portrait", "landscape"), False),
              "margin_mm": (_NUMBER, False), "subtitle": (_TEXT_VALUE, False), "notes": (_TEXTS, False),
@@ -77,13 +77,17 @@ TEMPLATE_SCHEMA: dict[str, dict[str, tuple[Any, bool]]] = {
              "total_label": (_TEXT_VALUE, False), "total_span": (_WHOLE, False), "total_align": (_ALIGN, False),
              "mark_text": (_TEXT_VALUE, False), "page_break": (_YES_NO, False), "halves": (_YES_NO, False),
              "row_colors": ("colours", False)},
+    # A small map (scorepad/sheets/maps.py) drawn after the grid `after` (or after every grid), when the data
+    # gives one under its key (data["maps"]).
+    "map": {"key": (_TEXT_VALUE, True), "title": (_TEXT_VALUE, False), "after": (_TEXT_VALUE, False),
+            "cell_mm": (_NUMBER, False)},
     "column": {"key": (_TEXT_VALUE, True), "label": (_TEXT_VALUE, True), "width": (_NUMBER, False),
                "align": (_ALIGN, False), "shade": (_YES_NO, False), "each": (_TEXT_VALUE, False),
                "count": ("count", False), "labels": (_TEXT_VALUE, False)},
 }
 # The keys whose values are printed text: msgids, extracted by tools/catalogues.py and translated when drawn.
 TEMPLATE_TEXT = frozenset({"title", "subtitle", "notes", "label", "total_label", "mark_text"})
-_LISTS = {"page": False, "field": True, "grid": True, "column": True}  # [[fields]] is a list of tables
+_LISTS = {"page": False, "field": True, "grid": True, "column": True, "map": True}  # [[fields]] is a list of tables
 
 
 def check_template(name: str, template: dict) -> None:

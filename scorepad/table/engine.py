@@ -16,7 +16,7 @@ from typing import Any
 
 from calculators.core import InvalidInput, Result
 from scorepad.errors import Changed, ScorepadError
-from scorepad.games.base import Ask
+from scorepad.games.base import Ask, Elsewhere
 from scorepad.i18n import N_, _, language
 from scorepad.table import changes
 from scorepad.table.naming import EMPTY, NOT_STARTED, name, named, parse, typed
@@ -177,11 +177,12 @@ class Table:
         if seat != HOST and question.player is not None and question.player != seat:
             raise NotYours(_(NOT_YOURS).format(name=name(question.ask)))
         value = self._value(question, text)
+        at, stored = (value.at, value.value) if isinstance(value, Elsewhere) else (question.at, value)
         game = self.session.game
         made: list[Session] = []
 
         def record(doc: dict[str, Any]) -> None:
-            changes.record(doc, question.at, value)
+            changes.record(doc, at, stored)
             made[:] = [Session(doc, game, self.id)]  # its steps serve the next question too
             if finishing and made[0].next_ask() is None:
                 changes.finish(doc)
@@ -244,7 +245,7 @@ class Table:
 
     def _value(self, question: Question, text: str) -> Any:
         value = parse(question.ask, text)
-        check_storable(value)
+        check_storable(value.value if isinstance(value, Elsewhere) else value)
         return value
 
     def _expect(self, version: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from calculators import chinatown as rules
 from scorepad.games.base import Game, started_by
-from scorepad.games.chinatown import facts, flow, phone, report, sheet, state, words
+from scorepad.games.chinatown import boardwords, facts, flow, phone, report, sheet, state, words
 from scorepad.words import money
 
 GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=words.VARIANTS,
@@ -14,7 +14,8 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             max_rounds=rules.DEFAULT_ROUNDS, modules=words.MODULES, commands=report.commands,
             private=lambda session: not state.open_cash(session), variant_rounds={rules.FOUR_SEASONS: rules.SEASONS},
             figure=money, field_label=words.field_label, variant_labels={rules.FOUR_SEASONS: words.SEASON_WORD},
-            facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES, column_heading=words.column_heading,
+            facts=facts.facts, figures=facts.FIGURES, phrases={**words.PHRASES, **boardwords.PHRASES},
+            column_heading=words.column_heading,
             # Chinatown (1999); who took the First Player card of the first year started.
             bgg_id=47, bgg_name="Chinatown", start_player=started_by("first"), own=phone.own,
             control=phone.control,

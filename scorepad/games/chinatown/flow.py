@@ -9,18 +9,18 @@ from typing import Any
 
 from calculators import chinatown as rules
 from calculators.core import InvalidInput
-from scorepad.games.base import Ask, Say, Session, Step, keeping
+from scorepad.games.base import Ask, Say, Session, Step
+from scorepad.games.chinatown.board import placed_before
+from scorepad.games.chinatown.boardsteps import board_hint, income_questions
 from scorepad.games.chinatown.names import none_words, short_name, types_text
-from scorepad.games.chinatown.words import (ASK_BUILT, ASK_BUSINESSES, ASK_BUSINESSES_AGAIN, ASK_FIRST,
-                                            ASK_FIRST_SEASONS, ASK_NOTE, ASK_SPENT, ASK_TRADE, BUILT_NOTHING,
-                                            ECHO_BUILT, ECHO_INCOME, INCOME_START, NEW_TYPE, NOTE_EXAMPLE,
+from scorepad.games.chinatown.words import (ASK_BUILT, ASK_FIRST, ASK_FIRST_SEASONS, ASK_NOTE, ASK_SPENT, ASK_TRADE,
+                                            BUILT_NOTHING, ECHO_BUILT, INCOME_START, NEW_TYPE, NOTE_EXAMPLE,
                                             NOTE_EXAMPLE_SEASONS, NOTE_LABEL, NO_MORE_TRADES, OPEN, OPEN_CASH, PRIVATE,
                                             SEASONS_SETUP, SEASON_START, SEASON_START_SHORT, SETUP, SHOW_NO_NOTE,
                                             SHOW_TRADING_DONE, TRADE_HELP, TRADE_LABEL, YEARS_PLAYED, YEAR_START,
                                             YEAR_START_SHORT, example, listed)
-from scorepad.games.chinatown.notation import (business_text, format_built, format_businesses, format_trade,
-                                               parse_built, parse_businesses, parse_money, parse_trade, player_named,
-                                               trade_line)
+from scorepad.games.chinatown.notation import (format_built, format_trade, parse_built, parse_money, parse_trade,
+                                               player_named, trade_line)
 from scorepad.games.chinatown.report import command_word, final_text, year_summary
 from scorepad.games.chinatown.state import label, next_trade_index, periods, probe, starter, trades_of
 from scorepad.i18n import _, pgettext, plural
@@ -78,9 +78,11 @@ def year_steps(session: Session, number: int) -> list[Step]:
     out: list[Step] = [Say(guide)]
     if not _trading(session, number, out):
         return out
-    out.append(Say(lambda: income_text(year)))
+    out.append(Say(lambda: income_text(year) + "\n" + board_hint()))
+    placed = placed_before(session, number)
     for player in session.players:  # once the year's trades are done, everyone lists their businesses at once
-        out.append(replace(_businesses_question(session, number, player), together=("businesses", number)))
+        out += [replace(ask, together=("businesses", number))
+                for ask in income_questions(session, number, player, placed)]
     out.append(Say(lambda: year_summary(session, number)))
     return out
 
@@ -183,33 +185,6 @@ def _note(text: str) -> str:
     """A trade's note as typed; "(no note)", as the question shows an empty one (an edit offers it), is none."""
     text = text.strip()
     return "" if text == _(SHOW_NO_NOTE) else text
-
-
-def _businesses_question(session: Session, number: int, player: str) -> Ask:
-    year = label(session, number)
-    where = {"round": number + 1, "player": player, "field": "businesses"}
-
-    previous = session.get("rounds", number - 1, player, "businesses") if number else None
-
-    def parse(text: str) -> list[dict[str, Any]]:
-        owned = rules.check_businesses(parse_businesses(text, **where), **where)
-        probe(session, number, player, "businesses", owned)  # the tile supply, across everyone this year
-        return owned
-
-    def echo(owned: list[dict[str, Any]]) -> str:
-        scored = [rules.Business(b["type"], b["tiles"], rules.business_income(b["type"], b["tiles"]),
-                                 rules.is_complete(b["type"], b["tiles"])) for b in owned]
-        lines = [business_text(b) for b in scored]
-        total = sum(b.income for b in scored)
-        return "\n".join(lines + [_(ECHO_INCOME).format(player=player, year=year, income=money(total))])
-
-    message = _(ASK_BUSINESSES).format(year=year, player=player)
-    if previous is not None:
-        message = _(ASK_BUSINESSES_AGAIN).format(year=year, player=player, last=format_businesses(previous),
-                                                 previous=label(session, number - 1))
-    if previous is not None:  # last year's businesses, kept by Enter alone (typed out, they read back the same)
-        parse = keeping(parse, format_businesses(previous))
-    return Ask(("rounds", number, player, "businesses"), message, parse=parse, show=format_businesses, echo=echo)
 
 
 def _spent_question(session: Session, number: int, player: str) -> Ask:

@@ -71,6 +71,22 @@ SHORT_NAMES: dict[str, Callable[[], str]] = {
     # TRANSLATORS: typed for the Chinatown business Restaurant (`rest 3`): one short word, no digit.
     "restaurant": lambda: pgettext("typed word", "rest"),
 }
+# TRANSLATORS: the mark of a Chinatown business on the board's map (the terminal's `board`, the sheet): two
+# letters, or one character of a wide script (Chinese), no two alike; a legend under the map says what each means.
+MAP_MARKS: dict[str, Callable[[], str]] = {
+    "photo": lambda: pgettext("board mark", "Ph"),
+    "tea-house": lambda: pgettext("board mark", "Te"),
+    "seafood": lambda: pgettext("board mark", "Se"),
+    "jewelry": lambda: pgettext("board mark", "Je"),
+    "florist": lambda: pgettext("board mark", "Fl"),
+    "tropical-fish": lambda: pgettext("board mark", "Fi"),
+    "take-out": lambda: pgettext("board mark", "TO"),
+    "laundry": lambda: pgettext("board mark", "La"),
+    "dim-sum": lambda: pgettext("board mark", "DS"),
+    "antiques": lambda: pgettext("board mark", "An"),
+    "factory": lambda: pgettext("board mark", "Fa"),
+    "restaurant": lambda: pgettext("board mark", "Re"),
+}
 # The English typed words (each a start of its name, but for these), which work in every language.
 ENGLISH_SHORT = {"photo": "photo", "tea-house": "tea", "seafood": "sea", "jewelry": "jewel", "florist": "flor",
                  "tropical-fish": "fish", "take-out": "take", "laundry": "laun", "dim-sum": "dim", "antiques": "ant",
@@ -111,6 +127,11 @@ def type_word(kind: str) -> str:
 def short_name(kind: str) -> str:
     """What to type for a business type in the chosen language (`rest`)."""
     return SHORT_NAMES[kind]().strip() or ENGLISH_SHORT[kind]
+
+
+def map_mark(kind: str) -> str:
+    """A business type's mark on the board's map, in the chosen language (`Ph`)."""
+    return MAP_MARKS[kind]().strip() or ENGLISH_SHORT[kind][:2]
 
 
 def _typed(english: str, own: str) -> tuple[str, ...]:

@@ -12,8 +12,8 @@ from calculators import chinatown as rules
 from calculators.core import InvalidInput
 from scorepad.games.chinatown.names import (ALIASES, ENGLISH_SHORT, none_words, pays_words, separator_words,
                                             short_name, thousand_words, thousands, type_name)
-from scorepad.games.chinatown.words import (ECHO_BUSINESS, ECHO_COMPLETE, ECHO_TRADE, ECHO_TRADE_NOTE, MONEY_DIGITS,
-                                            THOUSAND, listed)
+from scorepad.games.chinatown.words import (ECHO_BUSINESS, ECHO_COMPLETE, ECHO_INCOME, ECHO_TRADE, ECHO_TRADE_NOTE,
+                                            MONEY_DIGITS, THOUSAND, listed)
 from scorepad.i18n import _, western_digits
 from scorepad.words import money
 
@@ -212,6 +212,15 @@ def business_text(b: rules.Business) -> str:
     form = ECHO_COMPLETE if b.complete else ECHO_BUSINESS
     return _(form).format(name=type_name(b.kind), tiles=b.tiles, size=rules.COMPLETE_SIZE[b.kind],
                           income=money(b.income))
+
+
+def income_lines(owned: Sequence[Mapping[str, Any]], player: str, year: str) -> str:
+    """A player's businesses as their income is paid, one a line, and the year's income."""
+    scored = [rules.Business(b["type"], b["tiles"], rules.business_income(b["type"], b["tiles"]),
+                             rules.is_complete(b["type"], b["tiles"])) for b in owned]
+    lines = [business_text(b) for b in scored]
+    total = sum(b.income for b in scored)
+    return "\n".join(lines + [_(ECHO_INCOME).format(player=player, year=year, income=money(total))])
 
 
 def businesses_short(line: rules.Line) -> str:

@@ -11,6 +11,8 @@ from typing import Any
 from calculators import chinatown as rules
 from calculators.core import InvalidInput, Phrase, Result
 from scorepad.games.base import Commands, Session
+from scorepad.games.chinatown.board import board, board_text, latest_round
+from scorepad.games.chinatown.boardwords import BOARD_HELP, board_word
 from scorepad.games.chinatown.names import types_explained
 from scorepad.games.chinatown.words import (BUILT_NOTHING, BUILT_SO_FAR, CASH_HEADER, CASH_HELP, CASH_LINE, CASH_WHO,
                                             END_BONUS, FIRST_PLAYER, HEADERS_LEDGER, HEADERS_SEASON,
@@ -106,7 +108,7 @@ def tie_lines(result: Result, finished: bool | None = None) -> tuple[Phrase, ...
 def score(table: Any) -> Result:
     """The calculator's result; a table file whose `session` is `playing` is a game in progress, and its tie
     phrases say who is ahead, not who wins."""
-    result = rules.score(table)
+    result = rules.score(table, board())
     if not result.tiebreaks:
         return result
     block = table.get("session")
@@ -167,6 +169,7 @@ def commands(session: Session) -> Commands:
         "ledger": (_(LEDGER_HELP).format(word=command_word("ledger")), ledger)}
     if not rules.rules_for(session.variants).seasons:
         entries["types"] = (_(TYPES_HELP), lambda rest: types_explained(_(TYPES_HEADING), _(TYPE_TYPED)))
+        entries["board"] = (_(BOARD_HELP).format(word=board_word()), lambda rest: board_text(session))
     return entries  # by the English word: the play loop takes the language's word too (play.typed_word)
 
 
@@ -185,4 +188,6 @@ def report(session: Session) -> str:
     if done and (session.finished or done == periods(session)):
         parts.append(final_text(session) if done == periods(session)
                      else standings_text(session.score(done), session.game, finished=session.finished))
+    if done and latest_round(session) is not None:  # a game entered on the board: the board as it stands
+        parts.append(board_text(session))
     return "\n\n".join(parts) if parts else _(NOTHING_YET)

@@ -9,6 +9,7 @@ from typing import Any
 
 from calculators import chinatown as rules
 from calculators.core import Result, say
+from scorepad.games.chinatown.board import sheet_map
 from scorepad.games.chinatown.names import by_size, money_k, type_name
 from scorepad.games.chinatown.words import (SEASON_LABEL, SHEET_BONUS, SHEET_CASH, SHEET_DEAL, SHEET_DEAL_YEARS,
                                             SHEET_INCOME, SHEET_INCOME_FIRST, SHEET_INCOME_NEXT, SHEET_NOTES_SEASONS,
@@ -84,6 +85,9 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", "", "")
         title = _(SHEET_TIES_SEASONS if r.seasons else SHEET_TIES)
         data["grids"]["ties"] = [{"vars": {"title": title},
                                   "rows": [{"label": say(line)} for line in tie_lines(result)]}]
+    boards = result.detail.boards if result is not None else ()
+    if boards and boards[-1].label == rules.YEARS[count - 1] and not r.seasons:  # the final board, as a small map
+        data["maps"] = {"board": sheet_map(boards[-1], players)}
     counts = [len(players)] if result is not None or any(players) else list(rules.PLAYERS)
     data["notes"] = seasons_notes() if r.seasons else [*sheet_notes(), *(deal_text(n) for n in counts)]
     return data

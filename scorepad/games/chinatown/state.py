@@ -9,6 +9,7 @@ from typing import Any
 from calculators import chinatown as rules
 from calculators.core import Result
 from scorepad.games.base import Session
+from scorepad.games.chinatown.board import board
 from scorepad.games.chinatown.words import (CASH_WHEN_NOW, CASH_WHEN_SEASON_NOW, CASH_WHEN_SEASON_TRADES,
                                             CASH_WHEN_START, CASH_WHEN_TRADES, CASH_WHEN_YEAR, OPEN_CASH, SEASON_LABEL)
 from scorepad.i18n import _
@@ -38,7 +39,8 @@ def open_cash(session: Session) -> bool:
 
 
 def probe(session: Session, number: int, player: str | None = None, field: str | None = None, value: Any = None,
-          trade: Mapping[str, Any] | None = None, index: int | None = None) -> Result:
+          trade: Mapping[str, Any] | None = None, index: int | None = None,
+          inputs: Mapping[str, Any] | None = None) -> Result:
     """Score the game through round `number` (0-based) as entered so far, with one more answer in it.
 
     The prompts refuse exactly what scoring refuses: the calculator sees the table as it would be.
@@ -47,6 +49,8 @@ def probe(session: Session, number: int, player: str | None = None, field: str |
     # Trades recorded for this round are in; a round not complete yet holds whatever was answered.
     if player is not None and field is not None:
         table["rounds"][number][player][field] = value
+    if player is not None and inputs is not None:  # several fields at once (a year's lots and shops)
+        table["rounds"][number][player].update(inputs)
     if trade is not None:
         trades = table.setdefault("trades", [])
         recorded = session.get("trades", index) if index is not None else None
@@ -54,7 +58,7 @@ def probe(session: Session, number: int, player: str | None = None, field: str |
             trades[trades.index(recorded)] = dict(trade)
         else:
             trades.append(dict(trade))
-    return rules.score(table)
+    return rules.score(table, board())
 
 
 def trades_of(session: Session, number: int) -> list[tuple[int, dict[str, Any] | None]]:
