@@ -404,7 +404,7 @@ def _dumb_resume(work: Path, tally: Tally) -> int:
         session = campaign.new_lc_session(db)
         child = pexpect.spawn(sys.executable, ["-m", "scorepad", "--db", str(db), "resume", str(session)],
                               env={**campaign.child_env(), "TERM": term, "PROMPT_TOOLKIT_NO_CPR": "1", **extra},
-                              dimensions=(40, 100), timeout=20)
+                              dimensions=(40, 100), timeout=20, preexec_fn=campaign.from_a_shell)
         log = work / f"{term}.bytes"
         with log.open("wb") as seen:
             child.logfile_read = seen
@@ -436,7 +436,8 @@ def early_ctrl_c(n: int, rng: random.Random, work: Path) -> campaign.Row:
     for _ in range(n):
         command = rng.choice(commands)
         child = subprocess.Popen([sys.executable, "-m", "scorepad", "--db", str(db), *map(str, command)],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=campaign.child_env())
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=campaign.child_env(),
+                                 preexec_fn=campaign.from_a_shell)
         time.sleep(rng.uniform(0, 0.15))
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=60)

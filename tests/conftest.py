@@ -1,6 +1,7 @@
 """Every test gets its own database: nothing here may touch a real home."""
 
 import json
+import signal
 
 import pytest
 
@@ -47,6 +48,32 @@ TABLES = {
          "Cai": {"businesses": [{"type": "restaurant", "tiles": 2}]}}],
         "trades": [{"round": 1, "from": "Ava", "to": "Ben", "amount": 5000}]},
 }
+
+
+# The signals a shell at a terminal leaves at their default in a command it starts (Ctrl-C, Ctrl-\\, the window
+# closed, `kill`). A suite started in the background, with SIGINT ignored, or under `nohup` (SIGHUP ignored) would
+# pass that on to every child, and scorepad keeps a signal its parent ignored ignored.
+SHELL_SIGNALS = (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP, signal.SIGTERM)
+
+
+def from_a_shell():
+    """`preexec_fn` of a child a test signals, or whose handling of signals it checks: the child starts with them
+    as a terminal's shell gives them, however the suite itself was started."""
+    for signum in SHELL_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+
+
+@pytest.fixture
+def shell_signals():
+    """This process's signals as a shell gives them, for a test of handlers in this process (Ctrl-C raises
+    KeyboardInterrupt, the others are at their default); the run's own put back after it."""
+    before = {signum: signal.getsignal(signum) for signum in SHELL_SIGNALS}
+    for signum in SHELL_SIGNALS:
+        signal.signal(signum, signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL)
+    yield
+    for signum, handler in before.items():
+        if handler is not None:  # None: set outside Python, and left as it is
+            signal.signal(signum, handler)
 
 
 def table_part(exported):
