@@ -452,17 +452,19 @@ def early_ctrl_c(n: int, rng: random.Random, work: Path) -> campaign.Row:
                     f"early-ctrl-c: `{command[0]}` exit {child.returncode} {err[-200:]!r}")
     return tally.row("Ctrl-C within 150 ms of a command's start", f"{n}",
                      f"{ours} tracebacks from scorepad's code; {startup} from Python's own start-up (site, and "
-                     f"`import signal`, before a handler can be set); {stopped} stopped with 130, the rest had "
+                     f"scorepad's first lines, before a handler can be set); {stopped} stopped with 130, the rest had "
                      "finished",
                      ours=ours, startup=startup)
 
 
 def scorepad_frames(err: str) -> list[str]:
-    """The traceback's frames in scorepad's files, but for its first line, `import signal`: what runs before the
-    handler can be set is Python's own (site, then the signal module's import)."""
-    lines = err.splitlines()
-    return [line for line, source in zip(lines, lines[1:] + [""]) if line.strip().startswith("File ")
-            and "/scorepad/" in line and source.strip() != "import signal"]
+    """The traceback's frames in scorepad's files, but for a Ctrl-C in scorepad/__init__.py's own first lines, the
+    only scorepad frame: what runs before its handler is set is Python's start-up (site), and so are those lines
+    (once the handler is set, Ctrl-C ends the process at once, with no traceback)."""
+    frames = [line for line in err.splitlines() if line.strip().startswith("File ") and "/scorepad/" in line]
+    if len(frames) == 1 and "/scorepad/__init__.py" in frames[0] and "KeyboardInterrupt" in err:
+        return []
+    return frames
 
 
 def count(flag: bool) -> int:
