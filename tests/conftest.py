@@ -93,8 +93,11 @@ def font_cache(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def no_columns(monkeypatch):
-    """Text as long as it is: a test asks for a terminal's width ($COLUMNS) itself, as a test of 80 columns does."""
+    """Text as long as it is, a terminal as tall as it is: a test asks for a terminal's size ($COLUMNS, $LINES)
+    itself, as a test of 80 columns does. (pytest-xdist's workers run with COLUMNS=80 and LINES=24 set, which
+    scorepad and its children would take for the terminal's.)"""
     monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
 
 
 @pytest.fixture(autouse=True)
