@@ -52,6 +52,7 @@ REPO = HERE.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from bench.signals import from_a_shell  # noqa: E402 - the children a trial signals start as from a terminal
 from bench import campaign_web, misuse  # noqa: E402 - issues 21 and 23's trials (they use the helpers below)
 
 V1_DATABASE = REPO / "tests" / "data" / "v1-database.json"
@@ -863,7 +864,8 @@ def ctrl_c(n: int, rng: random.Random, work: Path) -> Row:
     for trial in range(n):
         db = work / f"{trial}" / "scorepad.json"
         child = pexpect.spawn(sys.executable, ["-m", "scorepad", "--db", str(db), "play", "lost-cities", "-p", "Ana",
-                                               "Ben"], env=env, encoding="utf-8", dimensions=(50, 120), timeout=20)
+                                               "Ben"], env=env, encoding="utf-8", dimensions=(50, 120), timeout=20,
+                              preexec_fn=from_a_shell)
         child.delaybeforesend = None
         given = rng.randrange(0, 8)
         mode = MODES[trial % 3] if given or trial % 3 != 1 else MODES[0]  # a first question has no Enter before it

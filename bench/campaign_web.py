@@ -31,7 +31,7 @@ def host(database: Path, *args: str) -> tuple[subprocess.Popen, str]:
     """A `scorepad host` serving on this computer only, and its join link."""
     process = subprocess.Popen([*SCOREPAD, "--db", str(database), "host", *args, "--address", "127.0.0.1", "--no-qr"],
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=campaign.from_a_shell)
     for line in process.stdout:
         if line.startswith("http://"):
             return process, line.strip()

@@ -404,7 +404,7 @@ def _dumb_resume(work: Path, tally: Tally) -> int:
         session = campaign.new_lc_session(db)
         child = pexpect.spawn(sys.executable, ["-m", "scorepad", "--db", str(db), "resume", str(session)],
                               env={**campaign.child_env(), "TERM": term, "PROMPT_TOOLKIT_NO_CPR": "1", **extra},
-                              dimensions=(40, 100), timeout=20)
+                              dimensions=(40, 100), timeout=20, preexec_fn=campaign.from_a_shell)
         log = work / f"{term}.bytes"
         with log.open("wb") as seen:
             child.logfile_read = seen
@@ -436,7 +436,8 @@ def early_ctrl_c(n: int, rng: random.Random, work: Path) -> campaign.Row:
     for _ in range(n):
         command = rng.choice(commands)
         child = subprocess.Popen([sys.executable, "-m", "scorepad", "--db", str(db), *map(str, command)],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=campaign.child_env())
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=campaign.child_env(),
+                                 preexec_fn=campaign.from_a_shell)
         time.sleep(rng.uniform(0, 0.15))
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=60)
@@ -451,17 +452,19 @@ def early_ctrl_c(n: int, rng: random.Random, work: Path) -> campaign.Row:
                     f"early-ctrl-c: `{command[0]}` exit {child.returncode} {err[-200:]!r}")
     return tally.row("Ctrl-C within 150 ms of a command's start", f"{n}",
                      f"{ours} tracebacks from scorepad's code; {startup} from Python's own start-up (site, and "
-                     f"`import signal`, before a handler can be set); {stopped} stopped with 130, the rest had "
+                     f"scorepad's first lines, before a handler can be set); {stopped} stopped with 130, the rest had "
                      "finished",
                      ours=ours, startup=startup)
 
 
 def scorepad_frames(err: str) -> list[str]:
-    """The traceback's frames in scorepad's files, but for its first line, `import signal`: what runs before the
-    handler can be set is Python's own (site, then the signal module's import)."""
-    lines = err.splitlines()
-    return [line for line, source in zip(lines, lines[1:] + [""]) if line.strip().startswith("File ")
-            and "/scorepad/" in line and source.strip() != "import signal"]
+    """The traceback's frames in scorepad's files, but for a Ctrl-C in scorepad/__init__.py's own first lines, the
+    only scorepad frame: what runs before its handler is set is Python's start-up (site), and so are those lines
+    (once the handler is set, Ctrl-C ends the process at once, with no traceback)."""
+    frames = [line for line in err.splitlines() if line.strip().startswith("File ") and "/scorepad/" in line]
+    if len(frames) == 1 and "/scorepad/__init__.py" in frames[0] and "KeyboardInterrupt" in err:
+        return []
+    return frames
 
 
 def count(flag: bool) -> int:

@@ -40,6 +40,16 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r")
 ECHO = re.compile(r"^  (Yellow|Blue|White|Green|Red): ", re.M)
 RESUME = "carry on with: scorepad resume"
 WITHIN = 1.0  # seconds from the signal to the end of the process
+# The signals a shell at a terminal leaves at their default in a command it starts (Ctrl-C, Ctrl-\\, the window
+# closed, `kill`): a trial run in the background, with SIGINT ignored, or under nohup would pass its own on.
+SHELL_SIGNALS = (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP, signal.SIGTERM)
+
+
+def from_a_shell() -> None:
+    """`preexec_fn` of a scorepad a trial signals: it starts with the signals as a terminal's shell gives them,
+    however the trial itself was started."""
+    for signum in SHELL_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
 
 
 @dataclass
@@ -64,7 +74,8 @@ class Outcome:
 
 def spawn(db: str, args: list[str]) -> pexpect.spawn:
     env = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1", "SCOREPAD_DB": db}
-    child = pexpect.spawn(SCOREPAD, args, env=env, encoding="utf-8", dimensions=(50, 120), timeout=20)
+    child = pexpect.spawn(SCOREPAD, args, env=env, encoding="utf-8", dimensions=(50, 120), timeout=20,
+                          preexec_fn=from_a_shell)
     child.delaybeforesend = None
     return child
 

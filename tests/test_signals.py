@@ -65,8 +65,8 @@ def test_a_signal_at_any_instant_of_a_game_stops_it_at_once_with_every_confirmed
 # --- signals.py in this process ---------------------------------------------------------------------------
 
 @pytest.fixture
-def handlers():
-    """scorepad's handlers for the test, pytest's put back after it."""
+def handlers(shell_signals):
+    """scorepad's handlers for the test (over a shell's dispositions), pytest's put back after it."""
     signals.install()
     yield
     signals.uninstall()
@@ -186,7 +186,8 @@ def test_a_second_interrupt_during_the_repair_leaves_it_to_the_next_run(tmp_path
     assert Store(tmp_path / "db.json", summarize=summarize).summaries()[1] == {"status": "playing"}  # the index
 
 
-def test_a_stopping_signal_that_reaches_a_prompts_loop_is_not_printed_with_press_enter(capsys, caplog):
+def test_a_stopping_signal_that_reaches_a_prompts_loop_is_not_printed_with_press_enter(capsys, caplog,
+                                                                                     shell_signals):
     """A signal raised inside one of the prompt's tasks reaches the loop later as "Task exception was never
     retrieved": prompt_toolkit's handler would print it and wait for Enter. scorepad's says nothing of it (the
     signal is stopping the command already) and leaves anything else to asyncio's handler."""
@@ -210,7 +211,7 @@ def test_a_stopping_signal_that_reaches_a_prompts_loop_is_not_printed_with_press
     assert [record.getMessage() for record in caplog.records] == ["another"]  # asyncio's own handler
 
 
-def test_a_signal_while_a_commands_modules_load_waits_for_them(capsys):
+def test_a_signal_while_a_commands_modules_load_waits_for_them(capsys, shell_signals):
     """Ctrl-C inside an import (a dataclass's __set_name__ turns the exception into another, with a traceback):
     within `held` the signal waits, and stops the command at the block's end."""
     signals.install()

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import TABLES
+from conftest import TABLES, from_a_shell
 from scorepad.games import GAMES
 
 HEAVY = ("reportlab", "PIL", "questionary", "prompt_toolkit", "fontTools", "arabic_reshaper", "segno", "starlette",
@@ -135,6 +135,7 @@ def test_the_collector_pauses_while_the_program_loads_and_runs_for_the_command(a
             "print('loading', gc.isenabled(), file=sys.stderr); "
             "atexit.register(lambda: print('ran', gc.isenabled(), file=sys.stderr)); "
             "from scorepad.cli import main; main()")
-    result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+    result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
+                            preexec_fn=from_a_shell)  # Ctrl-C at its default, as a shell starts the program
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == ["loading False", "ran True"]

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import invoke, ok
+from conftest import from_a_shell, invoke, ok
 from scorepad import i18n
 from scorepad.cli.output import players_line
 from scorepad.cli.playing import RESUMING
@@ -141,7 +141,7 @@ def test_host_serves_in_the_language_of_the_table(terminal, database):
     started_in_persian(terminal, "Ana")
     process = subprocess.Popen([sys.executable, "-m", "scorepad", "host", "1", "--address", "127.0.0.1", "--no-qr"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=from_a_shell)
     try:
         first = process.stdout.readline()
     finally:

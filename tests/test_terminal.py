@@ -1,5 +1,6 @@
 """`scorepad play` in a real terminal (tmux): the real prompts, typed key by key."""
 
+import itertools
 import os
 import shutil
 import subprocess
@@ -13,17 +14,24 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Each Terminal is a tmux server of its own. Its commands run without $TMUX and $TMUX_PANE: the suite started in a
+# tmux window has them set, and tmux would take that window's session for the one a command is about.
+SERVERS = itertools.count(1)
+
+
 class Terminal:
     def __init__(self, tmp_path, command, columns=120):
-        self.tmux = ["tmux", "-S", str(tmp_path / "tmux.sock")]  # a private server: never the user's
-        env = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
+        socket = tmp_path / f"tmux{next(SERVERS)}.sock"  # a private server: never the user's, nor another test's
+        self.tmux = ["tmux", "-S", str(socket)]
+        self.env = {name: value for name, value in os.environ.items() if name not in ("TMUX", "TMUX_PANE")}
+        env = {**self.env, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
         shell = f"cd {ROOT} && {command}; echo EXIT=$?; sleep 60"
         subprocess.run(self.tmux + ["new-session", "-d", "-x", str(columns), "-y", "50", shell], env=env, check=True)
 
     def screen(self, joined=False):
         """What the terminal shows; `joined`: each line the program printed whole, however the terminal wrapped it."""
         return subprocess.run(self.tmux + ["capture-pane", "-p", "-S", "-3000", *(["-J"] if joined else [])],
-                              check=False, capture_output=True, text=True).stdout
+                              check=False, capture_output=True, text=True, env=self.env).stdout
 
     def wait_for(self, text, timeout=15):
         deadline = time.monotonic() + timeout
@@ -35,14 +43,14 @@ class Terminal:
 
     def type(self, text):
         if text:
-            subprocess.run(self.tmux + ["send-keys", "-l", text], check=True)
-        subprocess.run(self.tmux + ["send-keys", "Enter"], check=True)
+            subprocess.run(self.tmux + ["send-keys", "-l", text], check=True, env=self.env)
+        subprocess.run(self.tmux + ["send-keys", "Enter"], check=True, env=self.env)
 
     def keys(self, *keys):
-        subprocess.run(self.tmux + ["send-keys", *keys], check=True)
+        subprocess.run(self.tmux + ["send-keys", *keys], check=True, env=self.env)
 
     def close(self):
-        subprocess.run(self.tmux + ["kill-server"], check=False, capture_output=True)
+        subprocess.run(self.tmux + ["kill-server"], check=False, capture_output=True, env=self.env)
 
 
 @pytest.fixture

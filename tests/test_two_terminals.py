@@ -12,7 +12,7 @@ import pexpect
 import pytest
 from typer.testing import CliRunner
 
-from conftest import run
+from conftest import from_a_shell, run
 from test_readonly import disk  # noqa: F401 - a read-only filesystem of its own (root only)
 from scorepad import cli
 from scorepad.cli import fixing
@@ -308,7 +308,7 @@ def test_a_claim_that_cannot_be_written_is_one_error_line(store, terminal):
 def spawn(database, *args):
     env = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1", "SCOREPAD_DB": str(database)}
     return pexpect.spawn(sys.executable, ["-m", "scorepad", *map(str, args)], cwd=str(ROOT), env=env,
-                         encoding="utf-8", timeout=20, dimensions=(50, 120))
+                         encoding="utf-8", timeout=20, dimensions=(50, 120), preexec_fn=from_a_shell)
 
 
 def test_two_processes_answer_the_same_question_and_the_first_answer_stays(store, database):

@@ -10,6 +10,8 @@ import sys
 
 import pytest
 
+from conftest import from_a_shell
+
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:
@@ -40,7 +42,7 @@ def host(tmp_path):
         process = subprocess.Popen([sys.executable, "-m", "scorepad", "--db", str(tmp_path / "db.json"), "host",
                                     *args, "--address", "127.0.0.1", "--no-qr"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                   env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=from_a_shell)
         started.append(process)
         for line in process.stdout:
             if line.startswith("http://"):

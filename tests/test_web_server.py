@@ -11,6 +11,8 @@ import urllib.request
 
 import pytest
 
+from conftest import from_a_shell
+
 pytest.importorskip("uvicorn")
 
 
@@ -19,7 +21,7 @@ def host(database, *args):
     process = subprocess.Popen([sys.executable, "-m", "scorepad", "--db", str(database), "host", *args,
                                 "--address", "127.0.0.1", "--no-qr"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=from_a_shell)
     for line in process.stdout:
         if line.startswith("http://"):
             return process, line.strip()
