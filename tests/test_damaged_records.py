@@ -1,0 +1,93 @@
+"""Issue 29, "Records and the store": a hand-damaged log, a damaged session among good ones, limits held when a
+session is read. Every command says what is wrong in one line, or works; none ends in a traceback."""
+
+import json
+
+import pytest
+from conftest import TABLES, invoke
+
+from scorepad.table import session_of
+
+
+def session_file(database, doc_id=1):
+    return database.with_name("scorepad.json.d") / "sessions" / f"{doc_id // 256:04d}" / f"{doc_id}.json"
+
+
+def damage(database, doc_id, change):
+    path = session_file(database, doc_id)
+    held = json.loads(path.read_text())
+    change(held["session"][str(doc_id)])
+    path.write_text(json.dumps(held))
+
+
+def one_error_line(*args, **kw):
+    result = invoke(*args, **kw)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
+    return result.stderr
+
+
+@pytest.fixture
+def two_sessions(tmp_path, database):
+    for slug in ("lost-cities", "chinatown"):
+        path = tmp_path / f"{slug}.json"
+        path.write_text(json.dumps({**TABLES[slug], "date": "2026-11-29"}))
+        assert invoke("import", path).exit_code == 0
+    return database
+
+
+def _set_at(at):
+    return lambda doc: doc["entries"][0].__setitem__("at", at)
+
+
+# --- 1. a hand-damaged log ---------------------------------------------------------------------------------------
+
+LOGS = {"at too short": _set_at(["rounds", 0]), "an unknown player": _set_at(["rounds", 0, "Zed", "yellow"]),
+        "a round as a string": _set_at(["rounds", "0", "Ana", "yellow"]),
+        "final without a field": lambda doc: doc["entries"].append({"at": ["final", "Ana"], "value": 3}),
+        "a round as true": _set_at(["rounds", True, "Ana", "yellow"]), "at empty": _set_at([]),
+        "a round past the game's": _set_at(["rounds", 10**9, "Ana", "yellow"]),
+        "no value": lambda doc: doc["entries"][0].pop("value"), "an entry not an object": _set_at(None)}
+ONE_SESSION = [["show", 1], ["score", 1], ["export", 1], ["sheet", 1, "-o", "{tmp}/s.pdf"], ["undo", 1, "--yes"],
+               ["edit", 1, "--round", 1, "--player", "Ana", "--field", "blue", "2"]]
+
+
+@pytest.mark.no_travel
+@pytest.mark.parametrize("case", LOGS)
+def test_a_damaged_log_is_one_line_in_every_command(two_sessions, tmp_path, terminal, case):
+    damage(two_sessions, 1, LOGS[case])
+    for args in ONE_SESSION:
+        said = one_error_line(*[str(a).format(tmp=tmp_path) for a in args])
+        assert said.startswith("Error: session 1 in the database is damaged ("), (args, said)
+    terminal()
+    assert one_error_line("edit", 1).startswith("Error: session 1 in the database is damaged (")
+
+
+# --- 6. the table format's limits, held when a session is read ----------------------------------------------------
+
+FIELDS = {"rounds_planned 1,000,000": ("rounds_planned", 10**6, "rounds_planned"),
+          "a name of 201 characters": ("players", ["A" * 201, "Ben"], "players"),
+          "three players at a game of two": ("players", ["Ana", "Ben", "Cai"], "players"),
+          "an unknown variant": ("variants", ["zzz"], "variants"), "an unknown module": ("modules", ["zzz"], "modules")}
+
+
+@pytest.mark.no_travel
+@pytest.mark.parametrize("case", FIELDS)
+def test_a_stored_field_beyond_the_table_formats_limits_is_damage(two_sessions, case):
+    key, value, field = FIELDS[case]
+    damage(two_sessions, 1, lambda doc: doc.__setitem__(key, value))
+    for args in (["show", 1], ["score", 1], ["export", 1]):
+        assert one_error_line(*args).startswith(f"Error: session 1 in the database is damaged ({field}: ")
+    listed = invoke("list", "--json")
+    assert listed.exit_code == 0 and [row["id"] for row in json.loads(listed.stdout)] == [2, 1]
+
+
+def test_a_session_read_makes_no_more_rounds_than_the_game_has(two_sessions):
+    from scorepad.errors import StoreError
+    from scorepad.store import Store
+
+    doc = Store(two_sessions).get(1)
+    doc["rounds_planned"] = 21  # Lost Cities: at most 20
+    with pytest.raises(StoreError, match="rounds_planned"):
+        session_of(doc, 1)
