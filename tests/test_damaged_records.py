@@ -91,3 +91,58 @@ def test_a_session_read_makes_no_more_rounds_than_the_game_has(two_sessions):
     doc["rounds_planned"] = 21  # Lost Cities: at most 20
     with pytest.raises(StoreError, match="rounds_planned"):
         session_of(doc, 1)
+
+
+# --- 3. one damaged session never blocks the others ---------------------------------------------------------------
+
+DAMAGES = {"a damaged log": lambda database: damage(database, 1, _set_at(["rounds", 0])),
+           "a file that is not JSON": lambda database: session_file(database).write_text("garbage"),
+           "a newer scorepad's": lambda database: damage(database, 1, lambda doc: doc.__setitem__("schema", 99))}
+
+
+@pytest.mark.no_travel
+@pytest.mark.parametrize("case", DAMAGES)
+def test_a_backup_takes_every_readable_session_and_names_the_damaged(two_sessions, tmp_path, case):
+    DAMAGES[case](two_sessions)
+    backup = tmp_path / "backup.jsonl"
+    result = invoke("export", "--all", "-o", backup)
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[-1] == "Error: the backup holds every other session; 1 damaged session is left out: 1", lines
+    assert any(line.startswith("Warning: left out of the backup: ") and "1" in line for line in lines), lines
+    assert [json.loads(line)["game"] for line in backup.read_text().splitlines()] == ["chinatown"]
+    printed = invoke("export", "--all")
+    assert [json.loads(line)["game"] for line in printed.stdout.splitlines()] == ["chinatown"]
+
+
+@pytest.mark.no_travel
+@pytest.mark.parametrize("case", DAMAGES)
+def test_a_damaged_session_can_be_deleted_its_file_kept_as_it_is(two_sessions, case):
+    DAMAGES[case](two_sessions)
+    held = session_file(two_sessions).read_bytes()
+    refused = invoke("delete", 1)  # no terminal: it asks first
+    assert refused.exit_code == 2 and session_file(two_sessions).exists()
+    done = invoke("delete", 1, "--yes")
+    assert done.exit_code == 0, done.stderr
+    assert not session_file(two_sessions).exists()
+    [copy] = (two_sessions.parent / "deleted").iterdir()
+    assert copy.read_bytes() == held and copy.stat().st_mode & 0o777 == 0o600
+    assert copy.name.startswith("damaged-1-") and str(copy.name) in done.stdout
+    assert [row["id"] for row in json.loads(invoke("list", "--json").stdout)] == [2]
+    assert invoke("export", "--all").exit_code == 0
+
+
+# --- 7. links: nothing written through one; deleted copies private -------------------------------------------------
+
+def test_a_deleted_copy_is_private_and_a_linked_deleted_folder_is_refused(two_sessions, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (two_sessions.parent / "deleted").symlink_to(elsewhere)
+    refused = one_error_line("delete", 1, "--yes")
+    assert "is a link to another folder" in refused and list(elsewhere.iterdir()) == []
+    assert session_file(two_sessions).exists()
+    (two_sessions.parent / "deleted").unlink()
+    assert invoke("delete", 1, "--yes").exit_code == 0
+    [copy] = (two_sessions.parent / "deleted").iterdir()
+    assert copy.stat().st_mode & 0o777 == 0o600
+    assert (two_sessions.parent / "deleted").stat().st_mode & 0o077 == 0

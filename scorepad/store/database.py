@@ -213,11 +213,12 @@ class Store:
         raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
 
     @_reads
-    def all(self) -> list[tuple[int, dict]]:
+    def all(self, skipped: list[tuple[int, str]] | None = None) -> list[tuple[int, dict]]:
         """Every session, by id (reads every file: for exports and backups, not for listing). A session whose file
         says its summary is another than the index holds (a file put back from a copy, or changed by hand) has its
         summary made again from it, if the lock is free this instant: `list`, `players` and `stats` then read it as
-        it is."""
+        it is. `skipped`: where a session file that cannot be read (damaged, of a newer scorepad) goes, as its id
+        and why, instead of refusing them all (a backup takes every other)."""
         if self._read_meta() is None:
             return []
         summaries, sessions, summarizer = self.summaries(), self._sessions, self._summarizer
@@ -227,7 +228,13 @@ class Store:
 
         found, stale = [], []
         for doc_id, summary in summaries.items():
-            doc, tables = sessions.read(doc_id)
+            try:
+                doc, tables = sessions.read(doc_id)
+            except StoreError as error:
+                if skipped is None:
+                    raise
+                skipped.append((doc_id, str(error)))
+                continue
             if doc is None:
                 continue
             found.append((doc_id, doc))
@@ -239,6 +246,18 @@ class Store:
         if stale:
             self._at_once(lambda: [self._repair.refresh(doc_id, stamp=True) for doc_id in stale])
         return found
+
+    @_reads
+    def stored_file(self, doc_id: int) -> bytes:
+        """A session's file as it is on disk, damaged or not: what `delete` keeps of a session it cannot read."""
+        if self._read_meta() is not None:
+            if self._sessions.legacy is not None and doc_id in self._sessions.legacy:
+                return orjson.dumps({"session": {str(doc_id): self._sessions.legacy[doc_id]}})
+            try:
+                return read_limited(self._layout.session_file(doc_id), LARGEST_PART, follow=False)
+            except FileNotFoundError:
+                pass
+        raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
 
     @_reads
     def summaries(self) -> dict[int, dict]:
