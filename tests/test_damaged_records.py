@@ -146,3 +146,22 @@ def test_a_deleted_copy_is_private_and_a_linked_deleted_folder_is_refused(two_se
     [copy] = (two_sessions.parent / "deleted").iterdir()
     assert copy.stat().st_mode & 0o777 == 0o600
     assert (two_sessions.parent / "deleted").stat().st_mode & 0o077 == 0
+
+
+@pytest.mark.no_travel
+def test_a_link_planted_at_the_migrations_folder_is_not_written_through(database, tmp_path):
+    import pathlib
+    import shutil
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    database.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(pathlib.Path(__file__).parent / "data" / "v1-database.json", database)
+    database.with_name(database.name + ".d.migrating").symlink_to(elsewhere)
+    listed = invoke("list", "--json")
+    assert listed.exit_code == 0, listed.stderr
+    assert len(json.loads(listed.stdout)) == 8
+    assert list(elsewhere.iterdir()) == []
+    folder = database.with_name(database.name + ".d")
+    assert folder.is_dir() and not folder.is_symlink()
+    assert not database.with_name(database.name + ".d.migrating").exists()
