@@ -165,3 +165,24 @@ def test_a_link_planted_at_the_migrations_folder_is_not_written_through(database
     folder = database.with_name(database.name + ".d")
     assert folder.is_dir() and not folder.is_symlink()
     assert not database.with_name(database.name + ".d.migrating").exists()
+
+
+# --- 2. an empty last hand is a hand ----------------------------------------------------------------------------
+
+EMPTY_HAND = {"Ana": {}, "Ben": {}}
+HANDS = {"a 0-0 game": [EMPTY_HAND],
+         "an empty last hand": [{"Ana": {"yellow": ["W", 3, 5]}, "Ben": {"blue": [2, 3, 4]}}, EMPTY_HAND]}
+
+
+@pytest.mark.parametrize("case", HANDS)
+def test_import_keeps_every_hand_as_score_table_reads_it(tmp_path, case):
+    path = tmp_path / "lc.json"
+    path.write_text(json.dumps({"game": "lost-cities", "players": ["Ana", "Ben"], "rounds": HANDS[case]}))
+    scored = json.loads(invoke("score", "--table", path, "--json").stdout)
+    assert invoke("import", path).stdout == "1\n"
+    stored = json.loads(invoke("score", 1, "--json").stdout)
+    assert stored["standings"] == scored["standings"] and stored["winners"] == scored["winners"]
+    assert len(stored["standings"][0]["rounds"]) == len(HANDS[case])
+    assert json.loads(invoke("export", 1).stdout)["rounds"] == HANDS[case]
+    [row] = json.loads(invoke("list", "--json").stdout)
+    assert row["status"] == "finished" and row["winners"] == scored["winners"]

@@ -175,7 +175,11 @@ class Session:
     def complete_rounds(self) -> int:
         """Rounds whose every question is answered, counted from the first (all recorded ones once finished)."""
         if self.finished:
-            return max((at[1] + 1 for at in self.answers if at[0] == "rounds"), default=0)
+            # Every round it was played with, too: a guided game finishes once all are answered, and a table file's
+            # rounds are all planned (travel.doc_from_table), so a last hand where no expedition was started (no
+            # answer recorded) is still a hand, as `score --table` reads it.
+            recorded = max((at[1] + 1 for at in self.answers if at[0] == "rounds"), default=0)
+            return max(recorded, self.rounds_planned)
         listed = self.asks()
         done = 0
         while True:
