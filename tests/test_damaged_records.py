@@ -186,3 +186,16 @@ def test_import_keeps_every_hand_as_score_table_reads_it(tmp_path, case):
     assert json.loads(invoke("export", 1).stdout)["rounds"] == HANDS[case]
     [row] = json.loads(invoke("list", "--json").stdout)
     assert row["status"] == "finished" and row["winners"] == scored["winners"]
+
+
+# --- 10. small ones -----------------------------------------------------------------------------------------------
+
+def test_list_keeps_its_columns_for_a_name_holding_a_line_separator(tmp_path):
+    path = tmp_path / "lc.json"
+    table = {"game": "lost-cities", "players": ["An\u2028a", "Ben"],
+             "rounds": [{"An\u2028a": {"yellow": ["W", 3, 5]}, "Ben": {"blue": [2, 3, 4]}}]}
+    path.write_text(json.dumps(table))
+    assert invoke("import", path).exit_code == 0
+    lines = invoke("list").stdout.splitlines()
+    assert "\u2028" not in "".join(lines) and "An\\u2028a, Ben" in lines[2]
+    assert lines[2].index("—") == lines[0].index("Date")  # the columns after the name still line up
