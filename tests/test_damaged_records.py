@@ -199,3 +199,37 @@ def test_list_keeps_its_columns_for_a_name_holding_a_line_separator(tmp_path):
     lines = invoke("list").stdout.splitlines()
     assert "\u2028" not in "".join(lines) and "An\\u2028a, Ben" in lines[2]
     assert lines[2].index("—") == lines[0].index("Date")  # the columns after the name still line up
+
+
+def test_a_sheet_warns_of_a_script_it_draws_unshaped_and_of_one_it_cannot_draw(tmp_path):
+    path = tmp_path / "lc.json"
+    names = ["\u0928\u092e\u0938\u094d\u0924\u0947", "\u05e9\u05dc\u05d5\u05dd"]  # नमस्ते, שלום
+    path.write_text(json.dumps({"game": "lost-cities", "players": names,
+                                "rounds": [{names[0]: {"yellow": ["W", 3, 5]}, names[1]: {"blue": [2, 3, 4]}}]}))
+    made = invoke("sheet", "--table", path, "-o", tmp_path / "s.pdf")
+    assert made.exit_code == 0, made.stderr
+    warnings = [line for line in made.stderr.splitlines() if line.startswith("Warning: ")]
+    assert any("HEBREW LETTER SHIN" in line and "a box with ?" in line for line in warnings), warnings
+    assert any(f"Devanagari ({names[0]})" in line and "one by one" in line for line in warnings), warnings
+
+
+# --- 8. a stored name is normalized when it is read ---------------------------------------------------------------
+
+@pytest.mark.no_travel
+def test_one_name_stored_in_two_unicode_forms_at_one_table_is_named_not_counted_twice(two_sessions):
+    nfc, nfd = "Zo\u00eb", "Zoe\u0308"
+
+    def two_forms(doc):
+        spelled = {"Ana": nfc, "Ben": nfd}
+        doc["players"] = [spelled[p] for p in doc["players"]]
+        for entry in doc["entries"]:
+            entry["at"][2] = spelled[entry["at"][2]]
+
+    damage(two_sessions, 1, two_forms)
+    assert invoke("export", "--all").exit_code == 1  # the summary is made again from the file: it is damage
+    said = one_error_line("show", 1)
+    assert said == "Error: session 1 in the database is damaged (players: 'Zoë' appears twice)\n"
+    stats = json.loads(invoke("stats", "--json").stdout)
+    assert "lost-cities" not in stats["games"]  # not one player counted twice at one table
+    assert one_error_line("players", "rename", nfc, "Zed") == said
+    assert json.loads(session_file(two_sessions).read_text())["session"]["1"]["players"] == [nfc, nfd]
