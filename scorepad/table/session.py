@@ -13,7 +13,8 @@ import json
 from typing import Any
 
 from calculators.core import (COMMON_KEYS, TEXT_LIMIT, InvalidInput, Result, as_stored, check_date, check_modules,
-                              check_players, check_variants, is_int, require_int, text_problem)
+                              check_players, check_variants, is_int, normal_name, require_int,
+                              text_problem)
 from scorepad.errors import StoreError
 from scorepad.games import by_slug
 from scorepad.games.base import Ask, Game, Step
@@ -65,10 +66,17 @@ class Session:
             # Texts stay as stored (an older database's names predate the rules: as_stored), up to TEXT_LIMIT.
             with as_stored():
                 check_players(self.players, game.players)
+            seen: dict[str, str] = {}
             for name in self.players:
                 problem = text_problem(name[:TEXT_LIMIT + 1]) if len(name) > TEXT_LIMIT else None
                 if problem is not None:
                     raise InvalidInput(problem.code, **problem.values, field="players")
+                # Normalized as a typed name is (NFC, invisible characters gone): an older database's "Zoë" and
+                # "Zoe\u0308" at one table are one name twice, which stats would count as one player twice.
+                same = normal_name(name.strip()).strip()
+                if same.casefold() in seen:
+                    raise InvalidInput("name.twice", name=same, field="players")
+                seen[same.casefold()] = name
             check_variants(self.variants, game.variants)
             check_modules(self.modules, game.modules)
             self.round_limit = round_limit(game, self.variants)
