@@ -66,10 +66,37 @@ def test_a_signal_at_any_instant_of_a_game_stops_it_at_once_with_every_confirmed
 
 @pytest.fixture
 def handlers():
-    """scorepad's handlers for the test, pytest's put back after it."""
+    """scorepad's handlers for the test, pytest's put back after it. A run that ignores SIGINT (in the background)
+    would keep it ignored (signals.inherited_ignore): these tests are of the handlers, so they start from Python's."""
+    before = {signum: signal.getsignal(signum) for signum in signals.STOPPING}
+    for signum in signals.STOPPING:
+        if before[signum] is signal.SIG_IGN:
+            signal.signal(signum, signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL)
     signals.install()
     yield
     signals.uninstall()
+    for signum, handler in before.items():
+        signal.signal(signum, handler)
+
+
+def test_a_signal_the_parent_ignored_stays_ignored():
+    """Issue 29, point 9: `nohup scorepad import …` then SIGHUP went on to stop it (129)."""
+    import subprocess
+    import sys
+
+    code = ("import os, signal, sys, time\n"
+            "from scorepad.cli import signals\n"
+            "signals.install()\n"
+            "os.kill(os.getpid(), signal.SIGHUP)\n"
+            "for _ in range(50):\n"
+            "    sum(range(1000))\n"
+            "print('still running')\n")
+    ignored = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                             preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN), timeout=60)
+    assert (ignored.returncode, ignored.stdout) == (0, "still running\n"), ignored.stderr
+    caught = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL), timeout=60)
+    assert caught.returncode != 0 and "still running" not in caught.stdout
 
 
 def _spin_until_interrupted(limit=2.0):
