@@ -250,3 +250,43 @@ def test_a_signal_while_a_commands_modules_load_waits_for_them(capsys):
         assert loaded == ["the module"] and signals.pending() == signal.SIGINT
     finally:
         signals.uninstall()
+
+
+@pytest.mark.parametrize("when", ["while it is drawn", "while it is written"])
+def test_ctrl_c_as_a_sheet_finishes_leaves_a_whole_pdf_said_to_be_or_nothing(handlers, tmp_path, monkeypatch, when):
+    """Issue 29, point 9: Ctrl-C while `sheet` finished left a complete PDF and said nothing of it."""
+    import json
+
+    from conftest import TABLES, invoke
+
+    from scorepad import sheets
+    from scorepad.cli import printing
+
+    table = tmp_path / "lc.json"
+    table.write_text(json.dumps(TABLES["lost-cities"]))
+    out = tmp_path / "lc.pdf"
+    if when == "while it is written":
+        write = printing.write_atomically
+
+        def write_then_ctrl_c(*args, **kwargs):
+            written = write(*args, **kwargs)
+            os.kill(os.getpid(), signal.SIGINT)  # the file is whole on disk; the message is not said yet
+            return written
+
+        monkeypatch.setattr(printing, "write_atomically", write_then_ctrl_c)
+    else:
+        draw = sheets.render
+
+        def ctrl_c_while_drawing(*args, **kwargs):
+            os.kill(os.getpid(), signal.SIGINT)
+            return draw(*args, **kwargs)
+
+        monkeypatch.setattr(sheets, "render", ctrl_c_while_drawing)
+    result = invoke("sheet", "--table", table, "-o", out)
+    assert result.exit_code == 130, result.output
+    if when == "while it is written":
+        assert out.read_bytes().startswith(b"%PDF") and out.read_bytes().rstrip().endswith(b"%%EOF")
+        assert f"Wrote {out}" in result.stdout, result.output
+    else:
+        assert not out.exists() and "Wrote" not in result.output
+        assert list(tmp_path.iterdir()) == [table]  # no temporary file either

@@ -245,7 +245,7 @@ def sheet(ctx: typer.Context,
         check_options(game, chosen, rounds)  # the round count a game with these variants takes, as `play` does
         if names:
             data.setdefault("fields", {})["players"] = ", ".join(names)
-        echo(_(WROTE).format(path=render(game, data, path, force=force, protected=protected_files(ctx))))
+        render(game, data, path, force=force, protected=protected_files(ctx), wrote=echo)
         return
     if players or rounds or variant:
         raise fail(_(BLANK_ONLY), code=2)
@@ -259,19 +259,18 @@ def sheet(ctx: typer.Context,
         if "session" in raw:  # a game in progress prints as one, as `sheet ID` does
             session = Session(doc_from_session(raw, game), game)
             path = str(output or table.with_suffix(".pdf"))
-            written = write_session_sheet(session, path, force=force, protected=protected_files(ctx, table),
-                                          mine=True)
-            echo(_(WROTE).format(path=written))
+            write_session_sheet(session, path, force=force, protected=protected_files(ctx, table), mine=True,
+                                wrote=echo)
             return
         result = score_table(raw, game)
         session = Session(doc_from_table(raw, game), game)  # a table file is a finished game, played on its date
         data = game.sheet(result, players=[s.strip() for s in raw["players"]], date=(session.date or "")[:10])
         data["qr"] = bgstats_code(session)
         path = output or table.with_suffix(".pdf")
-        echo(_(WROTE).format(path=render(game, data, path, force=force, protected=protected_files(ctx, table))))
+        render(game, data, path, force=force, protected=protected_files(ctx, table), wrote=echo)
         return
     if target is None or not target.isdigit():
         raise fail(_(SHEET_WHAT), code=2)
     session = load_session(ctx, int(target))
     path = str(output or f"{session.game.slug}-{target}.pdf")
-    echo(_(WROTE).format(path=write_session_sheet(session, path, force=force, protected=protected_files(ctx))))
+    write_session_sheet(session, path, force=force, protected=protected_files(ctx), wrote=echo)
