@@ -2,6 +2,7 @@
 session is read. Every command says what is wrong in one line, or works; none ends in a traceback."""
 
 import json
+import os
 
 import pytest
 from conftest import TABLES, invoke
@@ -233,3 +234,83 @@ def test_one_name_stored_in_two_unicode_forms_at_one_table_is_named_not_counted_
     assert "lost-cities" not in stats["games"]  # not one player counted twice at one table
     assert one_error_line("players", "rename", nfc, "Zed") == said
     assert json.loads(session_file(two_sessions).read_text())["session"]["1"]["players"] == [nfc, nfd]
+
+
+# --- 4. a long import takes the lock in turns -------------------------------------------------------------------
+
+IMPORTER = """
+import json, sys
+from scorepad.games import by_slug
+from scorepad.store import Store
+from scorepad.table.summary import summarize
+from scorepad.table.travel import doc_from_table
+
+table, game = json.loads(sys.argv[2]), by_slug("lost-cities")
+
+def docs():
+    for n in range(150):
+        if n == 70:  # the first turn is written; the next is being made: wait for the other terminal
+            print("between turns", flush=True)
+            sys.stdin.readline()
+        yield doc_from_table(table, game)
+
+print(len(Store(sys.argv[1], summarize=summarize).insert_many(docs())), flush=True)
+"""
+
+
+@pytest.mark.no_travel
+def test_a_players_answer_gets_in_while_a_long_import_runs(database, tmp_path):
+    """Issue 29, point 4: an import held the lock from its first table to its last; a player's answer in another
+    terminal failed as busy. Two processes; the import waits at a point of its own, between two turns."""
+    import subprocess
+    import sys
+
+    from scorepad.store import Store
+    from scorepad.table.summary import summarize
+
+    path = tmp_path / "lc.json"
+    path.write_text(json.dumps(TABLES["lost-cities"]))
+    assert invoke("import", path).stdout == "1\n"
+    importer = subprocess.Popen([sys.executable, "-c", IMPORTER, str(database), json.dumps(TABLES["lost-cities"])],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert importer.stdout.readline() == "between turns\n"
+        player = Store(database, summarize=summarize, lock_timeout=5)
+        player.update(1, lambda doc: doc.update(updated="2026-12-07T20:15:00+00:00"))  # the answer: stored
+        assert list(player.summaries()) == [1]  # the import's first turn does not count yet
+        importer.stdin.write("\n")
+        importer.stdin.flush()
+        assert importer.stdout.readline() == "150\n"
+    finally:
+        importer.stdin.close()
+        assert importer.wait(timeout=120) == 0
+    stored = Store(database, summarize=summarize)
+    assert len(stored.summaries()) == 151 and stored.get(1)["updated"] == "2026-12-07T20:15:00+00:00"
+    assert not [name for name in os.listdir(database.with_name(database.name + ".d")) if "import" in name]
+
+
+@pytest.mark.no_travel
+def test_an_import_that_fails_after_a_turn_stores_none_of_it_and_keeps_another_commands_session(database):
+    from scorepad.games import by_slug
+    from scorepad.store import Store
+    from scorepad.table.summary import summarize
+    from scorepad.table.travel import doc_from_table
+
+    store = Store(database, summarize=summarize)
+    game = by_slug("lost-cities")
+    made = {}
+
+    def docs():
+        for n in range(100):
+            if n == 70:  # between two turns: another command makes a session, then the import fails
+                made["id"] = Store(database, summarize=summarize).insert(doc_from_table(TABLES["lost-cities"], game))
+                raise ValueError("a refused table")
+            yield doc_from_table(TABLES["lost-cities"], game)
+
+    with pytest.raises(ValueError):
+        store.insert_many(docs())
+    assert list(store.summaries()) == [made["id"]] and made["id"] == 65  # after the import's first turn
+    assert store.get(made["id"])["game"] == "lost-cities"
+    folder = database.with_name(database.name + ".d")
+    assert sorted(int(p.stem) for p in (folder / "sessions").rglob("*.json")) == [65]
+    assert not [name for name in os.listdir(folder) if "import" in name]

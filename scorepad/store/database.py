@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import os
+import secrets
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,9 @@ def _reads(method: Callable) -> Callable:
 
 
 ENV_VAR = "SCOREPAD_DB"
+# Sessions an import writes in one turn of the lock: a turn is over in a fraction of a second, so a player's answer
+# in another terminal waits that long at most, never the whole import (docs/performance.md, "The lock in turns").
+TURN = 64
 CHANGED = N_("session {id} changed meanwhile; nothing was saved")
 NO_SESSION = N_("no session {id} in {path}")
 
@@ -158,51 +163,87 @@ class Store:
                     check: Callable[[Callable[[Iterable[str]], dict[str, int]]], None] | None = None) -> list[int]:
         """Store every doc or, if anything fails (or the process is killed), none of them; their new ids in order.
 
-        `docs` may be an iterator: it is consumed under the lock, one doc at a time (a 10,000-table import
-        never holds its sessions in memory), and an error it raises stores nothing; checks it makes with
-        `find` see a store no other writer can change meanwhile. `check`, if given, is called under the same
-        lock before anything is written, with `find`, and may raise to store nothing.
+        `docs` may be an iterator: it is consumed TURN docs at a time, each batch made outside the lock and
+        written in one short turn of it, so that a long import (5,000 tables) never keeps a player's answer
+        waiting for more than a turn; an error it raises stores nothing. Until the last turn the import's marker
+        (pending-import-FIRST) lists the ids it has written, which readers leave out and which another writer's
+        repair leaves alone while the import holds its own lock (Repair.importing), or removes once it is gone.
+        Another command's session made between two turns takes the next id, and the import goes on after it.
+        `check`, if given, is called under the lock before anything is written, with `find`, and may raise to
+        store nothing.
         """
-        layout, summarizer = self._layout, self._summarizer
+        layout = self._layout
+        docs = iter(docs)
+        batch = list(itertools.islice(docs, TURN))  # made outside the lock
+        name: str | None = None
+        ids: list[int] = []
+        ranges: list[list[int]] = []
         try:
-            with self._locked() as record:
-                if check is not None:
-                    check(self.find)
-                # After the ids of the session files, as a database file that is missing (meta.fresh): one put
-                # back from an older copy names ids that are taken (and the import's marker would remove them).
-                first = max(record["next_id"], layout.last_id_on_disk() + 1)
-                ids: list[int] = []
-                with self._repair.pending(f"import-{first}"):
-                    summaries, marks = {}, {}
-                    for doc in docs:
-                        doc_id = first + len(ids)
-                        stored = {**doc, "schema": SCHEMA_VERSION}
-                        # Not synced one by one: the whole import is synced once before it counts.
-                        # A folder's debris is swept once an import, not before each of its files.
-                        sweep = doc_id == first or layout.bucket_of(doc_id - 1) != layout.bucket_of(doc_id)
-                        summaries[doc_id] = summarizer.summary_of(stored)
-                        self._sessions.write(doc_id, stored, indexed(summaries[doc_id]), new=True, sync=False,
-                                             sweep=sweep)
-                        marks[doc_id] = summarizer.marks_of(stored)
-                        ids.append(doc_id)
-                        # An index file complete: written now, not kept (memory, docs/performance.md).
-                        if layout.bucket_of(doc_id + 1) != layout.bucket_of(doc_id):
-                            self._index.put(summaries, sync=False)
-                            summaries = {}
-                    if not ids:
-                        return []
-                    self._index.put(summaries, sync=False)
-                    self._marks.put(marks, sync=False)
-                    if len(ids) == 1:  # one file: its own fsync is cheaper than syncing the whole disk
-                        fsync_path(layout.session_file(ids[0]))
-                        sync_folder(layout.session_file(ids[0]).parent)
-                    else:
-                        os.sync()
-                    record["next_id"] = first + len(ids)
-                    meta.write_meta(layout, record)  # then the marker goes: from here on the import counts
-                return ids
+            with contextlib.ExitStack() as running:
+                try:
+                    while True:
+                        with self._locked() as record:
+                            if name is None:
+                                if check is not None:
+                                    check(self.find)
+                                if not batch:
+                                    return []
+                                # Its own name: two imports may start from the same first id.
+                                first = max(record["next_id"], layout.last_id_on_disk() + 1)
+                                name = f"import-{first}-{secrets.token_hex(4)}"
+                                running.enter_context(self._repair.importing(name))
+                            self._import_turn(name, batch, record, ids, ranges)
+                            if len(batch) < TURN:
+                                self._import_done(name, ids, record)
+                                return ids
+                        batch = list(itertools.islice(docs, TURN))  # made outside the lock
+                        if not batch:
+                            with self._locked() as record:
+                                self._import_done(name, ids, record)
+                            return ids
+                except BaseException:  # none of it counts: what was written goes (else the next writer's repair)
+                    if name is not None:
+                        with contextlib.suppress(Exception), self._locked():
+                            if layout.marker(name).exists():
+                                self._repair.finish(name)
+                    raise
         except OSError as error:
             raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=reason(error))) from None
+
+    def _import_turn(self, name: str, batch: list[dict], record: dict, ids: list[int],
+                     ranges: list[list[int]]) -> None:
+        """One turn of an import under the lock: `batch` written as new sessions after every id taken so far, its
+        ids listed in the import's marker first (so a kill at any instant leaves them to be removed)."""
+        layout, summarizer = self._layout, self._summarizer
+        start = max(record["next_id"], layout.last_id_on_disk() + 1)
+        ranges.append([start, start + len(batch) - 1])
+        self._repair.note_import(name, ranges)
+        summaries, marks = {}, {}
+        for n, doc in enumerate(batch):
+            doc_id = start + n
+            stored = {**doc, "schema": SCHEMA_VERSION}
+            # Not synced one by one: the whole import is synced once before it counts. A folder's debris is
+            # swept once a turn, not before each of its files.
+            sweep = n == 0 or layout.bucket_of(doc_id - 1) != layout.bucket_of(doc_id)
+            summaries[doc_id] = summarizer.summary_of(stored)
+            self._sessions.write(doc_id, stored, indexed(summaries[doc_id]), new=True, sync=False, sweep=sweep)
+            marks[doc_id] = summarizer.marks_of(stored)
+            ids.append(doc_id)
+        self._index.put(summaries, sync=False)
+        self._marks.put(marks, sync=False)
+        record["next_id"] = start + len(batch)  # another writer's new session comes after these
+        meta.write_meta(self._layout, record)
+
+    def _import_done(self, name: str, ids: list[int], record: dict) -> None:
+        """The last turn of an import: every file it wrote on disk, then its marker goes and the import counts."""
+        layout = self._layout
+        if len(ids) == 1:  # one file: its own fsync is cheaper than syncing the whole disk
+            fsync_path(layout.session_file(ids[0]))
+            sync_folder(layout.session_file(ids[0]).parent)
+        else:
+            os.sync()
+        meta.write_meta(layout, record)
+        layout.marker(name).unlink()
 
     @_reads
     def get(self, doc_id: int) -> dict:
@@ -280,7 +321,9 @@ class Store:
             name = entry.name.removeprefix("pending-")
             if entry.name.startswith("pending-import-"):  # an import under way: none of it counts yet
                 first = int(name.removeprefix("import-").split("-")[0])
-                found = {doc_id: summary for doc_id, summary in found.items() if doc_id < first}
+                ranges = self._layout.import_ranges(name)  # (None: an older scorepad's, every id from `first`)
+                found = {doc_id: summary for doc_id, summary in found.items()
+                         if doc_id < first or (ranges is not None and not any(lo <= doc_id <= hi for lo, hi in ranges))}
             elif entry.name.startswith("pending-") and name.isdigit():
                 doc_id = int(name)
                 doc = sessions.load(doc_id)

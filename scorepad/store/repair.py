@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import shutil
 from collections.abc import Callable, Iterator
 
 from scorepad.files import sweep_temp_files
 from scorepad.i18n import NP_, plural
-from scorepad.store.disk import file_stamp
+from scorepad.store.disk import file_stamp, write_file
 from scorepad.store.index import Index
 from scorepad.store.layout import FACTS, Layout
 from scorepad.store.marks import Marks
@@ -51,7 +52,8 @@ class Repair:
         # reader (Index.bucket_summaries), not looked for here: listing index/ and sessions/ grows with the store.
         names = os.listdir(layout.folder)
         for name in names:
-            if name.startswith("pending-"):
+            # An import that runs in turns of the lock leaves its marker between them: it is its own, not debris.
+            if name.startswith("pending-") and not self.import_running(name.removeprefix("pending-")):
                 self.finish(name.removeprefix("pending-"))
         if meta.get("summary_version") != self.summarizer.version:
             self._rebuild(meta)
@@ -74,11 +76,55 @@ class Repair:
             raise
         marker.unlink()
 
+    @contextlib.contextmanager
+    def importing(self, name: str) -> Iterator[None]:
+        """An import `name` runs in the block, taking the database's lock in turns (Store.insert_many): it holds
+        a lock of its own meanwhile, which the kernel drops if it is killed, so that another writer's repair
+        between two turns leaves its marker alone, and finishes it once the import is gone."""
+        from filelock import FileLock  # as store.lock: only a writer pays for its import
+
+        path = self.layout.importing(name)
+        lock = FileLock(str(path), timeout=0, mode=0o600)
+        lock.acquire()
+        try:
+            yield
+        finally:
+            lock.release()
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+    def import_running(self, name: str) -> bool:
+        """Whether the import `name` is still running (its own lock is held: see `importing`)."""
+        if not name.startswith("import-"):
+            return False
+        from filelock import FileLock, Timeout
+
+        path = self.layout.importing(name)
+        if not path.exists():
+            return False
+        lock = FileLock(str(path), timeout=0, mode=0o600)
+        try:
+            lock.acquire()
+        except Timeout:
+            return True
+        except OSError:  # cannot tell: taken as gone, as before imports ran in turns
+            return False
+        lock.release()
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return False
+
+    def note_import(self, name: str, ranges: list[list[int]]) -> None:
+        """The ids the import `name` writes, listed in its marker before they are written (under the lock)."""
+        write_file(self.layout.marker(name), json.dumps(ranges).encode(), sync=False, temp_folder=self.layout.folder)
+
     def finish(self, name: str) -> None:
         """Make the index agree with the session files after the interrupted write `name`."""
         if name.startswith("import-"):  # an import that never finished: none of it was stored
             first = int(name.removeprefix("import-").split("-")[0])
-            written = [doc_id for doc_id in self.layout.ids_on_disk() if doc_id >= first]
+            ranges = self.layout.import_ranges(name)
+            written = [doc_id for doc_id in self.layout.ids_on_disk() if doc_id >= first and (
+                ranges is None or any(lo <= doc_id <= hi for lo, hi in ranges))]
             # The session files go last: cut short (a full disk), this runs again and finds them all again. A
             # file with nothing to change is not written, so an import that failed before its first session file
             # (a full disk) is finished without writing anything.
