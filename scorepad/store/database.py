@@ -178,6 +178,9 @@ class Store:
         name: str | None = None
         ids: list[int] = []
         ranges: list[list[int]] = []
+        # What the sessions answer to, written once in the last turn: the 256 files of marks rewritten at every
+        # turn made an import three times slower and each turn longer. An import that does not count yet needs none.
+        marks: dict[int, list[str]] = {}
         try:
             with contextlib.ExitStack() as running:
                 try:
@@ -192,14 +195,14 @@ class Store:
                                 first = max(record["next_id"], layout.last_id_on_disk() + 1)
                                 name = f"import-{first}-{secrets.token_hex(4)}"
                                 running.enter_context(self._repair.importing(name))
-                            self._import_turn(name, batch, record, ids, ranges)
+                            self._import_turn(name, batch, record, ids, ranges, marks)
                             if len(batch) < TURN:
-                                self._import_done(name, ids, record)
+                                self._import_done(name, ids, record, marks)
                                 return ids
                         batch = list(itertools.islice(docs, TURN))  # made outside the lock
                         if not batch:
                             with self._locked() as record:
-                                self._import_done(name, ids, record)
+                                self._import_done(name, ids, record, marks)
                             return ids
                 except BaseException:  # none of it counts: what was written goes (else the next writer's repair)
                     if name is not None:
@@ -210,15 +213,15 @@ class Store:
         except OSError as error:
             raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=reason(error))) from None
 
-    def _import_turn(self, name: str, batch: list[dict], record: dict, ids: list[int],
-                     ranges: list[list[int]]) -> None:
+    def _import_turn(self, name: str, batch: list[dict], record: dict, ids: list[int], ranges: list[list[int]],
+                     marks: dict[int, list[str]]) -> None:
         """One turn of an import under the lock: `batch` written as new sessions after every id taken so far, its
         ids listed in the import's marker first (so a kill at any instant leaves them to be removed)."""
         layout, summarizer = self._layout, self._summarizer
         start = max(record["next_id"], layout.last_id_on_disk() + 1)
         ranges.append([start, start + len(batch) - 1])
         self._repair.note_import(name, ranges)
-        summaries, marks = {}, {}
+        summaries = {}
         for n, doc in enumerate(batch):
             doc_id = start + n
             stored = {**doc, "schema": SCHEMA_VERSION}
@@ -230,13 +233,13 @@ class Store:
             marks[doc_id] = summarizer.marks_of(stored)
             ids.append(doc_id)
         self._index.put(summaries, sync=False)
-        self._marks.put(marks, sync=False)
         record["next_id"] = start + len(batch)  # another writer's new session comes after these
         meta.write_meta(self._layout, record)
 
-    def _import_done(self, name: str, ids: list[int], record: dict) -> None:
-        """The last turn of an import: every file it wrote on disk, then its marker goes and the import counts."""
+    def _import_done(self, name: str, ids: list[int], record: dict, marks: dict[int, list[str]]) -> None:
+        """The last turn of an import: its marks, every file it wrote on disk, then its marker goes and it counts."""
         layout = self._layout
+        self._marks.put(marks, sync=False)
         if len(ids) == 1:  # one file: its own fsync is cheaper than syncing the whole disk
             fsync_path(layout.session_file(ids[0]))
             sync_folder(layout.session_file(ids[0]).parent)
