@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 
 from scorepad.files import sweep_temp_files
 from scorepad.i18n import NP_, plural
+from scorepad.store import lock
 from scorepad.store.disk import file_stamp, write_file
 from scorepad.store.index import Index
 from scorepad.store.layout import FACTS, Layout
@@ -55,6 +56,8 @@ class Repair:
             # An import that runs in turns of the lock leaves its marker between them: it is its own, not debris.
             if name.startswith("pending-") and not self.import_running(name.removeprefix("pending-")):
                 self.finish(name.removeprefix("pending-"))
+            elif name.startswith("importing-"):  # an import killed before its first turn: its lock goes
+                lock.owned(layout.folder / name)
         if meta.get("summary_version") != self.summarizer.version:
             self._rebuild(meta)
         elif layout.newest_file.name not in names and "index" in names:  # a layout-2 folder made before it
@@ -76,43 +79,15 @@ class Repair:
             raise
         marker.unlink()
 
-    @contextlib.contextmanager
-    def importing(self, name: str) -> Iterator[None]:
+    def importing(self, name: str) -> contextlib.AbstractContextManager[None]:
         """An import `name` runs in the block, taking the database's lock in turns (Store.insert_many): it holds
         a lock of its own meanwhile, which the kernel drops if it is killed, so that another writer's repair
         between two turns leaves its marker alone, and finishes it once the import is gone."""
-        from filelock import FileLock  # as store.lock: only a writer pays for its import
-
-        path = self.layout.importing(name)
-        lock = FileLock(str(path), timeout=0, mode=0o600)
-        lock.acquire()
-        try:
-            yield
-        finally:
-            lock.release()
-            with contextlib.suppress(OSError):
-                path.unlink()
+        return lock.own(self.layout.importing(name))
 
     def import_running(self, name: str) -> bool:
         """Whether the import `name` is still running (its own lock is held: see `importing`)."""
-        if not name.startswith("import-"):
-            return False
-        from filelock import FileLock, Timeout
-
-        path = self.layout.importing(name)
-        if not path.exists():
-            return False
-        lock = FileLock(str(path), timeout=0, mode=0o600)
-        try:
-            lock.acquire()
-        except Timeout:
-            return True
-        except OSError:  # cannot tell: taken as gone, as before imports ran in turns
-            return False
-        lock.release()
-        with contextlib.suppress(OSError):
-            path.unlink()
-        return False
+        return name.startswith("import-") and lock.owned(self.layout.importing(name))
 
     def note_import(self, name: str, ranges: list[list[int]]) -> None:
         """The ids the import `name` writes, listed in its marker before they are written (under the lock)."""
