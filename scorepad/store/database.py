@@ -174,6 +174,14 @@ class Store:
         """
         layout = self._layout
         docs = iter(docs)
+        try:
+            # First the lock once, as any writer: what a killed writer left is finished, and summaries and marks
+            # made again after an upgrade, before `docs` look for the games stored already (store.find).
+            with self._locked():
+                if check is not None:
+                    check(self.find)
+        except OSError as error:
+            raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=reason(error))) from None
         batch = list(itertools.islice(docs, TURN))  # made outside the lock
         name: str | None = None
         ids: list[int] = []
@@ -187,15 +195,13 @@ class Store:
                     while True:
                         with self._locked() as record:
                             if name is None:
-                                if check is not None:
-                                    check(self.find)
                                 if not batch:
                                     return []
                                 # Its own name: two imports may start from the same first id.
                                 first = max(record["next_id"], layout.last_id_on_disk() + 1)
                                 name = f"import-{first}-{secrets.token_hex(4)}"
                                 running.enter_context(self._repair.importing(name))
-                            self._import_turn(name, batch, record, ids, ranges, marks)
+                            self._import_turn(name, batch, record, ids, ranges, marks, last=len(batch) < TURN)
                             if len(batch) < TURN:
                                 self._import_done(name, ids, record, marks)
                                 return ids
@@ -214,7 +220,7 @@ class Store:
             raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=reason(error))) from None
 
     def _import_turn(self, name: str, batch: list[dict], record: dict, ids: list[int], ranges: list[list[int]],
-                     marks: dict[int, list[str]]) -> None:
+                     marks: dict[int, list[str]], *, last: bool) -> None:
         """One turn of an import under the lock: `batch` written as new sessions after every id taken so far, its
         ids listed in the import's marker first (so a kill at any instant leaves them to be removed)."""
         layout, summarizer = self._layout, self._summarizer
@@ -234,7 +240,8 @@ class Store:
             ids.append(doc_id)
         self._index.put(summaries, sync=False)
         record["next_id"] = start + len(batch)  # another writer's new session comes after these
-        meta.write_meta(self._layout, record)
+        if not last:  # (the last turn writes it once its files are on disk: _import_done)
+            meta.write_meta(self._layout, record)
 
     def _import_done(self, name: str, ids: list[int], record: dict, marks: dict[int, list[str]]) -> None:
         """The last turn of an import: its marks, every file it wrote on disk, then its marker goes and it counts."""
