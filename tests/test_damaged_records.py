@@ -314,3 +314,23 @@ def test_an_import_that_fails_after_a_turn_stores_none_of_it_and_keeps_another_c
     folder = database.with_name(database.name + ".d")
     assert sorted(int(p.stem) for p in (folder / "sessions").rglob("*.json")) == [65]
     assert not [name for name in os.listdir(folder) if "import" in name]
+
+
+@pytest.mark.no_travel
+@pytest.mark.parametrize("case", ["at too short", "an unknown player", "a round as a string", "final without a field"])
+def test_a_damaged_log_in_a_01_database_is_one_line_too(database, case):
+    import pathlib
+
+    held = json.loads((pathlib.Path(__file__).parent / "data" / "v1-database.json").read_text())
+    LOGS[case](held["sessions"]["1"])
+    database.parent.mkdir(parents=True, exist_ok=True)
+    database.write_text(json.dumps(held))
+    for args in (["show", 1], ["score", 1], ["export", 1], ["delete", 1, "--yes"]):
+        said = invoke(*args)
+        if args[0] == "delete":
+            assert said.exit_code == 0 and "Its file, as it was" in said.stdout, said.output
+        else:
+            last = said.stderr.splitlines()[-1]  # (the first command says the database was moved over)
+            assert said.exit_code == 1 and last.startswith("Error: session 1 in the database is damaged ("), said.output
+            assert "Traceback" not in said.output
+    assert invoke("list").exit_code == 0
