@@ -105,7 +105,7 @@ def check_expedition(cards: Any, *, round: int | None = None, player: str | None
     checked: list[Any] = []
     for card in cards:
         if isinstance(card, str) and card.upper() == WAGER:
-            if any(c != WAGER for c in checked):
+            if checked and checked[-1] != WAGER:  # wagers come first: a number before this one is the last
                 raise InvalidInput("lost-cities.wager-after-number", last=checked[-1], **where)
             checked.append(WAGER)
         elif is_int(card) and card in NUMBERS:

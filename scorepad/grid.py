@@ -24,7 +24,9 @@ _JSON_RAW = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0), *map(ord, BIDI
 # The same characters as calculators.core.is_unsafe (category Cc is exactly C0, DEL and C1), as one pattern:
 # `list --all` of 10,000 sessions looked at each character of every cell in Python.
 # Compiled when first needed (functools.cache): safe() sees printable text nearly always, and never needs it then.
-_UNSAFE = "[\x00-\x1f\x7f-\x9f" + "".join(sorted(BIDI_CONTROLS)) + "]"
+# And the line and paragraph separators (U+2028, U+2029): a terminal breaks the line there or shows nothing, so a
+# column holding one no longer lines up.
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\u2028\u2029" + "".join(sorted(BIDI_CONTROLS)) + "]"
 
 
 @functools.cache
@@ -33,8 +35,8 @@ def _unsafe() -> re.Pattern[str]:
 
 
 def safe(text: Any, keep: str = "") -> str:
-    """`text` with every character that could drive the terminal or reorder the line (C0, DEL, C1, bidi
-    overrides and isolates) written as its escape (\\x1b, \\u202e), as a table file's rules refuse them at input
+    """`text` with every character that could drive the terminal, break or reorder the line (C0, DEL, C1, U+2028,
+    U+2029, bidi overrides and isolates) written as its escape (\\x1b, \\u202e), as a table file's rules refuse them at input
     and an older database may still hold them. `keep`: characters our own text uses (a newline between lines).
     ZWNJ, ZWJ, LRM and RLM, which Persian and Arabic names need, print as they are.
 

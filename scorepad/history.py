@@ -350,11 +350,11 @@ def _records(game: Mapping[str, Any], only: str | None, shown: Any) -> dict[str,
         return best
 
     margin = first(game["margin"])
-    streak = None
-    runs: dict[str, list[Any]] = {}  # key -> [length, first id, last id]
+    holders: list[list[Any]] = []  # the longest winning runs: [length, first id, last id, key], level ones all named
+    runs: dict[str, list[Any]] = {}  # key -> [length, first id, last id, key]
     entries = sorted((entry[0], entry[1], entry[2], entry[3], table) for table, chunk in game["seq"] for entry in chunk)
     for _date, doc_id, seats, won, table in entries:
-        longest = None  # the longest run this session took beyond the record (two at once: by key)
+        reached = []  # the runs this session made longer
         while seats:
             bit = seats & -seats
             seats ^= bit
@@ -368,18 +368,20 @@ def _records(game: Mapping[str, Any], only: str | None, shown: Any) -> dict[str,
                 else:
                     run[0] += 1
                     run[2] = doc_id
-                if (streak is None or run[0] > streak[0]) and (
-                        longest is None or (run[0], longest[3]) > (longest[0], k)):
-                    longest = run
+                reached.append(run)
             else:
                 runs.pop(k, None)
-        if longest is not None:
-            streak = list(longest)
+        best = max((run[0] for run in reached), default=0)
+        level = sorted((list(run) for run in reached if run[0] == best), key=lambda run: run[3])
+        if best and (not holders or best > holders[0][0]):
+            holders = level  # a longer run: its holders alone (a four-way tie: all four)
+        elif best and best == holders[0][0]:
+            holders += [run for run in level if run[3] not in {held[3] for held in holders}]
     return {"highest": _highest(game["highest"], only, shown),
             "margin": None if margin is None else {"player": shown(key(margin[3])), "margin": margin[0],
                                                     "total": margin[4], "id": margin[2], "date": margin[5]},
-            "streak": None if streak is None else {"player": shown(streak[3]), "length": streak[0],
-                                                    "first": streak[1], "last": streak[2]}}
+            "streak": None if not holders else {"length": holders[0][0], "holders": [
+                {"player": shown(run[3]), "first": run[1], "last": run[2]} for run in holders]}}
 
 
 def _highest(table: Mapping[str, Sequence[Any]], only: str | None, shown: Any) -> dict[str, Any] | None:

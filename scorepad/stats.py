@@ -41,6 +41,10 @@ MARGIN = N_("Biggest winning margin: {name}, by {margin} ({where})")
 # SESSION_ONLY.
 STREAK = NP_("Longest winning streak: {name}, {n} win in a row ({where})",
              "Longest winning streak: {name}, {n} wins in a row ({where})")
+# TRANSLATORS: the longest winning streak, held by players level on it in different sessions: {holders} is HOLDER
+# for each, joined by "; ".
+STREAK_MANY = NP_("Longest winning streak: {n} win in a row, by {holders}",
+                  "Longest winning streak: {n} wins in a row, by {holders}")
 SESSION_AT = N_("session {id}, {date}")
 SESSION_ONLY = N_("session {id}")
 # TRANSLATORS: {first} and {last} are session ids (in the order played, not by number: 12 may come before 7).
@@ -127,10 +131,17 @@ def _records(records: Mapping[str, Any], f: Callable[[int], str]) -> list[str]:
                                       where=_where(found["id"], found["date"])))
     if records.get("streak"):
         found = records["streak"]
-        where = (_(SESSION_ONLY).format(id=found["first"]) if found["first"] == found["last"]
-                 else _(SESSIONS_FROM_TO).format(first=found["first"], last=found["last"]))
-        lines.append(plural(STREAK, found["length"]).format(name=safe(found["player"]), n=found["length"],
-                                                            where=where))
+        runs: dict[tuple[int, int], list[str]] = {}  # the holders of one run of sessions together
+        for holder in found["holders"]:
+            runs.setdefault((holder["first"], holder["last"]), []).append(safe(holder["player"]))
+        groups = [(names_text(names), _(SESSION_ONLY).format(id=first) if first == last
+                   else _(SESSIONS_FROM_TO).format(first=first, last=last)) for (first, last), names in runs.items()]
+        if len(groups) == 1:
+            lines.append(plural(STREAK, found["length"]).format(name=groups[0][0], n=found["length"],
+                                                                where=groups[0][1]))
+        else:
+            holders = _(HOLDERS_JOIN).join(_(HOLDER).format(name=name, where=where) for name, where in groups)
+            lines.append(plural(STREAK_MANY, found["length"]).format(n=found["length"], holders=holders))
     return lines
 
 

@@ -1554,3 +1554,27 @@ def test_the_registry_reads_the_explanations_in_the_chosen_language(persian, mon
     assert by_slug("chinatown").modules["open-cash"] == "پول همه"
     assert by_slug("chinatown").variants["four-seasons"] == "چهار فصل، $60٬000"
     assert wording.field_label("trade 2 amount") == "trade 2 amount" and wording.field_label("businesses") is None
+
+
+def test_a_years_trades_are_counted_once_not_once_a_trade(monkeypatch):
+    """Issue 29, point 5: each trade's place in its year was counted again for each trade (an import of 5,000
+    trades took minutes under the lock); the steps read a year's trades once."""
+    from scorepad.games import by_slug
+    from scorepad.games.chinatown import flow
+    from scorepad.table.session import Session
+    from scorepad.table.travel import doc_from_table
+
+    trades = [{"round": 1, "from": ("Ava", "Ben")[n % 2], "to": ("Ben", "Ava")[n % 2], "amount": 1000}
+              for n in range(300)]
+    table = {"game": "chinatown", "players": ["Ava", "Ben", "Cai"], "trades": trades,
+             "rounds": [{"Ava": {"businesses": [{"type": "photo", "tiles": 3}]}, "Ben": {"businesses": []},
+                         "Cai": {"businesses": []}}]}
+    game = by_slug("chinatown")
+    doc = doc_from_table(table, game)
+    read = []
+    counted = flow.trades_of
+    monkeypatch.setattr(flow, "trades_of", lambda session, number: read.append(number) or counted(session, number))
+    steps = Session(doc, game).steps()
+    assert len(read) <= 2 * game.max_rounds, len(read)
+    labels = [ask.label for ask in steps if getattr(ask, "at", (None,))[0] == "trades"]
+    assert labels[0].endswith("1") and labels[299].endswith("300"), labels[:2] + labels[-2:]

@@ -115,8 +115,9 @@ def test_an_edit_that_puts_a_card_in_both_hands_is_refused_naming_the_other_answ
     before = store.get(session_id)
     result = invoke("edit", session_id, "--round", 1, "--player", "Ana", "--field", "blue", "2 5 7 9 10")
     assert result.exit_code == 1 and result.stdout == ""
+    # the shell's way to change the other answer, not the prompt's `fix` (issue 29, point 10)
     assert result.stderr == ("Error: blue 9 is already in Ben's expedition (Game 1 · Ben · Blue: W 3 4 6 8 9); if that "
-                             "answer is wrong, `fix` changes it\n")
+                             f"answer is wrong, `scorepad edit {session_id}` changes it\n")
     assert store.get(session_id) == before  # nothing written
 
 

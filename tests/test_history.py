@@ -100,8 +100,9 @@ def test_records(store):
     # margins of the games won alone: s5 50−45, s1 30−20, s3 40−15, s4 35−20 (s2 was shared)
     assert records["margin"] == {"player": "Ben", "margin": 25, "total": 40, "id": 3,
                                  "date": "2026-02-01T20:15:00+01:00"}
-    # in order s5 s1 s2 s3 s4: Ben W L W W, Ana W W L W: both reach 2, Ana first (s1–s2)
-    assert records["streak"] == {"player": "ANA", "length": 2, "first": 1, "last": 2}
+    # in order s5 s1 s2 s3 s4: Ben W L W W, Ana W W L W: both reach 2, Ana first (s1–s2): both named (issue 29)
+    assert records["streak"] == {"length": 2, "holders": [{"player": "ANA", "first": 1, "last": 2},
+                                                          {"player": "Ben", "first": 2, "last": 3}]}
 
 
 def test_played_is_oldest_first_finished_only_and_shaped_as_common12_says(store):
@@ -207,7 +208,7 @@ def test_a_solo_game_neither_makes_a_winning_streak_nor_breaks_one(database):
     assert row(result, "Ana", "next-station-london")[:2] == (6, 2)  # issue 22: a solo game is not a win
     # not 5 in a row (s1–s5 with three games played alone) nor 3 (s2–s4): s1 and s5, the solo games skipped
     streak = result["records"]["next-station-london"]["streak"]
-    assert streak == {"player": "Ana", "length": 2, "first": 1, "last": 5}
+    assert streak == {"length": 2, "holders": [{"player": "Ana", "first": 1, "last": 5}]}
     alone = history.stats([p for p in history.played(store) if len(p["players"]) == 1])
     assert alone["records"]["next-station-london"]["streak"] is None
 
@@ -402,8 +403,9 @@ def test_the_same_statistics_however_the_history_is_cut_into_parts(store):
     whole = history.stats(every, names=names)
     cut = history.finish(history.merge(history.partial([session]) for session in reversed(every)), names=names)
     assert cut == whole
-    # whoever comes first by the name's key (yan < zoe), whatever the order of the seats or of the parts
-    assert whole["records"][LONDON]["streak"] == {"player": "Yan", "length": 8, "first": 10, "last": 17}
+    # both, level on it (by the name's key: yan < zoe), whatever the order of the seats or of the parts (issue 29)
+    assert whole["records"][LONDON]["streak"] == {"length": 8, "holders": [{"player": "Yan", "first": 10, "last": 17},
+                                                                           {"player": "Zoe", "first": 10, "last": 17}]}
     # the highest score names both, level on it in the same session (issue 22: never the alphabetically first)
     assert whole["records"][LONDON]["highest"] == {"total": 60, "holders": [
         {"player": "Yan", "id": 10, "date": "2027-01-01"}, {"player": "Zoe", "id": 10, "date": "2027-01-01"}]}
@@ -465,3 +467,16 @@ def test_stats_prints_every_holder_of_the_highest_score():
         stats.text(history.stats(apart))
     decided = [played(1, {"李美華": 39, "王小明": 39}, {"李美華": 2, "王小明": 1})]
     assert "  Highest score: 王小明, 39 (session 1, 2026-03-01)\n" in stats.text(history.stats(decided))
+
+
+def test_a_four_way_tie_names_all_four_in_the_streak(database):
+    """Issue 29, point 10: four players level in one session, each one win in a row: the streak names them all."""
+    store = Store(database, summarize=summarize)
+    game = by_slug("next-station-london")
+    store.insert_many([doc_from_table(nsl("2026-06-01", Ana=3, Ben=3, Cai=3, Dee=3), game)])
+    streak = history.stats(history.played(store))["records"]["next-station-london"]["streak"]
+    assert [holder["player"] for holder in streak["holders"]] == ["Ana", "Ben", "Cai", "Dee"]
+    from conftest import invoke
+
+    said = invoke("stats", "--game", "next-station-london").stdout
+    assert "Longest winning streak: Ana, Ben, Cai and Dee, 1 win in a row (session 1)" in said, said

@@ -138,3 +138,17 @@ def test_two_ids_that_read_as_one_number_are_refused(database, tmp_path):
                                                               "not a scorepad database")
     assert json.loads(database.read_text()) == data  # untouched, not moved over
     assert not Store(database).path.with_name("scorepad.json.d").exists()
+
+
+def test_host_on_a_read_only_database_refuses_before_it_prints_the_join_link(disk, tmp_path):
+    """Issue 29, point 10: no phone is told to join a game that could record nothing."""
+    folder, freeze = disk
+    db = folder / "scorepad.json"
+    table = tmp_path / "lc.json"
+    table.write_text(json.dumps(TABLES["lost-cities"]))
+    assert invoke("--db", db, "import", table).exit_code == 0
+    freeze()
+    hosted = invoke("--db", db, "host", 1, "--address", "127.0.0.1", "--no-qr")
+    assert hosted.exit_code == 1, hosted.output
+    assert "http://" not in hosted.stdout, hosted.stdout
+    assert hosted.stderr.startswith("Error: the database ") and hosted.stderr.count("\n") == 1, hosted.stderr

@@ -70,6 +70,28 @@ def handlers(shell_signals):
     signals.install()
     yield
     signals.uninstall()
+    for signum, handler in before.items():
+        signal.signal(signum, handler)
+
+
+def test_a_signal_the_parent_ignored_stays_ignored():
+    """Issue 29, point 9: `nohup scorepad import …` then SIGHUP went on to stop it (129)."""
+    import subprocess
+    import sys
+
+    code = ("import os, signal, sys, time\n"
+            "from scorepad.cli import signals\n"
+            "signals.install()\n"
+            "os.kill(os.getpid(), signal.SIGHUP)\n"
+            "for _ in range(50):\n"
+            "    sum(range(1000))\n"
+            "print('still running')\n")
+    ignored = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                             preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN), timeout=60)
+    assert (ignored.returncode, ignored.stdout) == (0, "still running\n"), ignored.stderr
+    caught = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL), timeout=60)
+    assert caught.returncode != 0 and "still running" not in caught.stdout
 
 
 def _spin_until_interrupted(limit=2.0):
@@ -224,3 +246,43 @@ def test_a_signal_while_a_commands_modules_load_waits_for_them(capsys, shell_sig
         assert loaded == ["the module"] and signals.pending() == signal.SIGINT
     finally:
         signals.uninstall()
+
+
+@pytest.mark.parametrize("when", ["while it is drawn", "while it is written"])
+def test_ctrl_c_as_a_sheet_finishes_leaves_a_whole_pdf_said_to_be_or_nothing(handlers, tmp_path, monkeypatch, when):
+    """Issue 29, point 9: Ctrl-C while `sheet` finished left a complete PDF and said nothing of it."""
+    import json
+
+    from conftest import TABLES, invoke
+
+    from scorepad import sheets
+    from scorepad.cli import printing
+
+    table = tmp_path / "lc.json"
+    table.write_text(json.dumps(TABLES["lost-cities"]))
+    out = tmp_path / "lc.pdf"
+    if when == "while it is written":
+        write = printing.write_atomically
+
+        def write_then_ctrl_c(*args, **kwargs):
+            written = write(*args, **kwargs)
+            os.kill(os.getpid(), signal.SIGINT)  # the file is whole on disk; the message is not said yet
+            return written
+
+        monkeypatch.setattr(printing, "write_atomically", write_then_ctrl_c)
+    else:
+        draw = sheets.render
+
+        def ctrl_c_while_drawing(*args, **kwargs):
+            os.kill(os.getpid(), signal.SIGINT)
+            return draw(*args, **kwargs)
+
+        monkeypatch.setattr(sheets, "render", ctrl_c_while_drawing)
+    result = invoke("sheet", "--table", table, "-o", out)
+    assert result.exit_code == 130, result.output
+    if when == "while it is written":
+        assert out.read_bytes().startswith(b"%PDF") and out.read_bytes().rstrip().endswith(b"%%EOF")
+        assert f"Wrote {out}" in result.stdout, result.output
+    else:
+        assert not out.exists() and "Wrote" not in result.output
+        assert list(tmp_path.iterdir()) == [table]  # no temporary file either

@@ -13,9 +13,10 @@ from scorepad.cli.prompter import Aborted
 from scorepad.cli.root import app, speak_session
 from scorepad.cli.shared import SessionId, load_session, open_store, protected_files, status_word, table_file_text
 from scorepad.cli.terminal import STOPPED_NOTHING
-from scorepad.errors import ScorepadError
+from scorepad.errors import ScorepadError, StoreError
 from scorepad.files import write_atomically
 from scorepad.i18n import N_, _
+from scorepad.store.disk import LINKED_FOLDER
 from scorepad.table import Table, changes
 from scorepad.table import session as sessions
 from scorepad.table.edit import edit_one
@@ -34,6 +35,10 @@ DELETE_NEEDS_YES = N_("delete asks first: without a terminal, say so with: score
 DELETE_KEPT = N_("Session {id} is kept.")
 # TRANSLATORS: keep the line breaks and the indentation: each path on a line of its own, whole, to copy.
 DELETED = N_("Deleted session {id}. Its copy:\n  {path}\nTo restore it:\n  scorepad import {path}")
+# TRANSLATORS: {problem} says why the session cannot be read; keep the line break and the indentation.
+DELETE_DAMAGED_ASK = N_("Session {id} cannot be read: {problem}\nDelete it? Its file is kept as it is in {folder}")
+# TRANSLATORS: keep the line break and the indentation: the path on a line of its own, whole, to copy.
+DELETED_DAMAGED = N_("Deleted session {id}. Its file, as it was:\n  {path}")
 DELETED_FOLDER = "deleted"  # beside the database
 CANNOT_MAKE_FOLDER = N_("cannot make the folder {folder}: {reason}")
 
@@ -111,36 +116,51 @@ DELETE_HELP = N_(
 def delete(ctx: typer.Context, session_id: SessionId,
            yes: bool = typer.Option(False, "--yes", "-y", help=N_("Delete without asking."))) -> None:
     store = open_store(ctx)
-    session = load_session(ctx, session_id)
     folder = store.path.parent / DELETED_FOLDER
-    question = _(DELETE_ASK).format(id=session_id, title=session.game.title, players=players_line(session.players),
-                                    status=status_word(session.doc.get("status")), folder=folder)
+    try:
+        session: Session | None = load_session(ctx, session_id)
+    except StoreError as error:  # damaged: it can still go, its file kept as it is (a hand may mend it)
+        session, problem = None, str(error)
+    if session is not None:
+        question = _(DELETE_ASK).format(id=session_id, title=session.game.title,
+                                        players=players_line(session.players),
+                                        status=status_word(session.doc.get("status")), folder=folder)
+    else:
+        question = _(DELETE_DAMAGED_ASK).format(id=session_id, problem=problem, folder=folder)
     if not yes and not terminal.confirmed(question, refusal=_(DELETE_NEEDS_YES).format(id=session_id)):
         typer.echo(_(DELETE_KEPT).format(id=session_id))
         return
-    copy = _keep_deleted_copy(ctx, session, folder)
+    if session is not None:
+        copy = _keep_deleted_copy(ctx, table_file_text(session).encode("utf-8"), folder,
+                                  f"{session.game.slug}-{session_id}")
+    else:
+        copy = _keep_deleted_copy(ctx, store.stored_file(session_id), folder, f"damaged-{session_id}")
     try:
         store.remove(session_id)
     except BaseException:  # still stored: a copy beside it would only be a second one
         copy.unlink(missing_ok=True)
         raise
-    echo(_(DELETED).format(id=session_id, path=copy))
+    echo(_(DELETED if session is not None else DELETED_DAMAGED).format(id=session_id, path=copy))
 
 
-def _keep_deleted_copy(ctx: typer.Context, session: Session, folder: Path) -> Path:
-    """The session as the table file `export` writes, in a new file of `folder`; returns its path."""
-    text = table_file_text(session)
+def _keep_deleted_copy(ctx: typer.Context, data: bytes, folder: Path, name: str) -> Path:
+    """`data` (a session as the table file `export` writes, or a damaged session's file) in a new file of
+    `folder`, private as the session files are; returns its path. A link planted at the folder is refused, and
+    a link at a file's name is passed by: nothing is written through one."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if folder.is_symlink():
+            raise ScorepadError(_(CANNOT_MAKE_FOLDER).format(folder=folder, reason=_(LINKED_FOLDER).format(
+                folder=folder)))
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as error:
         raise ScorepadError(_(CANNOT_MAKE_FOLDER).format(folder=folder, reason=error.strerror or error)) from None
     # 20261201T101500: sorts by time, and no ':' for Windows
     stamp = changes.now()[:19].replace(":", "").replace("-", "")
-    name = f"{session.game.slug}-{session.id}-{stamp}"
+    name = f"{name}-{stamp}"
     path = folder / f"{name}.json"
     for n in range(2, 1000):  # the same id may be deleted twice in a second (ids are reused): never replace
         if not os.path.lexists(path):
             break
         path = folder / f"{name}-{n}.json"
-    write_atomically(path, text.encode("utf-8"), protected=protected_files(ctx))
+    write_atomically(path, data, protected=protected_files(ctx), new_mode=0o600)
     return path

@@ -9,7 +9,7 @@ import typer
 
 from calculators.core import InvalidInput, check_players, check_variants
 from scorepad import exports, history
-from scorepad.cli.output import echo, echo_json, fail, handles_errors
+from scorepad.cli.output import WARNING_LINE, echo, echo_json, fail, handles_errors
 from scorepad.cli.printing import bgstats_code, render, show_code, write_session_sheet
 from scorepad.cli.root import app
 from scorepad.cli.shared import (FORCE_HELP, SESSION_ID, WROTE, load_session, names_given, open_store,
@@ -19,7 +19,7 @@ from scorepad.files import TABLE, write_file
 from scorepad.games import by_slug, of_table
 from scorepad.table import session_of
 from scorepad.grid import json_text
-from scorepad.i18n import N_, NP_, _, plural
+from scorepad.i18n import N_, NP_, _, pgettext, plural
 from scorepad.table.changes import check_options, planned_rounds
 from scorepad.table.session import Session
 from scorepad.table.tablefile import json_line, load_table_file, load_table_files
@@ -52,6 +52,11 @@ QR_ONLY = N_("--qr draws one game's link in the terminal: scorepad export ID --f
 FORMAT_HELP = N_("table (default), csv, bgstats or bgstats-url.")
 FORMATS = ("table", "csv", "bgstats", "bgstats-url")
 UNKNOWN_FORMAT = N_("--format takes table, csv, bgstats or bgstats-url, not {format!r}")
+# TRANSLATORS: {problem} is why one session cannot be read ("session 3 in the database is damaged (…)").
+LEFT_OUT = N_("left out of the backup: {problem}")
+# TRANSLATORS: {ids} lists the session ids left out ("3, 7").
+INCOMPLETE_BACKUP = NP_("the backup holds every other session; {count} damaged session is left out: {ids}",
+                        "the backup holds every other session; {count} damaged sessions are left out: {ids}")
 URL_NEEDS_ONE = N_("--format bgstats-url is the link of one game: give its session ID, not --all")
 # TRANSLATORS: {format} is csv, bgstats or bgstats-url (kept as typed).
 NOT_FINISHED_EXPORT = N_("session {id} is not finished: --format {format} writes finished games only "
@@ -84,8 +89,9 @@ def export(ctx: typer.Context,
     if format != "table":
         _export_plays(ctx, session_id, format, output, force)
         return
+    skipped: list[tuple[int, str]] = []
     if every:
-        text = "".join(json_line(export_doc(session_of(doc, doc_id))) for doc_id, doc in open_store(ctx).all())
+        text = "".join(_backup_lines(open_store(ctx), skipped))
     else:
         text = table_file_text(load_session(ctx, session_id))
     if output is None:
@@ -93,6 +99,24 @@ def export(ctx: typer.Context,
     else:
         write_file(output, text.encode("utf-8"), TABLE, force=force, protected=protected_files(ctx))
         echo(_(WROTE).format(path=output), err=True)
+    if skipped:  # every other session is in the backup; a script must still see that it is not whole
+        for _id, problem in skipped:
+            echo(_(WARNING_LINE).format(message=_(LEFT_OUT).format(problem=problem)), err=True)
+        ids = pgettext("list separator", ", ").join(str(doc_id) for doc_id, _problem in skipped)
+        raise fail(plural(INCOMPLETE_BACKUP, len(skipped)).format(count=len(skipped), ids=ids))
+
+
+def _backup_lines(store: Any, skipped: list[tuple[int, str]]) -> Iterator[str]:
+    """`export --all`: every session that can be read, one JSON line each; each that cannot goes to `skipped`
+    (its id and why), so that one damaged session never keeps the others out of a backup."""
+    for doc_id, doc in store.all(skipped):
+        try:
+            line = json_line(export_doc(session_of(doc, doc_id)))
+        except (ScorepadError, InvalidInput) as error:
+            skipped.append((doc_id, str(error)))
+            continue
+        yield line
+    skipped.sort()
 
 
 def _export_plays(ctx: typer.Context, session_id: Optional[int], format: str, output: Optional[Path],
@@ -221,7 +245,7 @@ def sheet(ctx: typer.Context,
         check_options(game, chosen, rounds)  # the round count a game with these variants takes, as `play` does
         if names:
             data.setdefault("fields", {})["players"] = ", ".join(names)
-        echo(_(WROTE).format(path=render(game, data, path, force=force, protected=protected_files(ctx))))
+        render(game, data, path, force=force, protected=protected_files(ctx), wrote=echo)
         return
     if players or rounds or variant:
         raise fail(_(BLANK_ONLY), code=2)
@@ -235,19 +259,18 @@ def sheet(ctx: typer.Context,
         if "session" in raw:  # a game in progress prints as one, as `sheet ID` does
             session = Session(doc_from_session(raw, game), game)
             path = str(output or table.with_suffix(".pdf"))
-            written = write_session_sheet(session, path, force=force, protected=protected_files(ctx, table),
-                                          mine=True)
-            echo(_(WROTE).format(path=written))
+            write_session_sheet(session, path, force=force, protected=protected_files(ctx, table), mine=True,
+                                wrote=echo)
             return
         result = score_table(raw, game)
         session = Session(doc_from_table(raw, game), game)  # a table file is a finished game, played on its date
         data = game.sheet(result, players=[s.strip() for s in raw["players"]], date=(session.date or "")[:10])
         data["qr"] = bgstats_code(session)
         path = output or table.with_suffix(".pdf")
-        echo(_(WROTE).format(path=render(game, data, path, force=force, protected=protected_files(ctx, table))))
+        render(game, data, path, force=force, protected=protected_files(ctx, table), wrote=echo)
         return
     if target is None or not target.isdigit():
         raise fail(_(SHEET_WHAT), code=2)
     session = load_session(ctx, int(target))
     path = str(output or f"{session.game.slug}-{target}.pdf")
-    echo(_(WROTE).format(path=write_session_sheet(session, path, force=force, protected=protected_files(ctx))))
+    write_session_sheet(session, path, force=force, protected=protected_files(ctx), wrote=echo)

@@ -62,19 +62,23 @@ def host(ctx: typer.Context,
     except OSError as error:
         raise ScorepadError(_(NO_ADDRESS).format(address=where, port=port, reason=error.strerror or error)) from None
     served = Host(store, session_id, language())
-    link = server.link(sock, served)
-    echo(_(server.SERVING))
-    typer.echo(link)  # the first http:// URL on standard output, on a line of its own (the spec)
-    if not no_qr:
-        typer.echo("\n".join(qr.lines(qr.modules(link), colour=terminal.colours())))  # our escapes: black on white
-    echo(_(server.HOSTING).format(id=session_id, title=session.game.title, players=players_line(session.players)))
-    echo(_(server.FREE_HINT))
-    with claims.claimed(store, session_id):
-        try:
-            server.serve(served, sock, echo)
-        except KeyboardInterrupt:  # the stopping signal, raised again once the server has finished its requests
-            raise stopped(_(STOPPED_HOSTING).format(id=session_id)) from None
-        finally:
-            sock.close()
+    try:
+        # Claimed before the link is printed: a database that cannot be written (read-only) is refused before a
+        # phone is told to join a game that could record nothing.
+        with claims.claimed(store, session_id):
+            link = server.link(sock, served)
+            echo(_(server.SERVING))
+            typer.echo(link)  # the first http:// URL on standard output, on a line of its own (the spec)
+            if not no_qr:  # our escapes: black on white
+                typer.echo("\n".join(qr.lines(qr.modules(link), colour=terminal.colours())))
+            echo(_(server.HOSTING).format(id=session_id, title=session.game.title,
+                                          players=players_line(session.players)))
+            echo(_(server.FREE_HINT))
+            try:
+                server.serve(served, sock, echo)
+            except KeyboardInterrupt:  # the stopping signal, raised again once the server has finished its requests
+                raise stopped(_(STOPPED_HOSTING).format(id=session_id)) from None
+    finally:
+        sock.close()
     if signals.pending() is not None:
         raise stopped(_(STOPPED_HOSTING).format(id=session_id))

@@ -4,16 +4,16 @@ the terminal, for `sheet`, `export --qr` and the end of a game."""
 import io
 import shutil
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from scorepad import exports
-from scorepad.cli import terminal
+from scorepad.cli import signals, terminal
 from scorepad.cli.output import WARNING_LINE, echo
-from scorepad.cli.shared import PRIVATE_TOTALS, nothing_to_score
+from scorepad.cli.shared import PRIVATE_TOTALS, WROTE, nothing_to_score
 from scorepad.errors import ScorepadError
 from scorepad.files import PDF, Refused, check_target, write_atomically
 from scorepad.games.base import Game
@@ -37,7 +37,7 @@ QR_CAPTION = N_("Scan to add this play to BG Stats")
 
 
 def write_session_sheet(session: Session, path: str, *, force: bool = False, protected: Iterable[Any] = (),
-                        mine: bool = False) -> str:
+                        mine: bool = False, wrote: Callable[[str], None] | None = None) -> str:
     """The sheet of a session; `mine`: of a table file, whose reader holds every figure already (no private cash)."""
     if not session.scorable():
         raise ScorepadError(nothing_to_score(session))
@@ -53,7 +53,7 @@ def write_session_sheet(session: Session, path: str, *, force: bool = False, pro
             for instance in instances:
                 for row in instance.get("rows", []):
                     row["mark"] = False
-    return render(session.game, data, Path(path), force=force, protected=protected)
+    return render(session.game, data, Path(path), force=force, protected=protected, wrote=wrote)
 
 
 def show_code(session: Session, *, asked: bool = False) -> None:
@@ -102,14 +102,22 @@ def sheet_path_problem(path: str, *, protected: Iterable[Any]) -> str | None:
     return None
 
 
-def render(game: Game, data: dict, path: Path, *, force: bool, protected: Iterable[Any]) -> str:
+def render(game: Game, data: dict, path: Path, *, force: bool, protected: Iterable[Any],
+           wrote: Callable[[str], None] | None = None) -> str:
+    """The sheet of `data` written at `path`; `wrote`: where "Wrote PATH" is said, as soon as it is true.
+
+    Ctrl-C while the sheet is drawn leaves nothing; once the file is being written it waits for the PDF to be
+    whole on disk and said to be ("Wrote PATH", through `wrote`, else echo), then stops the command."""
     from scorepad import sheets  # reportlab: only this command pays for it
 
     protected = list(protected)
     check_target(path, PDF, force=force, protected=protected)  # before drawing: a refusal comes at once
     pdf = io.BytesIO()
     warnings = sheets.render(sheets.load_template(game.template), data, pdf)  # e.g. a character no font has
-    write_atomically(path, pdf.getvalue(), protected=protected)
     for warning in warnings:
         echo(_(WARNING_LINE).format(message=warning), err=True)
+    with signals.held():
+        write_atomically(path, pdf.getvalue(), protected=protected)
+        if wrote is not None or signals.pending() is not None:
+            (wrote or echo)(_(WROTE).format(path=path))
     return str(path)

@@ -51,14 +51,31 @@ class Interrupted(KeyboardInterrupt):
 
 
 def install() -> None:
-    """scorepad's handlers for the stopping signals, for the whole run (the main thread only)."""
+    """scorepad's handlers for the stopping signals, for the whole run (the main thread only). A signal the parent
+    ignored stays ignored (`inherited_ignore`)."""
     _reset()
     for signum in STOPPING:
+        if inherited_ignore(signum):
+            continue
         _previous.setdefault(signum, signal.signal(signum, _on_signal))
     if hasattr(signal, "setitimer"):
         _previous.setdefault(signal.SIGALRM, signal.signal(signal.SIGALRM, _on_alarm))
     if not getattr(sys.unraisablehook, "_scorepad", False):
         sys.unraisablehook = _quiet_unraisable(sys.unraisablehook)
+
+
+def inherited_ignore(signum: int) -> bool:
+    """Whether the parent ignored `signum` and meant it: `nohup` ignores SIGHUP so a command outlives its terminal,
+    a shell script runs a background job with SIGINT ignored. Ctrl-C typed at a terminal scorepad reads from is
+    the person's own, and stops it whatever the parent set (a test runner in the background ignores SIGINT too)."""
+    if signal.getsignal(signum) is not signal.SIG_IGN:
+        return False
+    if signum == signal.SIGINT:
+        try:
+            return not os.isatty(sys.stdin.fileno())
+        except (AttributeError, OSError, ValueError):  # no standard input at all: nobody to type Ctrl-C
+            return True
+    return True
 
 
 def uninstall() -> None:

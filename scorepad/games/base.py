@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import contextvars
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -329,3 +330,22 @@ class Game:
 Game.title = _Translated("title")  # type: ignore[assignment]
 Game.blurb = _Translated("blurb")  # type: ignore[assignment]
 Game.round_label = _Translated("round_label")  # type: ignore[assignment]
+
+
+# Where an answer is being given: at a game's prompt (where `fix` changes an earlier one), or by `scorepad edit` in
+# the shell (where no prompt word exists): a refusal that names the way to change another answer says the right one.
+_IN_SHELL: contextvars.ContextVar[bool] = contextvars.ContextVar("in_shell", default=False)
+
+
+@contextlib.contextmanager
+def from_the_shell() -> Iterator[None]:
+    """Answers given in the block come from the shell (`scorepad edit ID … VALUE`), not from a game's prompt."""
+    token = _IN_SHELL.set(True)
+    try:
+        yield
+    finally:
+        _IN_SHELL.reset(token)
+
+
+def in_the_shell() -> bool:
+    return _IN_SHELL.get()

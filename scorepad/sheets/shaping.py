@@ -27,6 +27,24 @@ _NO_BREAK_BEFORE = frozenset("，。、；：？！）」』】》〉・…,.;:?
 _NO_BREAK_AFTER = frozenset("（「『【《〈(")
 
 
+# Scripts whose letters a font draws only after shaping this program does not do (HarfBuzz's job): Hebrew (right to
+# left), Syriac, N'Ko, the Indic scripts (conjuncts, vowel signs placed before their consonant), Thai, Lao, Tibetan,
+# Myanmar, Khmer, Mongolian. Drawn one by one they read wrong: a sheet says so (text.Pen.warnings).
+UNSHAPED_RANGES = ((0x0590, 0x05FF), (0x0700, 0x074F), (0x07C0, 0x07FF), (0x0900, 0x0DFF), (0x0E00, 0x0FFF),
+                   (0x1000, 0x109F), (0x1780, 0x18AF), (0xA8E0, 0xA8FF), (0xFB1D, 0xFB4F))
+
+
+def needs_shaping(ch: str) -> bool:
+    """Is `ch` of a script a sheet cannot draw as it is written (UNSHAPED_RANGES)?"""
+    code = ord(ch)
+    return 0x0590 <= code and any(lo <= code <= hi for lo, hi in UNSHAPED_RANGES)
+
+
+def script_of(ch: str) -> str:
+    """The script's name as Unicode gives it (DEVANAGARI LETTER NA: Devanagari), for a warning."""
+    return unicodedata.name(ch, "?").split(" ")[0].title()
+
+
 def is_arabic(ch: str) -> bool:
     """Is `ch` Arabic script (joined, reordered and drawn in the Arabic font)? Other characters take the font
     that has them."""

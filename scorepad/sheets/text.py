@@ -27,6 +27,12 @@ from scorepad.sheets.style import INK
 # font of the sheet can draw, each as the character, its code and its Unicode name; a box with "?" stands in.
 NO_GLYPH = NP_("no font has {chars}: the sheet shows a box with ? in its place",
                "no font has {chars}: the sheet shows a box with ? in their place")
+# TRANSLATORS: a warning after `scorepad sheet`: {scripts} lists scripts by their Unicode name (Devanagari, Hebrew),
+# each with the text it was found in: their letters are drawn one by one, not joined or ordered as the script needs.
+UNSHAPED = NP_("the sheet cannot draw {scripts} as it is written: its letters are drawn one by one, not joined or "
+               "ordered as the script needs",
+               "the sheet cannot draw {scripts} as they are written: their letters are drawn one by one, not joined "
+               "or ordered as the scripts need", )
 # TRANSLATORS: the date on a score sheet. {day} and {year} are numbers, {month} the month's name (the
 # "month" messages). Write it as a date is written in your language, e.g. "{year}年{month}{day}日".
 DATE = N_("{day} {month} {year}")
@@ -91,6 +97,7 @@ class Pen:
         self._runs: dict[str, list[tuple[str, str]]] = {}
         self._joined: dict[str, str] = {}  # a word's joined forms (joined())
         self.missing: dict[str, str] = {}  # a character no font has -> the first text it was in
+        self.unshaped: dict[str, tuple[str, str]] = {}  # a script drawn unshaped -> (a letter of it, the text)
         self.arabic: str | None = None
         self.cjk: str | None = None
         self._font_of: dict[tuple[str, bool], str] = {}  # font_of's answers (a page asks again for each text)
@@ -120,6 +127,11 @@ class Pen:
         and Noto Sans CJK TC subset to every character that neither Noto Sans nor (beside Arabic) Noto Sans Arabic
         has."""
         texts = [t for t in texts if not t.isascii()]
+        for t in texts:
+            for ch in t:
+                if shaping.needs_shaping(ch) and shaping.script_of(ch) not in self.unshaped:
+                    word = next(w for w in re.split(r"[\s,،、，]+", t) if ch in w)  # the name it is in
+                    self.unshaped[shaping.script_of(ch)] = (ch, word)
         if any(shaping.is_arabic(ch) for t in texts for ch in t):
             self.arabic = fonts.arabic_font()
         wanted = set()
@@ -205,11 +217,17 @@ class Pen:
                    for text, font in self.runs(s))
 
     def warnings(self) -> list[str]:
-        """The lines to tell the player after the render (see scorepad.sheets.render)."""
-        if not self.missing:
-            return []
-        chars = ", ".join(f"{ch} (U+{ord(ch):04X} {unicodedata.name(ch, '?')})" for ch in self.missing)
-        return [plural(NO_GLYPH, len(self.missing)).format(chars=chars)]
+        """The lines to tell the player after the render (see scorepad.sheets.render): characters no font has
+        (drawn as boxes), and scripts a font has but that are drawn unshaped (Devanagari, Hebrew)."""
+        found = []
+        if self.missing:
+            chars = ", ".join(f"{ch} (U+{ord(ch):04X} {unicodedata.name(ch, '?')})" for ch in self.missing)
+            found.append(plural(NO_GLYPH, len(self.missing)).format(chars=chars))
+        drawn = {script: text for script, (ch, text) in self.unshaped.items() if ch not in self.missing}
+        if drawn:
+            scripts = pgettext("list separator", ", ").join(f"{script} ({text})" for script, text in drawn.items())
+            found.append(plural(UNSHAPED, len(drawn)).format(scripts=scripts))
+        return found
 
     def side(self, align: str) -> str:
         """A template's alignment on this page: left and right swap on a right-to-left page."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import os
+import secrets
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,9 @@ def _reads(method: Callable) -> Callable:
 
 
 ENV_VAR = "SCOREPAD_DB"
+# Sessions an import writes in one turn of the lock: a turn is over in a fraction of a second, so a player's answer
+# in another terminal waits that long at most, never the whole import (docs/performance.md, "The lock in turns").
+TURN = 64
 CHANGED = N_("session {id} changed meanwhile; nothing was saved")
 NO_SESSION = N_("no session {id} in {path}")
 
@@ -158,51 +163,97 @@ class Store:
                     check: Callable[[Callable[[Iterable[str]], dict[str, int]]], None] | None = None) -> list[int]:
         """Store every doc or, if anything fails (or the process is killed), none of them; their new ids in order.
 
-        `docs` may be an iterator: it is consumed under the lock, one doc at a time (a 10,000-table import
-        never holds its sessions in memory), and an error it raises stores nothing; checks it makes with
-        `find` see a store no other writer can change meanwhile. `check`, if given, is called under the same
-        lock before anything is written, with `find`, and may raise to store nothing.
+        `docs` may be an iterator: it is consumed TURN docs at a time, each batch made outside the lock and
+        written in one short turn of it, so that a long import (5,000 tables) never keeps a player's answer
+        waiting for more than a turn; an error it raises stores nothing. Until the last turn the import's marker
+        (pending-import-FIRST) lists the ids it has written, which readers leave out and which another writer's
+        repair leaves alone while the import holds its own lock (Repair.importing), or removes once it is gone.
+        Another command's session made between two turns takes the next id, and the import goes on after it.
+        `check`, if given, is called under the lock before anything is written, with `find`, and may raise to
+        store nothing.
         """
-        layout, summarizer = self._layout, self._summarizer
+        layout = self._layout
+        docs = iter(docs)
         try:
-            with self._locked() as record:
+            # First the lock once, as any writer: what a killed writer left is finished, and summaries and marks
+            # made again after an upgrade, before `docs` look for the games stored already (store.find).
+            with self._locked():
                 if check is not None:
                     check(self.find)
-                # After the ids of the session files, as a database file that is missing (meta.fresh): one put
-                # back from an older copy names ids that are taken (and the import's marker would remove them).
-                first = max(record["next_id"], layout.last_id_on_disk() + 1)
-                ids: list[int] = []
-                with self._repair.pending(f"import-{first}"):
-                    summaries, marks = {}, {}
-                    for doc in docs:
-                        doc_id = first + len(ids)
-                        stored = {**doc, "schema": SCHEMA_VERSION}
-                        # Not synced one by one: the whole import is synced once before it counts.
-                        # A folder's debris is swept once an import, not before each of its files.
-                        sweep = doc_id == first or layout.bucket_of(doc_id - 1) != layout.bucket_of(doc_id)
-                        summaries[doc_id] = summarizer.summary_of(stored)
-                        self._sessions.write(doc_id, stored, indexed(summaries[doc_id]), new=True, sync=False,
-                                             sweep=sweep)
-                        marks[doc_id] = summarizer.marks_of(stored)
-                        ids.append(doc_id)
-                        # An index file complete: written now, not kept (memory, docs/performance.md).
-                        if layout.bucket_of(doc_id + 1) != layout.bucket_of(doc_id):
-                            self._index.put(summaries, sync=False)
-                            summaries = {}
-                    if not ids:
-                        return []
-                    self._index.put(summaries, sync=False)
-                    self._marks.put(marks, sync=False)
-                    if len(ids) == 1:  # one file: its own fsync is cheaper than syncing the whole disk
-                        fsync_path(layout.session_file(ids[0]))
-                        sync_folder(layout.session_file(ids[0]).parent)
-                    else:
-                        os.sync()
-                    record["next_id"] = first + len(ids)
-                    meta.write_meta(layout, record)  # then the marker goes: from here on the import counts
-                return ids
         except OSError as error:
             raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=reason(error))) from None
+        batch = list(itertools.islice(docs, TURN))  # made outside the lock
+        name: str | None = None
+        ids: list[int] = []
+        ranges: list[list[int]] = []
+        # What the sessions answer to, written once in the last turn: the 256 files of marks rewritten at every
+        # turn made an import three times slower and each turn longer. An import that does not count yet needs none.
+        marks: dict[int, list[str]] = {}
+        try:
+            with contextlib.ExitStack() as running:
+                try:
+                    while True:
+                        with self._locked() as record:
+                            if name is None:
+                                if not batch:
+                                    return []
+                                # Its own name: two imports may start from the same first id.
+                                first = max(record["next_id"], layout.last_id_on_disk() + 1)
+                                name = f"import-{first}-{secrets.token_hex(4)}"
+                                running.enter_context(self._repair.importing(name))
+                            self._import_turn(name, batch, record, ids, ranges, marks, last=len(batch) < TURN)
+                            if len(batch) < TURN:
+                                self._import_done(name, ids, record, marks)
+                                return ids
+                        batch = list(itertools.islice(docs, TURN))  # made outside the lock
+                        if not batch:
+                            with self._locked() as record:
+                                self._import_done(name, ids, record, marks)
+                            return ids
+                except BaseException:  # none of it counts: what was written goes (else the next writer's repair)
+                    if name is not None:
+                        with contextlib.suppress(Exception), self._locked():
+                            if layout.marker(name).exists():
+                                self._repair.finish(name)
+                    raise
+        except OSError as error:
+            raise StoreError(_(CANNOT_WRITE).format(path=self.path, reason=reason(error))) from None
+
+    def _import_turn(self, name: str, batch: list[dict], record: dict, ids: list[int], ranges: list[list[int]],
+                     marks: dict[int, list[str]], *, last: bool) -> None:
+        """One turn of an import under the lock: `batch` written as new sessions after every id taken so far, its
+        ids listed in the import's marker first (so a kill at any instant leaves them to be removed)."""
+        layout, summarizer = self._layout, self._summarizer
+        start = max(record["next_id"], layout.last_id_on_disk() + 1)
+        ranges.append([start, start + len(batch) - 1])
+        self._repair.note_import(name, ranges)
+        summaries = {}
+        for n, doc in enumerate(batch):
+            doc_id = start + n
+            stored = {**doc, "schema": SCHEMA_VERSION}
+            # Not synced one by one: the whole import is synced once before it counts. A folder's debris is
+            # swept once a turn, not before each of its files.
+            sweep = n == 0 or layout.bucket_of(doc_id - 1) != layout.bucket_of(doc_id)
+            summaries[doc_id] = summarizer.summary_of(stored)
+            self._sessions.write(doc_id, stored, indexed(summaries[doc_id]), new=True, sync=False, sweep=sweep)
+            marks[doc_id] = summarizer.marks_of(stored)
+            ids.append(doc_id)
+        self._index.put(summaries, sync=False)
+        record["next_id"] = start + len(batch)  # another writer's new session comes after these
+        if not last:  # (the last turn writes it once its files are on disk: _import_done)
+            meta.write_meta(self._layout, record)
+
+    def _import_done(self, name: str, ids: list[int], record: dict, marks: dict[int, list[str]]) -> None:
+        """The last turn of an import: its marks, every file it wrote on disk, then its marker goes and it counts."""
+        layout = self._layout
+        self._marks.put(marks, sync=False)
+        if len(ids) == 1:  # one file: its own fsync is cheaper than syncing the whole disk
+            fsync_path(layout.session_file(ids[0]))
+            sync_folder(layout.session_file(ids[0]).parent)
+        else:
+            os.sync()
+        meta.write_meta(layout, record)
+        layout.marker(name).unlink()
 
     @_reads
     def get(self, doc_id: int) -> dict:
@@ -213,11 +264,12 @@ class Store:
         raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
 
     @_reads
-    def all(self) -> list[tuple[int, dict]]:
+    def all(self, skipped: list[tuple[int, str]] | None = None) -> list[tuple[int, dict]]:
         """Every session, by id (reads every file: for exports and backups, not for listing). A session whose file
         says its summary is another than the index holds (a file put back from a copy, or changed by hand) has its
         summary made again from it, if the lock is free this instant: `list`, `players` and `stats` then read it as
-        it is."""
+        it is. `skipped`: where a session file that cannot be read (damaged, of a newer scorepad) goes, as its id
+        and why, instead of refusing them all (a backup takes every other)."""
         if self._read_meta() is None:
             return []
         summaries, sessions, summarizer = self.summaries(), self._sessions, self._summarizer
@@ -227,7 +279,13 @@ class Store:
 
         found, stale = [], []
         for doc_id, summary in summaries.items():
-            doc, tables = sessions.read(doc_id)
+            try:
+                doc, tables = sessions.read(doc_id)
+            except StoreError as error:
+                if skipped is None:
+                    raise
+                skipped.append((doc_id, str(error)))
+                continue
             if doc is None:
                 continue
             found.append((doc_id, doc))
@@ -239,6 +297,18 @@ class Store:
         if stale:
             self._at_once(lambda: [self._repair.refresh(doc_id, stamp=True) for doc_id in stale])
         return found
+
+    @_reads
+    def stored_file(self, doc_id: int) -> bytes:
+        """A session's file as it is on disk, damaged or not: what `delete` keeps of a session it cannot read."""
+        if self._read_meta() is not None:
+            if self._sessions.legacy is not None and doc_id in self._sessions.legacy:
+                return orjson.dumps({"session": {str(doc_id): self._sessions.legacy[doc_id]}})
+            try:
+                return read_limited(self._layout.session_file(doc_id), LARGEST_PART, follow=False)
+            except FileNotFoundError:
+                pass
+        raise NotFound(_(NO_SESSION).format(id=doc_id, path=self.path))
 
     @_reads
     def summaries(self) -> dict[int, dict]:
@@ -261,7 +331,9 @@ class Store:
             name = entry.name.removeprefix("pending-")
             if entry.name.startswith("pending-import-"):  # an import under way: none of it counts yet
                 first = int(name.removeprefix("import-").split("-")[0])
-                found = {doc_id: summary for doc_id, summary in found.items() if doc_id < first}
+                ranges = self._layout.import_ranges(name)  # (None: an older scorepad's, every id from `first`)
+                found = {doc_id: summary for doc_id, summary in found.items()
+                         if doc_id < first or (ranges is not None and not any(lo <= doc_id <= hi for lo, hi in ranges))}
             elif entry.name.startswith("pending-") and name.isdigit():
                 doc_id = int(name)
                 doc = sessions.load(doc_id)

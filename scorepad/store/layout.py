@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import zlib
 from pathlib import Path
@@ -53,6 +54,26 @@ class Layout:
 
     def marker(self, name: str) -> Path:
         return self.folder / f"pending-{name}"
+
+    def importing(self, name: str) -> Path:
+        """The lock an import holds while it runs (repair.Repair.importing): its marker is not a killed writer's."""
+        return self.folder / f"importing-{name.removeprefix('import-')}.lock"
+
+    def import_ranges(self, name: str) -> list[tuple[int, int]] | None:
+        """The ids an import under way (or a killed one) has written, as its marker lists them (each range
+        inclusive); None for a marker that lists none (an older scorepad's, empty: every id from its first on)."""
+        try:
+            text = (self.folder / f"pending-{name}").read_bytes()
+        except FileNotFoundError:
+            return []
+        try:
+            ranges = json.loads(text) if text.strip() else None
+        except ValueError:
+            return None
+        if not isinstance(ranges, list) or not all(isinstance(r, list) and len(r) == 2 and all(
+                isinstance(n, int) for n in r) for r in ranges):
+            return None
+        return [(lo, hi) for lo, hi in ranges]
 
     @property
     def claims_folder(self) -> Path:

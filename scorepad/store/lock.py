@@ -53,3 +53,38 @@ def held(real: Path, shown: Path, timeout: float) -> Iterator[None]:
         yield
     finally:
         lock.release()
+
+
+@contextlib.contextmanager
+def own(path: Path) -> Iterator[None]:
+    """A lock of a process's own at `path` for the block (an import running in turns: repair.Repair.importing),
+    which the kernel drops if the process dies; the file goes at the end."""
+    from filelock import FileLock  # as in `held`: only a writer pays for its import
+
+    lock = FileLock(str(path), timeout=0, mode=0o600)
+    lock.acquire()
+    try:
+        yield
+    finally:
+        lock.release()
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def owned(path: Path) -> bool:
+    """Whether a live process holds its own lock at `path` (see `own`); a lock left by a dead one is removed."""
+    from filelock import FileLock, Timeout
+
+    if not path.exists():
+        return False
+    lock = FileLock(str(path), timeout=0, mode=0o600)
+    try:
+        lock.acquire()
+    except Timeout:
+        return True
+    except OSError:  # cannot tell: taken as gone
+        return False
+    lock.release()
+    with contextlib.suppress(OSError):
+        path.unlink()
+    return False

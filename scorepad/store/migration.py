@@ -40,7 +40,12 @@ def migrate(layout: Layout, tables: dict, summarizer: Summarizer, upgrade: Calla
     building = layout.real.with_name(f"{layout.real.name}.d.migrating")
     try:
         write_file(layout.backup, read_limited(layout.real, LARGEST_TABLE_FILE))
-        shutil.rmtree(building, ignore_errors=True)  # a killed migration's half-built folder
+        # A killed migration's half-built folder; a link planted at its name is removed, never written through
+        # (rmtree refuses a link, and the folder would then be the link's target, renamed to PATH.d).
+        if building.is_symlink() or (building.exists() and not building.is_dir()):
+            building.unlink()
+        shutil.rmtree(building, ignore_errors=True)
+        building.mkdir()  # made here, by this process: not one planted meanwhile
         staged = Layout(layout.path, folder=building)
         sessions = SessionFiles(staged, summarizer.version)
         index = Index(staged, sessions, summarizer, FactsFiles(staged, sessions, summarizer),

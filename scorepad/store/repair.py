@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import shutil
 from collections.abc import Callable, Iterator
 
 from scorepad.files import sweep_temp_files
 from scorepad.i18n import NP_, plural
-from scorepad.store.disk import file_stamp
+from scorepad.store import lock
+from scorepad.store.disk import file_stamp, write_file
 from scorepad.store.index import Index
 from scorepad.store.layout import FACTS, Layout
 from scorepad.store.marks import Marks
@@ -51,8 +53,11 @@ class Repair:
         # reader (Index.bucket_summaries), not looked for here: listing index/ and sessions/ grows with the store.
         names = os.listdir(layout.folder)
         for name in names:
-            if name.startswith("pending-"):
+            # An import that runs in turns of the lock leaves its marker between them: it is its own, not debris.
+            if name.startswith("pending-") and not self.import_running(name.removeprefix("pending-")):
                 self.finish(name.removeprefix("pending-"))
+            elif name.startswith("importing-"):  # an import killed before its first turn: its lock goes
+                lock.owned(layout.folder / name)
         if meta.get("summary_version") != self.summarizer.version:
             self._rebuild(meta)
         elif layout.newest_file.name not in names and "index" in names:  # a layout-2 folder made before it
@@ -74,11 +79,27 @@ class Repair:
             raise
         marker.unlink()
 
+    def importing(self, name: str) -> contextlib.AbstractContextManager[None]:
+        """An import `name` runs in the block, taking the database's lock in turns (Store.insert_many): it holds
+        a lock of its own meanwhile, which the kernel drops if it is killed, so that another writer's repair
+        between two turns leaves its marker alone, and finishes it once the import is gone."""
+        return lock.own(self.layout.importing(name))
+
+    def import_running(self, name: str) -> bool:
+        """Whether the import `name` is still running (its own lock is held: see `importing`)."""
+        return name.startswith("import-") and lock.owned(self.layout.importing(name))
+
+    def note_import(self, name: str, ranges: list[list[int]]) -> None:
+        """The ids the import `name` writes, listed in its marker before they are written (under the lock)."""
+        write_file(self.layout.marker(name), json.dumps(ranges).encode(), sync=False, temp_folder=self.layout.folder)
+
     def finish(self, name: str) -> None:
         """Make the index agree with the session files after the interrupted write `name`."""
         if name.startswith("import-"):  # an import that never finished: none of it was stored
             first = int(name.removeprefix("import-").split("-")[0])
-            written = [doc_id for doc_id in self.layout.ids_on_disk() if doc_id >= first]
+            ranges = self.layout.import_ranges(name)
+            written = [doc_id for doc_id in self.layout.ids_on_disk() if doc_id >= first and (
+                ranges is None or any(lo <= doc_id <= hi for lo, hi in ranges))]
             # The session files go last: cut short (a full disk), this runs again and finds them all again. A
             # file with nothing to change is not written, so an import that failed before its first session file
             # (a full disk) is finished without writing anything.

@@ -20,7 +20,7 @@ from typing import Any
 from calculators.core import InvalidInput, Result
 from scorepad import grid
 from scorepad.errors import Changed, ScorepadError
-from scorepad.games.base import Ask
+from scorepad.games.base import Ask, from_the_shell
 from scorepad.i18n import N_, _, pgettext
 from scorepad.table import changes
 from scorepad.table.naming import name, parse, typed
@@ -408,9 +408,10 @@ def edit_one(records: Records, session_id: int, round: int | None, player: str |
     if not session.answers:
         raise ScorepadError(_(NOTHING_RECORDED).format(id=session_id))
     item = find(session, round, player, field_name)
-    change = check(session, item, text)
-    if change.needed:
-        raise InvalidInput(_(NEEDED).format(name=name(change.needed[0]), id=session_id))
-    if change.after.answers[item.ask.at] == item.value:
-        return _(UNCHANGED)
-    return changes_text(change, save(records, change), standings)
+    with from_the_shell():  # a refusal names the shell's way to change another answer, not the prompt's
+        change = check(session, item, text)
+        if change.needed:
+            raise InvalidInput(_(NEEDED).format(name=name(change.needed[0]), id=session_id))
+        if change.after.answers[item.ask.at] == item.value:
+            return _(UNCHANGED)
+        return changes_text(change, save(records, change), standings)

@@ -9,9 +9,12 @@ recorded; which of its questions are open, and whose each is, is decided here fo
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
-from calculators.core import InvalidInput, Result, as_stored, check_date, require_int
+from calculators.core import (COMMON_KEYS, TEXT_LIMIT, InvalidInput, Result, as_stored, check_date, check_modules,
+                              check_players, check_variants, is_int, normal_name, require_int,
+                              text_problem)
 from scorepad.errors import StoreError
 from scorepad.games import by_slug
 from scorepad.games.base import Ask, Game, Step
@@ -35,6 +38,10 @@ VERSION = "version"
 DAMAGED = N_("session {id} in the database is damaged ({problem})")
 OPENED_AS = N_("a {game!r} session opened as {slug!r}")
 NOT_A_SESSION = N_("its entries or status are not a session's")
+# TRANSLATORS: {at} is a place in a table file, as JSON (["rounds", 0, "Ana", "blue"]); {title}: the game.
+NOT_A_PATH = N_("{at} is not a place in a {title} table")
+# TRANSLATORS: the JSON is literal: an entry of a table file's session log.
+NOT_AN_ENTRY = N_('must be {"at": [where], "value": answer}')
 # TRANSLATORS: `undo` is the command, kept as it is.
 NOT_AN_EDIT = N_("what `undo` puts back after an edit is not a session's answers")
 
@@ -53,9 +60,29 @@ class Session:
                 raise ValueError(_(OPENED_AS).format(game=doc["game"], slug=game.slug))
             self.players: list[str] = _texts(doc["players"], "players.not-a-list", "players")
             self.variants: list[str] = _texts(doc.get("variants", []), "variants.not-a-list", "variants")
-            planned = doc.get("rounds_planned")
-            self.rounds_planned: int = 0 if planned is None else require_int(planned, 0, field="rounds_planned")
             self.modules: list[str] = _texts(doc.get("modules", []), "modules.not-a-list", "modules")
+            # The table format's limits, held when a session is read as when a file is imported: a hand edit
+            # (rounds_planned 1,000,000, a name of a megabyte) must not make every command slow or huge.
+            # Texts stay as stored (an older database's names predate the rules: as_stored), up to TEXT_LIMIT.
+            with as_stored():
+                check_players(self.players, game.players)
+            seen: dict[str, str] = {}
+            for name in self.players:
+                problem = text_problem(name[:TEXT_LIMIT + 1]) if len(name) > TEXT_LIMIT else None
+                if problem is not None:
+                    raise InvalidInput(problem.code, **problem.values, field="players")
+                # Normalized as a typed name is (NFC, invisible characters gone): an older database's "Zoë" and
+                # "Zoe\u0308" at one table are one name twice, which stats would count as one player twice.
+                same = normal_name(name.strip()).strip()
+                if same.casefold() in seen:
+                    raise InvalidInput("name.twice", name=same, field="players")
+                seen[same.casefold()] = name
+            check_variants(self.variants, game.variants)
+            check_modules(self.modules, game.modules)
+            self.round_limit = round_limit(game, self.variants)
+            planned = doc.get("rounds_planned")
+            self.rounds_planned: int = 0 if planned is None else require_int(
+                planned, 0, self.round_limit, field="rounds_planned")
             # Every random draw of the game derives from it.
             self.seed: int = require_int(doc.get("seed", 0), 0, field="seed")
             for key in ("created", "updated", "date"):  # what list, sheets and exports read as ISO 8601 dates
@@ -69,6 +96,10 @@ class Session:
                 raise ValueError(_(NOT_A_SESSION))
             if EDIT in doc and not _is_edit(doc[EDIT]):
                 raise InvalidInput(_(NOT_AN_EDIT), field=EDIT)
+            for number, entry in enumerate(doc["entries"], start=1):
+                if not isinstance(entry, dict) or "at" not in entry or "value" not in entry:
+                    raise InvalidInput(_(NOT_AN_ENTRY), field=f"entries {number}")
+                check_path(entry["at"], self.players, game, f"entries {number}", self.round_limit)
             self.answers: dict[tuple, Any] = {tuple(e["at"]): e["value"] for e in doc["entries"]}
         except (KeyError, TypeError, ValueError, InvalidInput) as error:
             raise damaged(id, error) from None
@@ -152,7 +183,11 @@ class Session:
     def complete_rounds(self) -> int:
         """Rounds whose every question is answered, counted from the first (all recorded ones once finished)."""
         if self.finished:
-            return max((at[1] + 1 for at in self.answers if at[0] == "rounds"), default=0)
+            # Every round it was played with, too: a guided game finishes once all are answered, and a table file's
+            # rounds are all planned (travel.doc_from_table), so a last hand where no expedition was started (no
+            # answer recorded) is still a hand, as `score --table` reads it.
+            recorded = max((at[1] + 1 for at in self.answers if at[0] == "rounds"), default=0)
+            return max(recorded, self.rounds_planned)
         listed = self.asks()
         done = 0
         while True:
@@ -243,6 +278,37 @@ def damaged(id: int | None, error: Exception) -> StoreError:
     """A stored session that cannot be read as one: one clear line, not a traceback."""
     problem = str(error) if isinstance(error, InvalidInput) else f"{type(error).__name__}: {error}"
     return StoreError(_(DAMAGED).format(id=id, problem=problem))
+
+
+def round_limit(game: Game, variants: list[str]) -> int:
+    """The most rounds a session of this game may hold (0: a game without rounds)."""
+    if game.default_rounds is None:
+        return 0
+    return game.round_limit(variants) or game.default_rounds
+
+
+def check_path(at: Any, players: Any, game: Game, where: str, rounds: int | None = None) -> tuple:
+    """A log entry's place: rounds N PLAYER FIELD, final PLAYER FIELD, setup …, or a game's own key (KEY [N]);
+    `rounds`: the most rounds the session may hold (None: not bounded here). Refused as InvalidInput."""
+    def text(value: Any) -> bool:
+        return isinstance(value, str) and len(value) <= TEXT_LIMIT
+
+    ok = isinstance(at, list) and bool(at) and text(at[0])
+    if ok and at[0] == "rounds":
+        ok = (len(at) == 4 and is_int(at[1]) and at[1] >= 0 and (rounds is None or at[1] < rounds)
+              and at[2] in players and text(at[3]))
+    elif ok and at[0] == "final":
+        ok = len(at) == 3 and at[1] in players and text(at[2])
+    elif ok and at[0] == SETUP:
+        ok = len(at) >= 2 and all(text(k) or is_int(k) for k in at)
+    elif ok:
+        ok = at[0] not in COMMON_KEYS and (len(at) == 1 or (len(at) == 2 and is_int(at[1]) and at[1] >= 0))
+    if not ok:
+        shown = json.dumps(at, ensure_ascii=False)
+        if len(shown) > 2 * TEXT_LIMIT:
+            shown = shown[:TEXT_LIMIT] + "…"
+        raise InvalidInput(_(NOT_A_PATH).format(at=shown, title=game.title), field=where)
+    return tuple(at)
 
 
 def _is_edit(edit: Any) -> bool:

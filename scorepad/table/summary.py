@@ -18,7 +18,7 @@ from scorepad.errors import ScorepadError
 from scorepad.table.session import session_of
 from scorepad.words import money
 
-VERSION = 6  # bump when a summary's fields or their meaning change: the store then rebuilds every summary
+VERSION = 7  # bump when a summary's fields or their meaning change: the store then rebuilds every summary
 
 
 def summarize(doc: dict[str, Any]) -> dict[str, Any]:

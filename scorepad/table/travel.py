@@ -14,7 +14,8 @@ from scorepad.errors import ScorepadError
 from scorepad.games.base import Game
 from scorepad.i18n import N_, _
 from scorepad.table.changes import check_options, finish, new_doc
-from scorepad.table.session import FINISHED, IMPORTED, PLAYING, SETUP, SOURCE, Session, check_stamp
+from scorepad.table.session import (FINISHED, IMPORTED, NOT_AN_ENTRY, PLAYING, SETUP, SOURCE, Session, check_path,
+                                    check_stamp)
 from scorepad.table.tablefile import check_storable, place
 from scorepad.words import listed
 
@@ -23,10 +24,6 @@ SESSION_KEYS = ("status", "rounds_planned", "created", "updated", "seed", "lang"
 # --- text for people (the keys, slugs and JSON in them are the table file's: translators keep them) -----------
 # TRANSLATORS: {key} is a key of a table file's session block; {keys}: the keys it may hold (JSON names).
 UNKNOWN_SESSION_KEY = N_("unknown key {key!r} (a session holds: {keys})")
-# TRANSLATORS: the JSON is literal: an entry of a table file's session log.
-NOT_AN_ENTRY = N_('must be {"at": [where], "value": answer}')
-# TRANSLATORS: {at} is a place in a table file, as JSON (["rounds", 0, "Ana", "blue"]); {title}: the game.
-NOT_A_PATH = N_("{at} is not a place in a {title} table")
 ANSWERED_TWICE = N_("{at} is answered twice")
 NOT_ASKED = N_("{at} is not a question of this {title} game")
 # TRANSLATORS: {held} and {built} are values as JSON ([2, 5, 7]), or "nothing" (NOTHING below).
@@ -142,7 +139,7 @@ def doc_from_session(table: dict[str, Any], game: Game) -> dict[str, Any]:
         where = f"session log {number}"
         if not isinstance(entry, dict) or not {"at", "value"} <= set(entry) <= {"at", "value", "time"}:
             raise InvalidInput(_(NOT_AN_ENTRY), field=where)
-        at = _check_path(entry["at"], players, game, where)
+        at = check_path(entry["at"], players, game, where)
         if at in seen:
             raise InvalidInput(_(ANSWERED_TWICE).format(at=_shown(at)), field=where)
         seen.add(at)
@@ -217,26 +214,6 @@ def _check_answers(session: Session) -> None:
         if not isinstance(shown, str) or (value is not None and type(again) is not type(value)):
             raise InvalidInput(_(NOT_AN_ANSWER).format(value=_value(value), question=ask.message.rstrip(" :?：？؟")),
                                field=f"session log {number}")
-
-
-def _check_path(at: Any, players: tuple[str, ...], game: Game, where: str) -> tuple:
-    """A log entry's place: rounds N PLAYER FIELD, final PLAYER FIELD, setup …, or a game's own key (KEY [N])."""
-    def text(value: Any) -> bool:
-        return isinstance(value, str)
-
-    ok = isinstance(at, list) and at and text(at[0])
-    if ok and at[0] == "rounds":
-        ok = len(at) == 4 and is_int(at[1]) and at[1] >= 0 and at[2] in players and text(at[3])
-    elif ok and at[0] == "final":
-        ok = len(at) == 3 and at[1] in players and text(at[2])
-    elif ok and at[0] == SETUP:
-        ok = len(at) >= 2 and all(text(k) or is_int(k) for k in at)
-    elif ok:
-        ok = at[0] not in COMMON_KEYS and (len(at) == 1 or (len(at) == 2 and is_int(at[1]) and at[1] >= 0))
-    if not ok:
-        raise InvalidInput(_(NOT_A_PATH).format(at=json.dumps(at, ensure_ascii=False), title=game.title),
-                           field=where)
-    return tuple(at)
 
 
 def _shown(at: tuple) -> str:

@@ -116,18 +116,22 @@ def season_steps(session: Session, number: int) -> list[Step]:
 
 def _trading(session: Session, number: int, out: list[Step]) -> bool:
     """The round's trade questions so far and the next one; True once the round's trading is done."""
-    for index, trade in trades_of(session, number):
-        out.append(_trade_question(session, number, index))
+    # Each trade's place in its round (from 1) is counted here, in one pass: counting it again for each trade made
+    # an import of 5,000 trades quadratic (docs/performance.md).
+    place = 0
+    for place, (index, trade) in enumerate(trades_of(session, number), start=1):
+        out.append(_trade_question(session, number, index, place))
         if trade is None:
             return True
-        out.append(_note_question(session, trade, index))
+        out.append(_note_question(session, trade, index, place))
     if any(at[0] == "rounds" and at[1] == number and at[-1] != "spent" for at in session.answers):
         return True  # an imported table has no end-of-trading answers: the round's inputs are there
-    out.append(_trade_question(session, number, next_trade_index(session)))
+    out.append(_trade_question(session, number, next_trade_index(session), place + 1))
     return False
 
 
-def _trade_question(session: Session, number: int, index: int) -> Ask:
+def _trade_question(session: Session, number: int, index: int, place: int) -> Ask:
+    """The question of the trade recorded at ("trades", index), the `place`th of round `number` (from 1)."""
     year = label(session, number)
 
     def parse(text: str) -> dict[str, Any] | None:
@@ -142,22 +146,17 @@ def _trade_question(session: Session, number: int, index: int) -> Ask:
     return Ask(("trades", index), _(ASK_TRADE).format(year=year), parse=parse,
                show=lambda trade: format_trade(trade) or _(SHOW_TRADING_DONE), echo=echo,
                part=("round", number),  # the recap on resume: a trade is its year's (its path names no year)
-               label=_(TRADE_LABEL).format(year=year, n=_trade_number(session, number, index)))
+               label=_(TRADE_LABEL).format(year=year, n=place))
 
 
-def _trade_number(session: Session, number: int, index: int) -> int:
-    """A trade's place in its round, from 1 (the next trade's, when it is not recorded yet)."""
-    return 1 + sum(1 for i, _trade in trades_of(session, number) if i < index)
-
-
-def _note_question(session: Session, trade: Mapping[str, Any], index: int) -> Ask:
+def _note_question(session: Session, trade: Mapping[str, Any], index: int, place: int) -> Ask:
     example = _(NOTE_EXAMPLE_SEASONS if rules.rules_for(session.variants).seasons else NOTE_EXAMPLE)
     number = trade["round"] - 1
     return Ask(("setup", "note", index), _(ASK_NOTE).format(payer=trade["from"], amount=money(trade["amount"]),
                                                             example=example),
                parse=_note_parse(session, trade["round"]), show=lambda note: note or _(SHOW_NO_NOTE),
                part=("round", trade["round"] - 1),
-               label=_(NOTE_LABEL).format(year=label(session, number), n=_trade_number(session, number, index)))
+               label=_(NOTE_LABEL).format(year=label(session, number), n=place))
 
 
 # What parse_trade says of a trade's figure once its payer and payee are read.

@@ -6,7 +6,7 @@ from typing import Any
 
 from calculators import lost_cities as rules
 from calculators.core import InvalidInput
-from scorepad.games.base import Ask, Say, Session, Step, one_of_players
+from scorepad.games.base import Ask, Say, Session, Step, in_the_shell, one_of_players
 from scorepad.games.lost_cities.notation import format_cards, parse_cards
 from scorepad.games.lost_cities.report import expedition_line, games_table, player_breakdown
 from scorepad.games.lost_cities.words import (ASK_CARDS, ASK_OLDEST, CARDS_LABEL, ECHO, GAME_START, GAMES, NOTATION, RESHUFFLE,
@@ -69,6 +69,7 @@ def _held_elsewhere(session: Session, number: int, player: str, colour: str, car
     with its cards, and `fix` is what changes it (the deck check names whoever comes first, perhaps this player)."""
     owner = next(p for p in session.players if p != player and card in (session.get("rounds", number, p, colour) or ()))
     return InvalidInput("lost-cities.card-held", colour=colour, card=card, owner=owner,
+                        shell=session.id if in_the_shell() else None,
                         answer=_cards_label(number, owner, colour),
                         cards=format_cards(session.get("rounds", number, owner, colour)), **where)
 

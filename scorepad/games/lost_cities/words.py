@@ -179,8 +179,9 @@ PHRASES: dict[str, Any] = {
                                                                      colours=listed(v["colours"])),
     "lost-cities.deck-wagers": lambda v: _(DECK_WAGERS).format(**{**v, "colour": colour_word(v["colour"])}),
     "lost-cities.card-taken": lambda v: _(CARD_TAKEN).format(**{**v, "colour": colour_word(v["colour"])}),
-    "lost-cities.card-held": lambda v: _(CARD_HELD).format(**{**v, "colour": colour_word(v["colour"])},
-                                                           fix=pgettext("typed word", "fix")),
+    "lost-cities.card-held": lambda v: (
+        _(CARD_HELD).format(**{**v, "colour": colour_word(v["colour"])}, fix=pgettext("typed word", "fix"))
+        if v.get("shell") is None else _(CARD_HELD_SHELL).format(**{**v, "colour": colour_word(v["colour"])})),
     # TRANSLATORS: typed at the question of an expedition's cards.
     "lost-cities.no-card-one": N_("there is no card 1: type 10 (or 0) for ten"),
     "lost-cities.not-a-typed-card": lambda v: _(NOT_A_TYPED_CARD).format(
@@ -197,5 +198,9 @@ CARD_TAKEN = N_("{colour} {card} is already in {owner}'s expedition; the deck ha
 # change an earlier answer (your language's).
 CARD_HELD = N_("{colour} {card} is already in {owner}'s expedition ({answer}: {cards}); if that answer is wrong, "
                "`{fix}` changes it")
+# TRANSLATORS: as CARD_HELD, said by `scorepad edit` in the shell: {shell} is the session's id; `scorepad edit {shell}`
+# is the command that changes the other answer (kept as it is).
+CARD_HELD_SHELL = N_("{colour} {card} is already in {owner}'s expedition ({answer}: {cards}); if that answer is "
+                     "wrong, `scorepad edit {shell}` changes it")
 # TRANSLATORS: {char} is the character typed; {wager} the letter(s) for a wager (w, and your language's word).
 NOT_A_TYPED_CARD = N_("{char!r} is not a card: {wager} for a wager, 2–9, and 10 (or 0) for ten")
