@@ -364,6 +364,8 @@ def _continues(line: str, before: str) -> bool:
     `tourist sites = …`)."""
     text = line.strip()
     further = len(_indent(line)) > len(_indent(before))
+    if _MARK.match(before) and not further:  # a list item's next lines hang under its text: "  • Cy: Pink" ends
+        return False
     return (bool(text) and (further or len(_indent(line)) == len(_indent(before)) and not _ends(before)
                             and not _LABEL.match(before))
             and not _MARK.match(line) and ("  " not in text or further and not _ends(before))

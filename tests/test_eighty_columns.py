@@ -242,6 +242,16 @@ def test_a_guide_paragraph_is_wrapped_whole(columns):
                               "  • Deal 7 building cards.")
 
 
+def test_a_line_as_far_in_as_a_list_items_mark_starts_anew(columns):
+    # Next Station's round text: the last pencil and the rules under it were one paragraph ("• Cy: Pink Start at")
+    columns(80)
+    text = ("Pencils this round:\n  • Ana: Blue\n  • Cy: Pink\n"
+            "  Start at the departure station of your colour. Each turn the controller turns a card; you may draw")
+    assert grid.fit(text).split("\n")[:4] == [
+        "Pencils this round:", "  • Ana: Blue", "  • Cy: Pink",
+        "  Start at the departure station of your colour. Each turn the controller turns"]
+
+
 def test_a_guides_steps_apart_by_two_spaces_are_one_paragraph():
     turn = ("  A turn: 1. play a card onto your own expedition of its colour, or discard it face up on that\n"
             "             colour's pile;  2. draw the top card of the draw pile or of any discard pile\n"
