@@ -14,11 +14,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Terminal:
-    def __init__(self, tmp_path, command, columns=120):
+    def __init__(self, tmp_path, command, columns=120, lines=50):
         self.tmux = ["tmux", "-S", str(tmp_path / "tmux.sock")]  # a private server: never the user's
         env = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
         shell = f"cd {ROOT} && {command}; echo EXIT=$?; sleep 60"
-        subprocess.run(self.tmux + ["new-session", "-d", "-x", str(columns), "-y", "50", shell], env=env, check=True)
+        subprocess.run(self.tmux + ["new-session", "-d", "-x", str(columns), "-y", str(lines), shell], env=env, check=True)
 
     def screen(self, joined=False):
         """What the terminal shows; `joined`: each line the program printed whole, however the terminal wrapped it."""
