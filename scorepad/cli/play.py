@@ -28,6 +28,8 @@ HELP_TITLE = N_("Words you can type instead of an answer, at a menu too (a menu 
 UNDO_HELP = N_("take back the previous answer (right after a fix: the fix)")
 FIX_HELP = N_("change an answer given earlier (a menu of everything recorded), then back to this question")
 HELP_LINE = "  {word} {explanation}"
+# TRANSLATORS: under a question answered with Enter alone, which keeps the figure scorepad tracked ("  10 (kept)").
+KEPT = N_("  {value} (kept)")
 HELP_WORD_COLUMNS = 10  # the words' column: the explanations start after it
 FINISHED = N_("Game over: session {id} is finished.")
 OFFER_SHEET = N_("Write the score sheet as a PDF?")
@@ -105,6 +107,8 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
                 given = isinstance(answer, str) and answer not in ask.views and answer not in (UNDO_WORD, FIX_WORD)
                 if given:
                     echo = table.answer(ask.at, answer, session.version, finishing=False).echo
+                    if ask.kept and not answer.strip():  # the prompt's line reads blank: the figure Enter kept
+                        out(_(KEPT).format(value=ask.kept))
                     if echo:
                         out(echo)
                 elif answer == UNDO_WORD:
