@@ -61,13 +61,15 @@ MOST_NAMED = 3  # changes named in the line; any more are counted
 def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str], None],
          write_sheet: Callable[[Session, str], str] | None = None,
          check_sheet_path: Callable[[str], str | None] | None = None,
-         resumed: bool = False, show_code: Callable[[Session], None] | None = None) -> Session:
+         resumed: bool = False, show_code: Callable[[Session], None] | None = None,
+         code_refusal: Callable[[Session], str | None] | None = None) -> Session:
     """Run a session to its end (Aborted from the prompter leaves it saved where it stands). A resumed game
     first says where it stands: the round, the running totals, what this round already holds.
 
     At the end it offers the sheet: `check_sheet_path` refuses a name at the prompt (the rules of `sheet -o`),
     and a name `write_sheet` cannot write (ScorepadError) is asked again, not the end of the game's last prompt.
-    Then, with `show_code` (on a terminal), the offer of BG Stats' QR code of the play (default no: one key).
+    Then, with `show_code` (on a terminal), the offer of BG Stats' QR code of the play (default no: one key), or
+    the line `code_refusal` says where the terminal is too small for it.
     """
     table = Table(store, session_id)
     # The first step whose text is still to be printed: RESUMED repeats the guidance that leads to
@@ -141,7 +143,10 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
     out(_(FINISHED).format(id=session_id))
     if write_sheet and prompter.confirm(_(OFFER_SHEET), default=True):
         _offer_sheet(session, prompter, out, write_sheet, check_sheet_path)
-    if show_code and prompter.confirm(_(OFFER_CODE), default=False):
+    refusal = code_refusal(session) if show_code and code_refusal else None
+    if refusal:  # a terminal too small for the code: said once, instead of offering it
+        out(refusal)
+    elif show_code and prompter.confirm(_(OFFER_CODE), default=False):
         show_code(session)
     return session
 
