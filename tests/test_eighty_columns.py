@@ -371,3 +371,10 @@ def test_an_error_line_wraps_between_words_in_a_real_terminal(terminal, tmp_path
     assert len(lines) > 1 and lines[0].startswith("Ошибка:") and lines[1].startswith("  ")
     # every break is scorepad's, at a space: the terminal wrapped nothing (it broke "s|tores" and "on|ly")
     assert term.screen(joined=True) == term.screen(), screen
+
+
+def test_an_error_into_a_pipe_is_one_line_whatever_columns_says(tmp_path):
+    path = tmp_path / "key.json"
+    path.write_text(json.dumps({**TABLES["lost-cities"], "k" * 300: 1}))
+    result = invoke("score", "--table", path, env={"COLUMNS": "40"})
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")

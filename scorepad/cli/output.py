@@ -63,14 +63,23 @@ def fail(message: str, code: int = 1) -> typer.Exit:
         message = message[:MESSAGE_LIMIT - 100] + " … " + message[-100:]
     shown = "".join(c if c.isprintable() or c in _JOINERS else ascii(c)[1:-1] for c in message)
     line = _(ERROR_LINE).format(message=shown)
-    columns = _columns_of(sys.stderr)
-    if columns and width(line) > columns:  # wrapped between words, never inside one ("s|tores"); one line in a file
+    # On a terminal, wrapped between words, never inside one ("s|tores"); into a file or a pipe, one line always
+    # ($COLUMNS alone does not make a pipe a terminal: a script reads the error as one line).
+    columns = _columns_of(sys.stderr) if _isatty(sys.stderr) else None
+    if columns and width(line) > columns:
         line = "\n".join(wrap_line(line, columns, hang=ERROR_HANG))
     typer.echo(display_order(line, sys.stderr), err=True)
     return typer.Exit(code)
 
 
 ERROR_HANG = "  "  # an error's next lines on a terminal start two columns in, under its first
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # a closed stream, or a test's capture without one
+        return False
 
 
 def _columns_of(stream: Any) -> int | None:
