@@ -221,7 +221,7 @@ _fitting: contextvars.ContextVar[int | None] = contextvars.ContextVar("scorepad_
 # Where a line may break inside a word: between two wide (CJK) characters, but never before a closing mark nor
 # after an opening one (Chinese keeps "，" and "）" on the line of the character before them).
 _OPENING = frozenset("（「『《〈【〔［｛(“‘")
-_CLOSING = frozenset("，。、；：？！）」』》〉】〕］｝…,.;:?!)”’%％·")
+_CLOSING = frozenset("，。、；：？！）」』》〉】〕］｝…,.;:?!)”’%％·／")
 # A list item's mark, after the indent: its next lines start under the text after it.
 _HYPHENS = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # after a hyphen between two letters (of any script)
 _NAME_LENGTH = 4  # the most characters of a Chinese name: a longer run without punctuation is a sentence
@@ -255,18 +255,23 @@ def break_units(word: str, hyphens: bool = False) -> list[str]:
     (['lost-cities'], ['lost-', 'cities'], ['2026-11-29'])
     >>> break_units("Ana"), break_units("王小明、李美華"), break_units("請輸入三個整數（例如5）：")
     (['Ana'], ['王小明、', '李美華'], ['請', '輸', '入', '三', '個', '整', '數', '（例', '如', '5）：'])
+    >>> break_units("獲勝（$802,000）"), break_units("王小明王、李美華李")
+    (['獲勝', '（$802,000）'], ['王小明王、', '李美華李'])
     """
     if word.isascii() or not any(map(_wide, word)):
         return _HYPHENS.split(word) if hyphens else [word]
     pieces = [word[0]]  # first at punctuation: a name of Chinese characters stays whole
     for before, c in zip(word, word[1:]):
-        if (before in _CLOSING or c in _OPENING) and c not in _CLOSING and before not in _OPENING:
+        # at a mark beside a Chinese character: never inside a figure or a word of Latin letters ("$802,000")
+        if (before in _CLOSING or c in _OPENING) and c not in _CLOSING and before not in _OPENING \
+                and (_wide(before) or _wide(c)):
             pieces.append(c)
         else:
             pieces[-1] += c
     units: list[str] = []
     for piece in pieces:
-        if len(piece) <= _NAME_LENGTH:
+        core = piece.rstrip("".join(_CLOSING))  # a name of four and its "、" stay whole; "（例如5）：" is no name
+        if len(core) <= _NAME_LENGTH and core[:1] not in _OPENING or len(piece) <= _NAME_LENGTH:
             units.append(piece)
             continue
         units.append(piece[0])
@@ -366,6 +371,8 @@ def _continues(line: str, before: str) -> bool:
     `tourist sites = …`)."""
     text = line.strip()
     further = len(_indent(line)) > len(_indent(before))
+    if _MARK.match(before) and not further:  # a list item's next lines hang under its text: "  • Cy: Pink" ends
+        return False
     return (bool(text) and (further or len(_indent(line)) == len(_indent(before)) and not _ends(before)
                             and not _LABEL.match(before))
             and not _MARK.match(line) and ("  " not in text or further and not _ends(before))

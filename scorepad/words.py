@@ -118,7 +118,8 @@ UNKNOWN_FIELD = N_("unknown field {key!r} (expected: {allowed})")
 # scorepad/games: the registry and the menus every game shares.
 # TRANSLATORS: {name} is the game the file names; {games}: the games scorepad knows (slugs, kept as written).
 UNKNOWN_GAME = N_("unknown game {name!r} (games: {games})")
-NO_GAME = N_("missing or not a game name")
+# TRANSLATORS: "game" is the table file's key, kept as written; {games}: the games scorepad knows (slugs).
+NO_GAME = N_("the file names no game: a table file gives \"game\", one of {games}")
 NOT_ONE_OF_PLAYERS = N_("{name!r} is not one of the players ({players})")
 
 
@@ -186,7 +187,7 @@ PHRASES: dict[str, Wording] = {
     "table.no-final": NO_FINAL,
     "table.unknown-field": lambda v: _(UNKNOWN_FIELD).format(key=v["key"], allowed=listed(v["allowed"])),
     "game.unknown": lambda v: _(UNKNOWN_GAME).format(name=v["name"], games=listed(v["games"])),
-    "game.missing": NO_GAME,
+    "game.missing": lambda v: _(NO_GAME).format(games=listed(v["games"])),
     "players.not-one-of": lambda v: _(NOT_ONE_OF_PLAYERS).format(name=v["name"], players=listed(v["players"])),
 }
 

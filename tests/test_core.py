@@ -264,7 +264,9 @@ REFUSALS = [
      {"key": "bleu", "allowed": ["blue", "red"]}, "round 1, player Ana: unknown field 'bleu' (expected: blue, red)"),
     (lambda: by_slug("chess"), "game.unknown", {"name": "chess", "games": list(SLUGS)},
      "game: unknown game 'chess' (games: lost-cities, next-station-london, london-1e, london-2e, chinatown)"),
-    (lambda: of_table({"game": 7}), "game.missing", {}, "game: missing or not a game name"),
+    (lambda: of_table({"game": 7}), "game.missing", {"games": list(SLUGS)},
+     'the file names no game: a table file gives "game", one of lost-cities, next-station-london, london-1e, '
+     'london-2e, chinatown'),
     (lambda: base.one_of_players(["Ana", "Ben"], "winner")("Cy"), "players.not-one-of",
      {"name": "Cy", "players": ["Ana", "Ben"]}, "winner: 'Cy' is not one of the players (Ana, Ben)"),
 ]

@@ -242,6 +242,16 @@ def test_a_guide_paragraph_is_wrapped_whole(columns):
                               "  • Deal 7 building cards.")
 
 
+def test_a_line_as_far_in_as_a_list_items_mark_starts_anew(columns):
+    # Next Station's round text: the last pencil and the rules under it were one paragraph ("• Cy: Pink Start at")
+    columns(80)
+    text = ("Pencils this round:\n  • Ana: Blue\n  • Cy: Pink\n"
+            "  Start at the departure station of your colour. Each turn the controller turns a card; you may draw")
+    assert grid.fit(text).split("\n")[:4] == [
+        "Pencils this round:", "  • Ana: Blue", "  • Cy: Pink",
+        "  Start at the departure station of your colour. Each turn the controller turns"]
+
+
 def test_a_guides_steps_apart_by_two_spaces_are_one_paragraph():
     turn = ("  A turn: 1. play a card onto your own expedition of its colour, or discard it face up on that\n"
             "             colour's pile;  2. draw the top card of the draw pile or of any discard pile\n"
@@ -330,3 +340,41 @@ def test_a_menus_answer_too_long_for_its_line_wraps_whole_under_the_question(ter
     term.wait_for("Edit cancelled")
     term.keys("C-c")
     term.wait_for("EXIT=130")
+
+
+def test_chinese_list_keeps_each_figure_and_each_name_whole(tmp_path):
+    # `list` in Chinese split `（$802,` / `000）` and `李美華` / `李`: a figure and a name of four characters are whole
+    names = ["王小明王", "李美華李", "陳大文陳"]
+    table = {"game": "chinatown", "players": names, "rounds": [
+        {n: {"businesses": [{"type": kind, "tiles": 3}]} for n, kind in zip(names, ("photo", "laundry", "florist"))}]
+        * 6,
+        "trades": [{"round": 6, "from": names[1], "to": names[0], "amount": 200_000}]}
+    path = tmp_path / "wide.json"
+    path.write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
+    assert invoke("import", path).exit_code == 0
+    shown = run(["list"], "zh-Hant", 70)  # the leader column narrow enough to wrap
+    figure = re.search(r"\$[\d,]{7,}", invoke("--lang", "zh-Hant", "list").stdout)[0]
+    assert figure in shown, shown
+    assert all(name in shown for name in names), shown
+    assert "領先者／" in shown or "領先者／獲勝者" in shown
+
+
+def test_an_error_line_wraps_between_words_in_a_real_terminal(terminal, tmp_path):  # noqa: F811
+    table = tmp_path / "game.json"
+    table.write_text(json.dumps(TABLES["lost-cities"]))
+    assert invoke("import", table).exit_code == 0
+    path = tmp_path / "mine.csv"
+    path.write_text("not an export of ours\n")
+    term = terminal(f"--lang ru export 1 --format csv -o {path}", columns=80)
+    screen = term.wait_for("EXIT=1")
+    lines = screen[:screen.index("EXIT=1")].strip().splitlines()
+    assert len(lines) > 1 and lines[0].startswith("Ошибка:") and lines[1].startswith("  ")
+    # every break is scorepad's, at a space: the terminal wrapped nothing (it broke "s|tores" and "on|ly")
+    assert term.screen(joined=True) == term.screen(), screen
+
+
+def test_an_error_into_a_pipe_is_one_line_whatever_columns_says(tmp_path):
+    path = tmp_path / "key.json"
+    path.write_text(json.dumps({**TABLES["lost-cities"], "k" * 300: 1}))
+    result = invoke("score", "--table", path, env={"COLUMNS": "40"})
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")

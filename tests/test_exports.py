@@ -459,6 +459,17 @@ def test_end_of_game_on_a_terminal_offers_the_code_default_no(store, answer, dra
     assert [s.id for s in shown] == ([session_id] if drawn else [])
 
 
+def test_a_terminal_too_small_for_the_code_is_told_once_not_offered_it(store):
+    # issue 29, point 12: at 80×24 the end of a game offered the code, then only said the size it needs
+    shown = []
+    session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
+    answers = ["Ben"] + [a for game in LC11_TYPED for a in game]
+    _session, prompter, text = run(store, session_id, answers, show_code=shown.append,
+                                   code_refusal=lambda session: "The QR code needs a terminal of 77 × 42")
+    assert "Show a QR code that adds this play to BG Stats on a phone?" not in prompter.asked and not shown
+    assert text.count("The QR code needs a terminal of 77 × 42") == 1
+
+
 def test_no_code_offered_off_a_terminal(store):
     session_id = store.insert(new_doc(by_slug("lost-cities"), ["Ana", "Ben"], [], 3))
     _session, prompter, _text = run(store, session_id, ["Ben"] + [a for game in LC11_TYPED for a in game])

@@ -99,7 +99,7 @@ def test_a_fix_in_the_game_being_played_shows_the_score_it_changed(store):
     answers = ["Ana", "w3 5", "2 5 9", "", "", "", "4 6", "fix", "ana blue", "2 5"]
     _, text = played(store, session_id, *answers)
     assert ("Changed Game 1 · Ana · Blue: 2 5 9 → 2 5.\n"
-            "  Ana: Game 1 −28 → −37; blue −4 → −13; total −28 → −37\n"
+            "  Ana: Game 1 −28 → −37; blue −4 → −13; total with Game 1 so far −28 → −37\n"
             "(`undo` right now puts the old answer back.)") in text
 
 

@@ -489,6 +489,15 @@ def test_three_players_first_edition_with_tracking_and_the_reckoning(store):
     assert "Red wins with 46." in text
 
 
+def test_enter_on_a_tracked_figure_says_the_figure_it_kept(store):
+    # issue 29, point 16: the prompt's line reads blank after Enter; a kept 10 read as nothing
+    session_id = start(store)
+    _session, _prompter, text = run(store, session_id, TRACKING_2 + RECKONING_2)
+    lines = text.split("\n")
+    assert "  10 (kept)" in lines and "  3 (kept)" in lines  # Yellow's VP, Yellow's loans
+    assert sum(line.endswith(" (kept)") for line in lines) == RECKONING_2.count(None)  # only what Enter kept
+
+
 def test_prefilled_figures_come_from_the_tracking(store):
     session_id = start(store)
     with pytest.raises(Aborted):

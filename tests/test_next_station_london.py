@@ -799,12 +799,16 @@ def test_two_players_are_told_how_to_swap_with_the_spares(store):
     assert "\nEach of you takes the spare pencil on your right, then lays the pencil you used on your left.\n" in text
 
 
-def test_from_round_2_a_line_may_pass_through_earlier_lines(store):
-    # NSL-RB: interchanges from round 2 on; the round text alone forbids only a line's own stations
+def test_from_round_2_a_line_may_stop_at_earlier_lines_stations(store):
+    # NSL-RB: interchanges from round 2 on; the round text alone forbids only a line's own stations. "Stop at", not
+    # "pass through", right under "no passing through a station"; rounds 2 to 4 say it in one line, `guide` whole.
     session = session_of(store, ["A", "B", "C"])
-    joining = "Your line may pass through stations of your earlier lines: each such station is an interchange."
-    assert joining not in round_text(session, 0)
-    assert all(joining in round_text(session, n) for n in (1, 2, 3))
+    joining = "Your line may also stop at stations of your earlier lines: each such station is an interchange."
+    assert joining not in round_text(session, 0) and "pass through stations" not in round_text(session, 1, whole=True)
+    assert all(joining in round_text(session, n, whole=True) for n in (1, 2, 3))
+    assert all("Start at the departure station" not in round_text(session, n) for n in (1, 2, 3))
+    assert all("may also stop at stations of your earlier lines\n  (interchanges). `guide` shows the rules."
+               in round_text(session, n) for n in (1, 2, 3))
 
 
 def test_the_deck_question_offers_last_rounds_choice_first(store):

@@ -160,7 +160,7 @@ def test_a_command_word_prints_and_asks_the_same_question_again(store, with_comm
     assert not prompter.refused  # a command word is never refused as a wrong answer
 
 
-def test_help_without_game_commands_lists_undo(store):
+def test_help_lists_undo_fix_and_lost_cities_guide(store):
     session_id = start(store, rounds=1)
     lines = []
     with pytest.raises(AssertionError, match="no scripted answer"):
@@ -169,7 +169,8 @@ def test_help_without_game_commands_lists_undo(store):
                          "first letters of a choice; Ctrl-C stops, saved):\n"
                          "  undo       take back the previous answer (right after a fix: the fix)\n"
                          "  fix        change an answer given earlier (a menu of everything recorded), then back to "
-                         "this question")
+                         "this question\n"
+                         "  guide      a turn's rules and how to type the cards")
 
 
 # --- undo takes back answers, not views ----------------------------------------------------------------

@@ -58,3 +58,26 @@ def test_a_phone_reads_the_link_back(length, tmp_path):
     # 1,000 characters: the link of a 5-player Chinatown game, the longest a player meets; 1,500 to spare.
     link = _link(length, seed=length)
     assert zbar(terminal_png(qr.lines(qr.modules(link)), tmp_path / "code.png")) == (0, link)
+
+
+@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (Debian zbar-tools) not installed")
+@pytest.mark.parametrize("players", [["Ana", "Ben"], ["Алексей", "Борис", "Вера", "Галина"]])
+def test_a_two_player_match_fits_80_columns_and_reads_inside_a_dark_terminal(tmp_path, players):
+    # issue 29, point 12: the code needed 81 columns; its white margin of 2 modules is read inside a dark ground
+    from PIL import Image
+
+    from scorepad import exports
+
+    play = {"id": 1, "game": "lost-cities", "date": "2026-11-29T20:15:00+01:00", "players": players,
+            "totals": {p: 40 - 10 * n for n, p in enumerate(players)}, "ranks": {p: n + 1 for n, p in enumerate(players)},
+            "minutes": 45, "start": players[0]}
+    url = exports.push_url(play)
+    matrix = qr.modules(url)
+    if len(players) == 2:
+        assert qr.width(matrix) <= 80
+    png = terminal_png(qr.lines(matrix), tmp_path / "code.png")
+    picture = Image.open(png)
+    dark = Image.new("L", (picture.width + 80, picture.height + 80), 0)  # a dark theme's ground all round
+    dark.paste(picture, (40, 40))
+    dark.save(tmp_path / "dark.png")
+    assert zbar(tmp_path / "dark.png") == (0, url)

@@ -820,3 +820,35 @@ def test_the_fields_values_are_as_large_as_each_other(slug, code, names):
         pieces = [(text, got) for text, y, got in drawn
                   if len(text) > 1 and text in value and text not in labels and y >= lowest - 1]
         assert pieces and all(got == size for _text, got in pieces), (value, pieces)
+
+
+PURPLE_MATCH = {"game": "lost-cities", "players": ["Ана", "Борис"], "variants": ["purple"], "rounds": [
+    {"Ана": {"yellow": ["w", 3, 4], "purple": [2, 5, 9]}, "Борис": {"blue": [2, 3, 4, 5, 6, 7, 8, 9]}},
+    {"Ана": {"red": [4, 5]}, "Борис": {"purple": ["w", 6]}},
+    {"Ана": {"white": [7, 8]}, "Борис": {"green": [9, 10]}}]}
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "ar", "zh-Hant", "ru"])
+def test_a_finished_purple_match_is_one_page_its_colours_at_one_size(tmp_path, database, lang):
+    # issue 29, point 14: the match spilled onto an empty second page; Russian colours at three sizes, "Фиолетов…"
+    # tiny; "Variants: variants: purple"
+    from conftest import invoke
+    from scorepad import i18n
+    from scorepad.games.lost_cities.words import colour_name
+
+    table = tmp_path / "match.json"
+    table.write_text(json.dumps(PURPLE_MATCH, ensure_ascii=False), encoding="utf-8")
+    assert invoke("import", table).exit_code == 0
+    pdf_path = tmp_path / "sheet.pdf"
+    assert invoke("--lang", lang, "sheet", "1", "-o", pdf_path).exit_code == 0
+    pdf = pdf_path.read_bytes()
+    assert len(pages(pdf)) == 1
+    with i18n.speaking(lang):
+        names = [colour_name(c) for c in ("yellow", "blue", "white", "green", "red", "purple")]
+    drawn = drawn_sizes(pdf)
+    labels = [(text, size) for text, _y, size in drawn if text in names or text[::-1] in names]  # Arabic: visual
+    sizes = {size for _text, size in labels}
+    assert len(labels) >= 36 and len(sizes) == 1, [(t, s) for t, _y, s in drawn if t in names]
+    assert not any("…" in text for text, _y, _size in drawn)
+    text = " ".join(t for t, _y, _s in drawn)
+    assert "variants: purple" not in text.casefold() and "purple" in text

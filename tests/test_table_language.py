@@ -148,3 +148,28 @@ def test_host_serves_in_the_language_of_the_table(terminal, database):
         process.send_signal(signal.SIGINT)
         process.wait(15)
     assert first == persian(SERVING) + "\n"
+
+
+def russian(message):
+    with i18n.speaking("ru"):
+        return _(message)
+
+
+def test_show_score_and_sheet_of_one_session_speak_its_language(tmp_path, store):
+    # issue 29, point 13: `sheet ID` and `show ID` came out in English for a session played in Russian
+    from conftest import TABLES
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(TABLES["lost-cities"]))
+    ok("import", path)
+    store.update(1, lambda doc: {**doc, "lang": "ru"})
+    title = russian("Lost Cities")
+    assert title != "Lost Cities"
+    assert title in ok("show", "1") and title in ok("score", "1")
+    assert "Lost Cities" in ok("--lang", "en", "show", "1")
+    ok("sheet", "1", "-o", tmp_path / "ru.pdf")
+    ok("--lang", "en", "sheet", "1", "-o", tmp_path / "en.pdf")
+    text = subprocess.run(["pdftotext", tmp_path / "ru.pdf", "-"], capture_output=True, text=True).stdout
+    assert title in text.replace("\n", " ")
+    english = subprocess.run(["pdftotext", tmp_path / "en.pdf", "-"], capture_output=True, text=True).stdout
+    assert "Lost Cities" in english

@@ -20,13 +20,13 @@ SERVERS = itertools.count(1)
 
 
 class Terminal:
-    def __init__(self, tmp_path, command, columns=120):
+    def __init__(self, tmp_path, command, columns=120, lines=50):
         socket = tmp_path / f"tmux{next(SERVERS)}.sock"  # a private server: never the user's, nor another test's
         self.tmux = ["tmux", "-S", str(socket)]
         self.env = {name: value for name, value in os.environ.items() if name not in ("TMUX", "TMUX_PANE")}
         env = {**self.env, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
         shell = f"cd {ROOT} && {command}; echo EXIT=$?; sleep 60"
-        subprocess.run(self.tmux + ["new-session", "-d", "-x", str(columns), "-y", "50", shell], env=env, check=True)
+        subprocess.run(self.tmux + ["new-session", "-d", "-x", str(columns), "-y", str(lines), shell], env=env, check=True)
 
     def screen(self, joined=False):
         """What the terminal shows; `joined`: each line the program printed whole, however the terminal wrapped it."""

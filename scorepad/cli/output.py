@@ -16,7 +16,7 @@ from bidi import get_display
 from calculators.core import InvalidInput
 from scorepad.cli import signals
 from scorepad.errors import ScorepadError
-from scorepad.grid import fit, safe
+from scorepad.grid import fit, safe, width, wrap_line
 from scorepad.i18n import N_, _, pgettext
 
 ERROR_LINE = N_("Error: {message}")
@@ -62,8 +62,35 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     if len(message) > MESSAGE_LIMIT:
         message = message[:MESSAGE_LIMIT - 100] + " … " + message[-100:]
     shown = "".join(c if c.isprintable() or c in _JOINERS else ascii(c)[1:-1] for c in message)
-    typer.echo(display_order(_(ERROR_LINE).format(message=shown), sys.stderr), err=True)
+    line = _(ERROR_LINE).format(message=shown)
+    # On a terminal, wrapped between words, never inside one ("s|tores"); into a file or a pipe, one line always
+    # ($COLUMNS alone does not make a pipe a terminal: a script reads the error as one line).
+    columns = _columns_of(sys.stderr) if _isatty(sys.stderr) else None
+    if columns and width(line) > columns:
+        line = "\n".join(wrap_line(line, columns, hang=ERROR_HANG))
+    typer.echo(display_order(line, sys.stderr), err=True)
     return typer.Exit(code)
+
+
+ERROR_HANG = "  "  # an error's next lines on a terminal start two columns in, under its first
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # a closed stream, or a test's capture without one
+        return False
+
+
+def _columns_of(stream: Any) -> int | None:
+    """$COLUMNS, else the width of the terminal `stream` is, else None (a file or a pipe)."""
+    given = os.environ.get("COLUMNS", "")
+    if given.isdecimal() and int(given) > 0:
+        return int(given)
+    try:
+        return os.get_terminal_size(stream.fileno()).columns if stream.isatty() else None
+    except (OSError, ValueError, AttributeError):
+        return None
 
 
 def echo(text: Any = "", **options: Any) -> None:
@@ -77,13 +104,7 @@ def echo(text: Any = "", **options: Any) -> None:
 def terminal_columns() -> int | None:
     """How wide the text is laid out: $COLUMNS when it is set, else the width of the terminal standard output is,
     else None (a file or a pipe: lines as long as they are)."""
-    given = os.environ.get("COLUMNS", "")
-    if given.isdecimal() and int(given) > 0:
-        return int(given)
-    try:
-        return os.get_terminal_size(sys.stdout.fileno()).columns if sys.stdout.isatty() else None
-    except (OSError, ValueError, AttributeError):  # no file number (a test's capture), or none to ask
-        return None
+    return _columns_of(sys.stdout)
 
 
 def display_order(text: str, stream: Any) -> str:

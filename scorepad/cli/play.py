@@ -28,6 +28,8 @@ HELP_TITLE = N_("Words you can type instead of an answer, at a menu too (a menu 
 UNDO_HELP = N_("take back the previous answer (right after a fix: the fix)")
 FIX_HELP = N_("change an answer given earlier (a menu of everything recorded), then back to this question")
 HELP_LINE = "  {word} {explanation}"
+# TRANSLATORS: under a question answered with Enter alone, which keeps the figure scorepad tracked ("  10 (kept)").
+KEPT = N_("  {value} (kept)")
 HELP_WORD_COLUMNS = 10  # the words' column: the explanations start after it
 FINISHED = N_("Game over: session {id} is finished.")
 OFFER_SHEET = N_("Write the score sheet as a PDF?")
@@ -59,13 +61,15 @@ MOST_NAMED = 3  # changes named in the line; any more are counted
 def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str], None],
          write_sheet: Callable[[Session, str], str] | None = None,
          check_sheet_path: Callable[[str], str | None] | None = None,
-         resumed: bool = False, show_code: Callable[[Session], None] | None = None) -> Session:
+         resumed: bool = False, show_code: Callable[[Session], None] | None = None,
+         code_refusal: Callable[[Session], str | None] | None = None) -> Session:
     """Run a session to its end (Aborted from the prompter leaves it saved where it stands). A resumed game
     first says where it stands: the round, the running totals, what this round already holds.
 
     At the end it offers the sheet: `check_sheet_path` refuses a name at the prompt (the rules of `sheet -o`),
     and a name `write_sheet` cannot write (ScorepadError) is asked again, not the end of the game's last prompt.
-    Then, with `show_code` (on a terminal), the offer of BG Stats' QR code of the play (default no: one key).
+    Then, with `show_code` (on a terminal), the offer of BG Stats' QR code of the play (default no: one key), or
+    the line `code_refusal` says where the terminal is too small for it.
     """
     table = Table(store, session_id)
     # The first step whose text is still to be printed: RESUMED repeats the guidance that leads to
@@ -105,6 +109,8 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
                 given = isinstance(answer, str) and answer not in ask.views and answer not in (UNDO_WORD, FIX_WORD)
                 if given:
                     echo = table.answer(ask.at, answer, session.version, finishing=False).echo
+                    if ask.kept and not answer.strip():  # the prompt's line reads blank: the figure Enter kept
+                        out(_(KEPT).format(value=ask.kept))
                     if echo:
                         out(echo)
                 elif answer == UNDO_WORD:
@@ -137,7 +143,10 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
     out(_(FINISHED).format(id=session_id))
     if write_sheet and prompter.confirm(_(OFFER_SHEET), default=True):
         _offer_sheet(session, prompter, out, write_sheet, check_sheet_path)
-    if show_code and prompter.confirm(_(OFFER_CODE), default=False):
+    refusal = code_refusal(session) if show_code and code_refusal else None
+    if refusal:  # a terminal too small for the code: said once, instead of offering it
+        out(refusal)
+    elif show_code and prompter.confirm(_(OFFER_CODE), default=False):
         show_code(session)
     return session
 

@@ -13,7 +13,7 @@ from scorepad import games as registry
 from scorepad.cli import signals, terminal
 from scorepad.cli.output import echo, fail, handles_errors, players_line, stopped
 from scorepad.cli.play import play as play_loop
-from scorepad.cli.printing import sheet_path_problem, show_code, write_session_sheet
+from scorepad.cli.printing import code_refusal, sheet_path_problem, show_code, write_session_sheet
 from scorepad.cli.prompt_words import prompt_word_in
 from scorepad.cli.prompter import Aborted
 from scorepad.cli.root import app, speak_session
@@ -217,7 +217,7 @@ def _run(ctx: typer.Context, session_id: int, *, resumed: bool) -> None:
             play_loop(store, session_id, terminal.make_prompter(), echo,
                       write_sheet=functools.partial(write_session_sheet, protected=protected),
                       check_sheet_path=functools.partial(sheet_path_problem, protected=protected), resumed=resumed,
-                      show_code=show_code if terminal.stdout_is_tty() else None)
+                      show_code=show_code if terminal.stdout_is_tty() else None, code_refusal=code_refusal)
         except BaseException as error:  # Ctrl-C at a prompt or between two, SIGTERM, SIGHUP (signals.py)
             if not isinstance(error, (Aborted, KeyboardInterrupt)) and signals.pending() is None:
                 raise

@@ -63,25 +63,39 @@ def show_code(session: Session, *, asked: bool = False) -> None:
     from scorepad import qr  # segno: only a QR code pays for it
 
     matrix = qr.modules(exports.push_url(exports.play_of(session)))
+    refusal = _too_small(session, matrix)
+    if refusal is not None and asked:
+        raise ScorepadError(refusal)
+    if refusal is not None:
+        echo(refusal)
+        return
+    typer.echo("\n".join(qr.lines(matrix, colour=terminal.colours())))  # our own escapes: black on white
+    echo(_(CODE_CAPTION).format(id=session.id))
+
+
+def code_refusal(session: Session) -> str | None:
+    """Why this terminal cannot show the session's QR code whole (the line said instead of offering it at the end
+    of a game: said once, not asked and then refused), or None."""
+    from scorepad import qr  # segno: only a QR code pays for it
+
+    return _too_small(session, qr.modules(exports.push_url(exports.play_of(session))))
+
+
+def _too_small(session: Session, matrix: list[list[bool]]) -> str | None:
+    from scorepad import qr
+
+    if not sys.stdout.isatty():  # into a file or a pipe: the picture whole
+        return None
     size = shutil.get_terminal_size((80, 24))
     caption = _(CODE_CAPTION).format(id=session.id)
-    picture = qr.lines(matrix, colour=terminal.colours())  # our own escapes: black on white
     # The picture, its caption and the line the shell's prompt then takes: a code whose top scrolled away is lost.
-    lines = len(picture) + -(-width(caption) // max(1, size.columns)) + 1
-    if sys.stdout.isatty():  # into a file or a pipe: the picture whole
-        refusal = None
-        if lines > size.lines:
-            refusal = _(CODE_TOO_SMALL).format(columns=qr.width(matrix), lines=lines, have_columns=size.columns,
-                                               have_lines=size.lines, id=session.id)
-        elif qr.width(matrix) > size.columns:
-            refusal = _(CODE_TOO_NARROW).format(needed=qr.width(matrix), columns=size.columns, id=session.id)
-        if refusal is not None and asked:
-            raise ScorepadError(refusal)
-        if refusal is not None:
-            echo(refusal)
-            return
-    typer.echo("\n".join(picture))
-    echo(caption)
+    lines = len(qr.lines(matrix, colour=False)) + -(-width(caption) // max(1, size.columns)) + 1
+    if lines > size.lines:
+        return _(CODE_TOO_SMALL).format(columns=qr.width(matrix), lines=lines, have_columns=size.columns,
+                                        have_lines=size.lines, id=session.id)
+    if qr.width(matrix) > size.columns:
+        return _(CODE_TOO_NARROW).format(needed=qr.width(matrix), columns=size.columns, id=session.id)
+    return None
 
 
 def bgstats_code(session: Session) -> dict[str, Any]:

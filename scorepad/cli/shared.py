@@ -7,6 +7,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from scorepad.cli.output import fail
+from scorepad.cli.root import speak_session
 from scorepad.files import INPUT, Protected, database_files
 from scorepad.table import session_of
 from scorepad.grid import json_text
@@ -61,7 +62,11 @@ def open_store(ctx: typer.Context) -> Store:
 
 
 def load_session(ctx: typer.Context, session_id: int) -> Session:
-    return session_of(open_store(ctx).get(session_id), session_id)
+    """A stored session; from here on the command speaks its language (`show`, `sheet`, `score`, `export`, `undo`…:
+    every command about one session), unless --lang or SCOREPAD_LANG chose one."""
+    session = session_of(open_store(ctx).get(session_id), session_id)
+    speak_session(session.doc)
+    return session
 
 
 def protected_files(ctx: typer.Context, *inputs: Path) -> list[Any]:

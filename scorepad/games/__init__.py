@@ -66,7 +66,7 @@ def of_table(table: Any) -> Game:
         raise InvalidInput("table.not-object")
     slug = table.get("game")
     if not isinstance(slug, str):
-        raise InvalidInput("game.missing", field="game")
+        raise InvalidInput("game.missing", games=list(SLUGS))  # a sentence of its own: no bare "game:" before it
     return by_slug(slug)
 
 

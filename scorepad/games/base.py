@@ -78,6 +78,9 @@ class Ask:
     together: Hashable | None = None
     player: str | None = None  # whose question, where its path does not say (a rounds or final path does)
     event: str = "answered"  # what a listener hears when it is answered ("card turned" for a station card)
+    # The answer Enter alone stands for (keeping(), named in the question): a terminal shows it once kept, as the
+    # prompt's own line then reads blank (London's tracked 10 read as nothing).
+    kept: str = ""
 
 
 Step = Say | Ask

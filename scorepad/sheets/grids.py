@@ -131,12 +131,13 @@ class Tables:
         # Body rows
         colors = grid.get("row_colors", {}) or {}
         mark_text = self.pen.tr(grid.get("mark_text", ""))
-        for i, row in enumerate(rows):
+        swatches = [colors.get(str(row.get("key", row.get("label", "")))) for row in rows]
+        labels = self.label_size(cols[0], rows, swatches, mark_text) if colors else None
+        for i, (row, swatch) in enumerate(zip(rows, swatches)):
             row_top = y - header_h - row_h * i
-            swatch = colors.get(str(row.get("key", row.get("label", ""))))
             mark = bool(row.get("mark"))
             self.row(cols, row, x, width, row_top, row_h, bold=mark, swatch=swatch,
-                     mark_text=mark_text if mark else None)
+                     mark_text=mark_text if mark else None, label_size=labels)
         span = max(1, min(int(grid.get("total_span", 1)), len(cols)))
         if has_total:
             # The label may span several leading columns: cells nobody should fill stay shut.
@@ -164,9 +165,31 @@ class Tables:
         c.setLineWidth(1.2)
         c.rect(x, bottom, width, y - bottom, stroke=1, fill=0)
 
+    def label_size(self, col: Column, rows: list[dict], swatches: list[str | None], mark_text: str) -> float:
+        """One size for the first column's labels of a table of colour tabs, the size the longest needs: each
+        shrunk on its own, Lost Cities' colours read at three sizes (a Russian "Фиолетовая" the smallest)."""
+        size = self.size + 0.5
+        for row, swatch in zip(rows, swatches):
+            value = self.pen.text(row.get(col.key, ""))
+            if value:
+                room = self.first_room(col, swatch is not None, mark_text if row.get("mark") else None)
+                size = min(size, self.lines.fit(value, size, room)[1])
+        return size
+
+    def first_room(self, col: Column, swatch: bool, mark_text: str | None) -> float:
+        """The room for the text of a row's first cell, beside its colour tab and its mark."""
+        room = col.width - 2 * 1.0 * MM
+        if swatch:
+            room -= 2.2 * MM + 0.6 * MM
+        if mark_text is not None:
+            room -= self.mark_width(mark_text) + 1 * MM
+        return room
+
     def row(self, cols: list[Column], row: dict, x: float, width: float, top: float, row_h: float, *,
-            bold: bool = False, swatch: str | None = None, mark_text: str | None = None) -> None:
-        """One row of a table: a value per column, with the row's colour tab and mark in its first cell."""
+            bold: bool = False, swatch: str | None = None, mark_text: str | None = None,
+            label_size: float | None = None) -> None:
+        """One row of a table: a value per column, with the row's colour tab and mark in its first cell
+        (`label_size`: the first cell's text at this size, as the table's other labels)."""
         size = self.size + 0.5
         pad = 1.0 * MM
         base = top - row_h / 2 - size * 0.35
@@ -191,7 +214,10 @@ class Tables:
                     left += mark_w + 1 * MM
             value = self.pen.text(row.get(col.key, ""))
             if value:
-                lines, fsize = self.cell_lines(value, size, room, row_h)
+                if k == 0 and label_size is not None:
+                    lines, fsize = [self.lines.fit(value, label_size, room)[0]], label_size
+                else:
+                    lines, fsize = self.cell_lines(value, size, room, row_h)
                 step = fsize * 1.1
                 first = base + (len(lines) - 1) * step / 2 + (size - fsize) * 0.35
                 for n, s in enumerate(lines):

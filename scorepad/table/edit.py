@@ -47,6 +47,10 @@ CHANGE_ROUND = N_("{label} {number} {change}")
 # TRANSLATORS: a part of the score ({part}: the breakdown's row name) before → after an edit.
 CHANGE_PART = N_("{part} {change}")
 CHANGE_TOTAL = N_("total {change}")
+# The total with the round being played (what a fix at the prompt changes), not the standings' total of the complete
+# rounds printed under it: "total 124 → 134" beside "Ben leads (66)" read as a contradiction.
+# TRANSLATORS: {label} {number} is the round being played ("Game 2"); {change} "124 → 134".
+CHANGE_TOTAL_PLAYING = N_("total with {label} {number} so far {change}")
 CHANGE_RANK = N_("rank {before} → {after}")
 # TRANSLATORS: a score before → after an edit; point the arrow as your language's other arrows (Persian, Arabic:
 # "{before} ← {after}", as in "Changed {name}: {old} → {new}.").
@@ -342,7 +346,9 @@ def changes_text(change: Change, saved: Session,
         return "\n".join([*lines, _(PRIVATE).format(cash=pgettext("typed word", "cash")), hint])
     old, new = _so_far(before, saved)
     if new is not None:
-        lines += score_lines(old, new, saved) or [_(NO_SCORE_CHANGED)]
+        playing = len(new.standings[0].rounds) if new.standings else 0
+        playing = playing if playing > saved.complete_rounds() else None
+        lines += score_lines(old, new, saved, playing) or [_(NO_SCORE_CHANGED)]
     if saved.scorable():
         lines += ["", (standings or standings_text)(saved.score(saved.complete_rounds()), saved)]
     return "\n".join([*lines, hint])
@@ -366,7 +372,9 @@ def standings_text(result: Result, session: Session) -> str:
     return grid.standings_text(result, session.game, finished=session.finished, breakdown=False)
 
 
-def score_lines(old: Result | None, new: Result, session: Session) -> list[str]:
+def score_lines(old: Result | None, new: Result, session: Session, playing: int | None = None) -> list[str]:
+    """Each player's changed scores; `playing`: the round being played (1-based) that `new` includes, named with
+    the total (the standings printed under them count the complete rounds alone)."""
     figure = session.game.figure or number
     label = _(session.game.label_for(session.variants))
     by_old = {s.player: s for s in old.standings} if old else {}
@@ -385,7 +393,9 @@ def score_lines(old: Result | None, new: Result, session: Session) -> list[str]:
                 name = session.game.part_label(part) if session.game.part_label else _(part)
                 changes.append(_(CHANGE_PART).format(part=name, change=_arrow(before, value, figure)))
         if was is None or was.total != now.total:
-            changes.append(_(CHANGE_TOTAL).format(change=_arrow(was.total if was else None, now.total, figure)))
+            change = _arrow(was.total if was else None, now.total, figure)
+            changes.append(_(CHANGE_TOTAL_PLAYING).format(label=label, number=playing, change=change) if playing
+                           else _(CHANGE_TOTAL).format(change=change))
         if was is not None and was.rank != now.rank:
             changes.append(_(CHANGE_RANK).format(before=was.rank, after=now.rank))
         if changes:

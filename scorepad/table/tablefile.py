@@ -37,11 +37,32 @@ LINE = N_("line {number}")
 KEY_TWICE = N_("the key {key!r} is given twice in one object: which of its values counts would be a guess")
 # TRANSLATORS: {path} is a table file (and where in it: "item 3", "line 3"); {problem}: what is wrong there.
 IN_TABLE = N_("{path}: {problem}")
+# A file of another kind, said as such (it was "game: missing or not a game name"): what it is, and what scorepad
+# reads. TRANSLATORS: `scorepad export` and `export --all` are commands: keep them; BG Stats is the app's name.
+BGSTATS_FILE = N_("{path} is a BG Stats backup, not a table file: scorepad reads table files (what `scorepad "
+                  "export` writes), a JSON array of them, or JSON Lines (what `export --all` writes)")
+CSV_FILE = N_("{path} is a CSV file, not a table file: scorepad reads table files (what `scorepad export` writes), "
+              "a JSON array of them, or JSON Lines (what `export --all` writes)")
+BGSTATS_KEYS = ("games", "players", "plays")  # the app's own backup and `export --format bgstats` alike
 
 
 def load_table_file(path: Path) -> dict[str, Any]:
     """Read a table file; one clear line if it cannot be read or is not JSON."""
-    return _parse(_read(path), path)
+    text = _read(path)
+    return _not_bgstats(_parse(text, path, csv=_csv(text)), path)
+
+
+def _csv(text: str) -> bool:
+    """Whether a text that is not JSON looks like a CSV file: its first line holds commas and no JSON opens it."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    return "," in first and not first.lstrip().startswith(("{", "["))
+
+
+def _not_bgstats(value: Any, path: Path) -> Any:
+    """`value`, unless it is a BG Stats backup (its games, players and plays, and no game of ours)."""
+    if isinstance(value, dict) and "game" not in value and all(key in value for key in BGSTATS_KEYS):
+        raise TableFileError(_(BGSTATS_FILE).format(path=path))
+    return value
 
 
 def load_table_files(path: Path) -> Iterator[tuple[str | None, Any]]:
@@ -49,10 +70,10 @@ def load_table_files(path: Path) -> Iterator[tuple[str | None, Any]]:
     or JSON Lines ("line N", blank lines skipped). JSON Lines are read a line at a time, as they are used."""
     text = _read(path)
     try:
-        whole = _loads(text, path)
+        whole = _not_bgstats(_loads(text, path), path)
     except json.JSONDecodeError as error:
         if error.msg != "Extra data":  # more than one JSON value: JSON Lines
-            raise _not_json(path, error) from None
+            raise TableFileError(_(CSV_FILE).format(path=path)) if _csv(text) else _not_json(path, error) from None
         return _lines(text, path)
     except (ValueError, RecursionError):
         return iter([(None, _parse(text, path))])  # the same words as for one table file
@@ -128,11 +149,11 @@ def _first_twice(value: Any) -> tuple[tuple, str]:
     raise AssertionError("no object named a key twice")  # pragma: no cover - _loads saw one
 
 
-def _parse(text: str, where: Any) -> Any:
+def _parse(text: str, where: Any, csv: bool = False) -> Any:
     try:
         return _loads(text, where)
     except json.JSONDecodeError as error:
-        raise _not_json(where, error) from None
+        raise TableFileError(_(CSV_FILE).format(path=where)) if csv else _not_json(where, error) from None
     except (ValueError, RecursionError) as error:  # a number of 4,300+ digits; nesting deeper than Python's stack
         raise TableFileError(_(NOT_READABLE_JSON).format(path=where, reason=str(error).split(":")[0])) from None
 

@@ -154,7 +154,7 @@ def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: in
 
     # the kept figure is checked like a typed one (e.g. boroughs across the table)
     return Ask(at, _(form).format(message=message.rstrip(_QUESTION_END), value=known),
-               parse=keeping(parse, str(known)))
+               parse=keeping(parse, str(known)), kept=str(known))
 
 
 def reckoning_steps(session: Session) -> list[Step]:

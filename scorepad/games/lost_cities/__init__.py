@@ -14,4 +14,5 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             part_label=lambda key: words.field_label(key) or key, facts=facts.facts,
             figures=facts.FIGURES, phrases=words.PHRASES, column_heading=words.column_heading,
             # Lost Cities (1999); the oldest player starts the first game (K-EN).
-            bgg_id=50, bgg_name="Lost Cities", start_player=started_by("oldest"), control=phone.control)
+            bgg_id=50, bgg_name="Lost Cities", start_player=started_by("oldest"), control=phone.control,
+            commands=flow.commands)

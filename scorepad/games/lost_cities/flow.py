@@ -6,12 +6,13 @@ from typing import Any
 
 from calculators import lost_cities as rules
 from calculators.core import InvalidInput
-from scorepad.games.base import Ask, Say, Session, Step, in_the_shell, one_of_players
+from scorepad.games.base import Ask, Commands, Say, Session, Step, in_the_shell, one_of_players
 from scorepad.games.lost_cities.notation import format_cards, parse_cards
 from scorepad.games.lost_cities.report import expedition_line, games_table, player_breakdown
-from scorepad.games.lost_cities.words import (ASK_CARDS, ASK_OLDEST, CARDS_LABEL, ECHO, GAME_START, GAMES, NOTATION, RESHUFFLE,
-                                              SETUP, STARTS_AFTER_LEVEL, STARTS_OLDEST, STARTS_SCORED_MORE,
-                                              colour_name, variant_text, wager_words)
+from scorepad.games.lost_cities.words import (ASK_CARDS, ASK_OLDEST, CARDS_LABEL, ECHO, GAME_AGAIN, GAME_HEADING, GAMES,
+                                              GUIDE_HELP, NOTATION, RESHUFFLE, SETUP, STARTS_AFTER_LEVEL,
+                                              STARTS_OLDEST, STARTS_SCORED_MORE, TURN_RULES, colour_name,
+                                              variant_text, wager_words)
 from scorepad.grid import cell, names_text, standings_text
 from scorepad.i18n import _, pgettext, plural
 from scorepad.words import listed
@@ -103,8 +104,22 @@ def starter(session: Session, number: int) -> tuple[str, str]:
 
 
 def game_start_text(session: Session, number: int, r: rules.Rules) -> str:
+    """The heading of game `number` (0-based) and who starts; the rules of a turn under the first game's only (the
+    later games name the word that shows them again: a game's result and the scores stay on an 80×24 screen)."""
     _name, starts = starter(session, number)
     reshuffle = "\n  " + _(RESHUFFLE).format(hand=rules.HAND_SIZE) if number else ""
+    heading = _(GAME_HEADING).format(number=number + 1, games=session.rounds_planned, starts=starts,
+                                     reshuffle=reshuffle)
+    rest = _(GAME_AGAIN).format(guide=pgettext("typed word", "guide")) if number else rules_text()
+    return heading + "\n" + rest
+
+
+def rules_text() -> str:
+    """A turn's rules and how to type the cards (the first game's start, and the prompt word `guide`)."""
     notation = _(NOTATION).format(wager=wager_words()[-1], undo=pgettext("typed word", "undo"))
-    return _(GAME_START).format(number=number + 1, games=session.rounds_planned, starts=starts, reshuffle=reshuffle,
-                                notation=notation)
+    return _(TURN_RULES).format(notation=notation)
+
+
+def commands(session: Session) -> Commands:
+    """The prompt word `guide` (in English: the play loop takes the language's word too)."""
+    return {"guide": (_(GUIDE_HELP), lambda rest: rules_text())}

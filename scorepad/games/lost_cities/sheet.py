@@ -54,13 +54,30 @@ def sheet(result: Result | None = None, *, players: Sequence[str] = ("", ""), ro
                        mark=by[player].rank == 1)
         match_rows.append(row)
     fields = {}
+    chosen = result.variants if result is not None else variants
     if result is not None:
-        fields = {"players": listed(players), "date": date, "variants": variant_text(result.variants),
+        fields = {"players": listed(players), "date": date, "variants": sheet_variants(chosen),
                   "winner": names_text(result.winners)}
     elif variants:
-        fields = {"variants": variant_text(variants)}
-    return {"rounds": rounds, "fields": fields, "notes": [sheet_note()],
+        fields = {"variants": sheet_variants(chosen)}
+    data = {"rounds": rounds, "fields": fields, "notes": [sheet_note()],
             "grids": {"game": game_grids, "match": [{"vars": {}, "rows": match_rows}]}}
+    if len(r.colours) > len(rules.CLASSIC_COLOURS):  # three games of six rows and the match on one page
+        data["row_heights"] = {"game": SIX_COLOURS_PRINTED_MM if result is not None else SIX_COLOURS_MM}
+    return data
+
+
+# With purple the template's 8 mm rows took a second page for the match alone: a blank pad's rows a little lower
+# (still room to write by hand), a filled sheet's as low as printed figures need (a finished game's sheet also
+# carries the QR code and its caption above the tables).
+SIX_COLOURS_MM = 7
+SIX_COLOURS_PRINTED_MM = 6.2
+
+
+def sheet_variants(variants: Sequence[str]) -> str:
+    """The Variants field: the names alone (its label says what they are: "Variants: variants: purple"), or the
+    official rules."""
+    return listed(variants) if variants else variant_text(())
 
 
 def sheet_note() -> str:

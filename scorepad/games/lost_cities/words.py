@@ -50,10 +50,14 @@ Setup for {players}: {games}, {variant_text}.
   • Shuffle, deal {hand} cards to each of you, face down. The other {pile} cards are the draw pile.""")
 GAMES = NP_("{n} game", "{n} games")
 # TRANSLATORS: {starts} is who starts and why ("Ana starts (the oldest player)."), {reshuffle} the dealing
-# line of games 2 and 3 (or nothing), {notation} how to type the cards. Keep the line breaks and indentation.
-GAME_START = N_("""\
+# line of games 2 and 3 (or nothing). Keep the line breaks.
+GAME_HEADING = N_("""\
 ── Game {number} of {games} ──
-{starts}{reshuffle}
+{starts}{reshuffle}""")
+# The rules of a turn: under the first game's heading, then on `guide` (each game's start repeated them: 16 lines
+# that pushed the last breakdown and the scores so far off an 80×24 screen).
+# TRANSLATORS: {notation} is how to type the cards. Keep the line breaks and the indentation.
+TURN_RULES = N_("""\
   A turn: 1. play a card onto your own expedition of its colour, or discard it face up on that
              colour's pile;  2. draw the top card of the draw pile or of any discard pile
              (not the card you have just discarded).
@@ -61,6 +65,10 @@ GAME_START = N_("""\
   The game ends the moment the last card of the draw pile is drawn. Cards in hand don't count.
   Then enter each player's expeditions.
 {notation}""")
+# TRANSLATORS: under the heading of games 2 and 3, instead of the rules; {guide} is the word typed to see them.
+GAME_AGAIN = N_("  Then enter each player's expeditions; `{guide}` shows the rules again.")
+# TRANSLATORS: what the prompt word `guide` does, in the list `help` prints.
+GUIDE_HELP = N_("a turn's rules and how to type the cards")
 STARTS_OLDEST = N_("{starter} starts (the oldest player).")
 # TRANSLATORS: {high} and {low} are the two scores of the previous game, {number}.
 STARTS_SCORED_MORE = N_("{starter} starts (scored more in game {number}: {high} to {low}).")

@@ -11,12 +11,12 @@ from scorepad.games.next_station_london.words import (JOINING, MAP_SHEET, OBJECT
                                                       PENCILS_HEADING, PLACES_2, PLACES_3, PLAYER_HEADING,
                                                       PLAYER_PENCIL, POWERS_TEXT, ROUND_COLUMN, ROUND_END_RULE,
                                                       ROUND_HEADING, ROUND_PENCIL, ROUND_PENCIL_POWER,
-                                                      ROUND_RULES_SOLO, ROUND_RULES_TABLE, SEATING, SETUP_HEADING,
+                                                      ROUND_AGAIN, ROUND_RULES_SOLO, ROUND_RULES_TABLE, SEATING, SETUP_HEADING,
                                                       SETUP_HEADING_MODULES, SOLO_HEADING, SOLO_HEADING_LINE,
                                                       SOLO_HEADING_MODULES, SOLO_SETUP, CONTROLLER, colour_name,
                                                       module_name, objective_text, power_name, power_text)
 from scorepad.grid import grid
-from scorepad.i18n import _
+from scorepad.i18n import _, pgettext
 from scorepad.words import listed, names_text
 
 
@@ -60,7 +60,9 @@ def modules_guide(session: Session) -> str:
     return text
 
 
-def round_text(session: Session, number: int) -> str:
+def round_text(session: Session, number: int, whole: bool = False) -> str:
+    """A round's heading, controller and pencils, and its rules: whole in the first round (and `whole`: the prompt
+    word `guide`), else what changed and the word that shows them."""
     dealt = powers(session)
     solo = len(session.players) == 1
     lines = [_(ROUND_HEADING).format(number=number + 1, rounds=session.rounds_planned)]
@@ -75,6 +77,9 @@ def round_text(session: Session, number: int) -> str:
                                                       power=power_name(dealt[colour])))
         else:
             lines.append(_(ROUND_PENCIL).format(player=player, colour=colour_name(colour)))
+    if number and not whole:
+        lines.append(_(ROUND_AGAIN).format(guide=pgettext("typed word", "guide")))
+        return "\n".join(lines)
     lines.append(_(ROUND_RULES_SOLO if solo else ROUND_RULES_TABLE))
     if number:
         lines.append(_(JOINING))
@@ -84,7 +89,7 @@ def round_text(session: Session, number: int) -> str:
 
 def guide_text(session: Session) -> str:
     number = min(session.complete_rounds(), max(session.rounds_planned - 1, 0))
-    return round_text(session, number) + modules_guide(session)
+    return round_text(session, number, whole=True) + modules_guide(session)
 
 
 def pencils_text(session: Session) -> str:

@@ -110,7 +110,14 @@ ROUND_RULES_TABLE = N_("""\
   one straight section from either end of your line to a station of that symbol (a joker is any).
   No crossing sections, no passing through a station, no visiting a station of this line twice.""")
 # From round 2 on a line may use stations of earlier lines (NSL-RB): the round text forbids only this line's own.
-JOINING = N_("  Your line may pass through stations of your earlier lines: each such station is an interchange.")
+# "Stop at", not "pass through": a section never passes through a station (the line just above).
+JOINING = N_("  Your line may also stop at stations of your earlier lines: each such station is an interchange.")
+# Rounds 2 to 4 name what changed and the word that shows the rules (repeated whole, they pushed the scores so far
+# and their heading off an 80×24 screen).
+# TRANSLATORS: {guide} is the word typed at the prompt to see the round's rules (your language's).
+# Keep the line break and the indentation.
+ROUND_AGAIN = N_("  The rules as in round 1; your line may also stop at stations of your earlier lines\n"
+                 "  (interchanges). `{guide}` shows the rules.")
 # TRANSLATORS: {n}th: the Underground card that ends the round (5th); write the ordinal as your language does.
 ROUND_END_RULE = N_("  The round ends on the {n}th Underground (pink-and-yellow) card; you may still draw for "
                     "that card.")
