@@ -50,6 +50,46 @@ def test_a_stopping_signal_stops_serving_with_its_exit_code(tmp_path, signum):
     assert "scorepad host 1" in process.stderr.read()
 
 
+def test_ctrl_c_with_phones_listening_ends_their_streams_without_a_traceback(tmp_path):
+    import http.client
+
+    process, link = host(tmp_path / "db.json", "lost-cities", "--players", "Ana", "Ben")
+    base, secret = link.split("/join/")
+    address, port = base.removeprefix("http://").split(":")
+    streams = []
+    for _ in range(3):  # three phones on the page, each listening to the event stream
+        connection = http.client.HTTPConnection(address, int(port), timeout=30)
+        connection.request("GET", "/api/events", headers={"Authorization": f"Bearer {secret}"})
+        response = connection.getresponse()
+        assert response.status == 200 and response.readline()  # the stream has begun
+        streams.append(response)
+    process.send_signal(signal.SIGINT)
+    for response in streams:  # each stream is ended by the server (not cut when the process dies)
+        while response.readline():
+            pass
+    assert process.wait(15) == 130
+    heard = process.stderr.read()
+    assert "Traceback" not in heard and "CancelledError" not in heard and "ERROR" not in heard
+    assert heard.strip().count("\n") == 0  # one line: where the session is saved
+
+
+def test_a_connection_that_never_sends_a_request_is_closed(tmp_path):
+    import socket
+
+    from scorepad.web.guard import HEADER_TIMEOUT
+
+    process, link = host(tmp_path / "db.json", "lost-cities", "--players", "Ana", "Ben")
+    address, port = link.split("/join/")[0].removeprefix("http://").split(":")
+    try:
+        with socket.create_connection((address, int(port))) as idle:
+            idle.settimeout(HEADER_TIMEOUT + 30)  # generous: what is tested is that it is closed at all
+            assert idle.recv(1) == b""
+        assert call(link, "/api/state")[0] == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(15)
+
+
 def test_answers_survive_a_server_killed_outright(tmp_path):
     database = tmp_path / "db.json"
     process, link = host(database, "lost-cities", "--players", "Ana", "Ben", "--rounds", "1")

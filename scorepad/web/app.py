@@ -21,6 +21,8 @@ from starlette.responses import StreamingResponse
 from starlette.routing import Route
 
 from scorepad import i18n
+from scorepad.errors import Changed, StoreError
+from scorepad.i18n import N_, _
 from scorepad.web import pages
 from scorepad.web.host import Host, Phone, Refused
 from scorepad.web.live import Live
@@ -29,6 +31,10 @@ BODY_LIMIT = 64 * 1024  # bytes: the spec's cap on a request body; a whole answe
 TABLE_COOKIE, PHONE_COOKIE, LANGUAGE_COOKIE = "scorepad_table", "scorepad_phone", "scorepad_lang"
 COOKIE_DAYS = 2  # a game night; the secret is new each time the host starts anyway
 JSON_TYPE = "application/json"
+
+
+# TRANSLATORS: a phone's answer the host's computer could not save (a full disk, a read-only folder).
+NOT_SAVED = N_("The host's computer could not save this: nothing was recorded. Tell the host (is its disk full?).")
 
 
 class TooLarge(Exception):
@@ -49,7 +55,15 @@ def make_app(host: Host, live: Live) -> Starlette:
             code = _language(request, phone, host.language)
             try:
                 with i18n.speaking(code):
-                    response = await endpoint(request, phone)
+                    try:
+                        response = await endpoint(request, phone)
+                    except Changed as changed:  # another screen wrote first: the state as it is now
+                        response = _json({**host.state(phone), "error": str(changed)}, 409)
+                    except StoreError:  # nothing was recorded; the host's terminal is not the phone's to read
+                        if request.url.path.startswith("/api/"):
+                            response = _json({"error": _(NOT_SAVED)}, 507)  # Insufficient Storage
+                        else:
+                            response = HTMLResponse(pages.page(host, phone, error=_(NOT_SAVED)), status_code=507)
             except TooLarge:
                 response = JSONResponse({"error": "request body over 64 KB"}, status_code=413)
             if request.cookies.get(PHONE_COOKIE) != phone.id:
@@ -59,7 +73,7 @@ def make_app(host: Host, live: Live) -> Starlette:
         return run
 
     async def join(request: Request) -> Response:
-        if not hmac.compare_digest(request.path_params["secret"], host.secret):
+        if not hmac.compare_digest(request.path_params["secret"].encode(), host.secret.encode()):
             return _not_found()
         phone = host.join(request.cookies.get(PHONE_COOKIE))
         response = RedirectResponse("/", status_code=303)
@@ -109,7 +123,7 @@ def make_app(host: Host, live: Live) -> Starlette:
     def form(action: Callable[[Phone, dict[str, Any]], Any]) -> Callable[[Request, Phone], Awaitable[Response]]:
         async def endpoint(request: Request, phone: Phone) -> Response:
             fields = {k: v[-1] for k, v in parse_qs((await _body(request)).decode("utf-8", "replace")).items()}
-            if not hmac.compare_digest(fields.get("token", ""), phone.id):
+            if not hmac.compare_digest(fields.get("token", "").encode(), phone.id.encode()):
                 return _not_found()
             try:
                 action(phone, fields)
@@ -160,6 +174,7 @@ def make_app(host: Host, live: Live) -> Starlette:
         Route("/confirm", guarded(form(confirm_form)), methods=["POST"]),
     ]
     app = Starlette(routes=routes)
+    app.router.redirect_slashes = False  # `/api/state/` is a 404, not a redirect that names the route
     app.add_exception_handler(404, lambda request, exc: _not_found())
     app.add_exception_handler(405, lambda request, exc: _not_found())
     return app
@@ -208,7 +223,8 @@ async def _body(request: Request) -> bytes:
 
 
 def _whole(text: Any) -> Any:
-    return int(text) if isinstance(text, str) and text.isdigit() else text
+    """A plain form's whole number; anything else (`²` is a digit to str.isdigit) left as text, to be refused."""
+    return int(text) if isinstance(text, str) and text.isascii() and text.isdigit() else text
 
 
 def _json(data: dict[str, Any], status: int = 200, error: str | None = None) -> JSONResponse:

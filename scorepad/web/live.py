@@ -21,7 +21,8 @@ class Live:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self._queues: set[asyncio.Queue[int]] = set()
+        self.closed = False
+        self._queues: set[asyncio.Queue[int | None]] = set()
         self._followers: list[Callable[[Table, list[Event]], None]] = []
         self.revision = 0  # what phones see changed without a new version (an answer waiting for a yes)
         table.subscribe(self._changed)
@@ -49,11 +50,19 @@ class Live:
             with contextlib.suppress(ScorepadError, OSError):  # a write under way elsewhere: the next read sees it
                 self.table.refresh()
 
+    def close(self) -> None:
+        """The server stops: every event stream ends now (a phone's browser reconnects to the next server)."""
+        self.closed = True
+        for queue in list(self._queues):
+            queue.put_nowait(None)
+
     async def stream(self) -> AsyncIterator[str]:
         """One phone's `text/event-stream`: the version now, then one event each time it changes."""
-        queue: asyncio.Queue[int] = asyncio.Queue()
+        queue: asyncio.Queue[int | None] = asyncio.Queue()
         self._queues.add(queue)
         try:
+            if self.closed:
+                return
             yield _event(self.table.version, self.revision)
             while True:
                 try:
@@ -61,8 +70,10 @@ class Live:
                 except TimeoutError:
                     yield ": still here\n\n"
                     continue
-                while not queue.empty():  # several changes at once: the phone reads the latest state once
+                while version is not None and not queue.empty():  # several changes: the latest state, once
                     version = queue.get_nowait()
+                if version is None:  # closed: the stream ends, the server can stop
+                    return
                 yield _event(version, self.revision)
         finally:
             self._queues.discard(queue)
