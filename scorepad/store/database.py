@@ -81,6 +81,11 @@ class Store:
         """Where the processes playing a session say so (store.claims); no store operation reads it."""
         return self._layout.claims_folder
 
+    @property
+    def links_folder(self) -> Path:
+        """Where hosted sessions keep their join links (store.links); no store operation reads it."""
+        return self._layout.links_folder
+
     # --- the lock and the meta record
 
     @contextlib.contextmanager
@@ -347,6 +352,8 @@ class Store:
                 else:
                     self._marks.drop(doc_id, marks)
                 path.unlink()
+            with contextlib.suppress(OSError):  # its join link, if it was hosted (store.links)
+                (self._layout.links_folder / f"{doc_id}.json").unlink()
 
     @_reads
     def find(self, marks: Iterable[str]) -> dict[str, int]:

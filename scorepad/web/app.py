@@ -3,13 +3,21 @@
 Nothing is served without the link's secret: every route but `/join/SECRET` answers a bare 404 to a browser
 without the cookie that link sets (or the header `Authorization: Bearer SECRET`). Request bodies are read up to
 64 KB and refused (413) beyond; a form or a JSON request from another site is refused (its Origin is not this
-server, and the cookie is SameSite=Strict); a form carries the phone's own token besides.
+server, and the cookies are SameSite=Lax: sent when a link in a chat or a mail opens the page, never with another
+site's form or script); a form carries the phone's own token besides.
+
+The secret is the session's while its game lasts (store.links), so a phone's cookies outlive a restart of the
+host: its phone id is signed with the secret, and a phone this server has not met yet is taken back as the phone
+it was (its seat kept by the engine), not as a stranger.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import json
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
@@ -29,7 +37,7 @@ from scorepad.web.live import Live
 
 BODY_LIMIT = 64 * 1024  # bytes: the spec's cap on a request body; a whole answer is a few dozen
 TABLE_COOKIE, PHONE_COOKIE, LANGUAGE_COOKIE = "scorepad_table", "scorepad_phone", "scorepad_lang"
-COOKIE_DAYS = 2  # a game night; the secret is new each time the host starts anyway
+COOKIE_DAYS = 30  # a game may be paused for days; the secret itself goes when the game ends (or --new-link)
 JSON_TYPE = "application/json"
 
 
@@ -51,7 +59,7 @@ def make_app(host: Host, live: Live) -> Starlette:
                 return _not_found()
             if request.method == "POST" and not _same_origin(request):
                 return _not_found()
-            phone = host.join(request.cookies.get(PHONE_COOKIE))
+            phone = host.join(_vouched(request.cookies.get(PHONE_COOKIE), host.secret))
             code = _language(request, phone, host.language)
             try:
                 with i18n.speaking(code):
@@ -75,7 +83,7 @@ def make_app(host: Host, live: Live) -> Starlette:
     async def join(request: Request) -> Response:
         if not hmac.compare_digest(request.path_params["secret"].encode(), host.secret.encode()):
             return _not_found()
-        phone = host.join(request.cookies.get(PHONE_COOKIE))
+        phone = host.join(_vouched(request.cookies.get(PHONE_COOKIE), host.secret))
         response = RedirectResponse("/", status_code=303)
         _set_cookie(response, TABLE_COOKIE, host.secret)
         _set_cookie(response, PHONE_COOKIE, phone.id)
@@ -237,5 +245,23 @@ def _not_found() -> Response:
     return PlainTextResponse("Not Found", status_code=404)
 
 
+def _signed(token: str, secret: str) -> str:
+    digest = hmac.new(secret.encode(), token.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+def _vouched(given: str | None, secret: str) -> str:
+    """The phone id of a cookie this session's link gave (kept across restarts), or a new one: `TOKEN.SIGNATURE`,
+    signed with the secret, so no id but ours is taken and a new link (`--new-link`) disowns the old ones."""
+    if given and given.isascii() and given.count(".") == 1:
+        token, signature = given.split(".")
+        if hmac.compare_digest(signature.encode(), _signed(token, secret).encode()):
+            return given
+    token = secrets.token_urlsafe(16)
+    return f"{token}.{_signed(token, secret)}"
+
+
 def _set_cookie(response: Response, name: str, value: str) -> None:
-    response.set_cookie(name, value, max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="strict", path="/")
+    # Lax, not Strict: a join link opened from a chat or a mail is a navigation from another site, and a Strict
+    # cookie would not follow its redirect to `/`. POSTs still need this server's Origin (_same_origin).
+    response.set_cookie(name, value, max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="lax", path="/")

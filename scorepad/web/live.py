@@ -13,6 +13,7 @@ from scorepad.errors import ScorepadError
 from scorepad.table import Event, Table
 
 WATCH_EVERY = 0.2  # seconds between two reads of the stored session: a change elsewhere reaches phones this soon
+RETRY_MS = 1000  # how soon a phone's browser opens the stream again when it breaks (a host restarting)
 KEEP_ALIVE = 15  # seconds of silence before a comment line keeps a phone's connection (and its proxies) open
 
 
@@ -63,7 +64,7 @@ class Live:
         try:
             if self.closed:
                 return
-            yield _event(self.table.version, self.revision)
+            yield f"retry: {RETRY_MS}\n" + _event(self.table.version, self.revision)
             while True:
                 try:
                     version = await asyncio.wait_for(queue.get(), KEEP_ALIVE)

@@ -201,9 +201,19 @@
     }
   }
 
-  // Live: one event each time the session changes; the browser reconnects by itself after sleep or lost Wi-Fi.
+  // Live: one event each time the session changes. The browser's own retry gives up for good once a server
+  // answers anything but a stream (a host restarting, a proxy's error page), and a phone that slept may keep a
+  // dead connection: so the page opens a new stream itself, again and again (never giving up), and at
+  // once when the phone wakes (visibilitychange, pageshow) or its Wi-Fi is back (online).
+  let events = null;
+  let retry = null;
+  let delay = 1000;  // ms before the next try; doubled up to 10 s while the server stays away
   function listen() {
-    const events = new EventSource("/api/events");
+    clearTimeout(retry);
+    retry = null;
+    if (events) events.close();
+    events = new EventSource("/api/events");
+    events.onopen = () => { delay = 1000; };
     events.onmessage = (message) => {
       offline.hidden = true;
       const data = JSON.parse(message.data);
@@ -211,10 +221,21 @@
       revision = data.revision;
       if (data.version !== shown || poked) refresh();
     };
-    events.onerror = () => { offline.hidden = false; };
+    events.onerror = () => {
+      offline.hidden = false;
+      if (events.readyState !== EventSource.CLOSED || retry) return;  // the browser tries again by itself
+      retry = setTimeout(() => { listen(); refresh(); }, delay);
+      delay = Math.min(delay * 2, 10000);
+    };
   }
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
-  window.addEventListener("online", () => refresh());
+  function wake() {
+    if (document.hidden) return;
+    if (!events || events.readyState === EventSource.CLOSED) listen();
+    refresh();
+  }
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("pageshow", (event) => { if (event.persisted) listen(); wake(); });
+  window.addEventListener("online", () => { listen(); refresh(); });
 
   shown = version();
   wire();
