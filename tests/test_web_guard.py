@@ -1,5 +1,6 @@
 """A server a guest cannot starve, in this process: odd requests are 4xx (never 500), a full disk is a refusal the
-phone reads, connections that send nothing are closed and make room for the phones, TCP_NODELAY, a quiet log."""
+phone reads, connections that send nothing are closed and make room for the phones, TCP_NODELAY, a quiet log,
+and a watcher that reads the stored session only when it changed."""
 
 import asyncio
 import logging
@@ -15,6 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from scorepad.errors import StoreError  # noqa: E402
 from scorepad.games import by_slug  # noqa: E402
+from scorepad.table import Table  # noqa: E402
 from scorepad.table.changes import new_doc  # noqa: E402
 from scorepad.web import server  # noqa: E402
 from scorepad.web.app import NOT_SAVED, make_app  # noqa: E402
@@ -197,3 +199,31 @@ def test_errors_reach_the_log_once_in_a_while_not_as_a_flood():
         logger.removeHandler(handler)
     assert [record.getMessage() for record in heard] == ["socket.accept() out of system resource: 0",
                                                          "another kind"]
+
+
+def test_the_watch_reads_the_session_only_when_its_stamp_moved(store, monkeypatch):
+    host, _app = hosted(store)
+    reads = []
+    get = store.get
+    monkeypatch.setattr(store, "get", lambda doc_id: reads.append(doc_id) or get(doc_id))
+    live = Live(host.table, lambda: store.stamp(host.id))
+    heard = []
+    live.follow(lambda table, events: heard.append([e.kind for e in events]))
+
+    async def watched():
+        watching = asyncio.create_task(live.watch())
+        for _ in range(100):  # give the watch turns: with nothing changed it reads once, then only stamps
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.5)
+        quiet = len(reads)
+        Table(store, host.id).answer(("setup", "oldest"), "Ben", 0)  # another screen (a terminal) answers
+        for _ in range(200):
+            if heard:
+                break
+            await asyncio.sleep(0.05)
+        watching.cancel()
+        return quiet
+
+    quiet = asyncio.run(watched())
+    assert quiet <= 1 and heard and "answered" in heard[0]
+    assert host.table.version == 1

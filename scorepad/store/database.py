@@ -86,6 +86,11 @@ class Store:
         """Where hosted sessions keep their join links (store.links); no store operation reads it."""
         return self._layout.links_folder
 
+    def stamp(self, doc_id: int) -> list[int] | None:
+        """What the session's file is this instant (every write replaces it: a new stamp), without reading it:
+        what a screen that follows the session compares before reading it again."""
+        return file_stamp(self._layout.session_file(doc_id))
+
     # --- the lock and the meta record
 
     @contextlib.contextmanager

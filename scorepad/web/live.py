@@ -1,6 +1,7 @@
 """Live updates: every phone's event stream hears each change of the session, whether this server made it or
-another scorepad did (a terminal's `resume` writes the same session: the store is read again a few times a
-second, which is what a phone that slept catches up from too)."""
+another scorepad did (a terminal's `resume` writes the same session: a few times a second the watch looks at the
+stored session's stamp, and reads it again only when that changed, which is what a phone that slept catches up
+from too)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from scorepad.errors import ScorepadError
 from scorepad.table import Event, Table
 
-WATCH_EVERY = 0.2  # seconds between two reads of the stored session: a change elsewhere reaches phones this soon
+WATCH_EVERY = 0.2  # seconds between two looks at the stored session: a change elsewhere reaches phones this soon
 RETRY_MS = 1000  # how soon a phone's browser opens the stream again when it breaks (a host restarting)
 KEEP_ALIVE = 15  # seconds of silence before a comment line keeps a phone's connection (and its proxies) open
 
@@ -20,8 +22,11 @@ KEEP_ALIVE = 15  # seconds of silence before a comment line keeps a phone's conn
 class Live:
     """The event streams of one table's phones, and the watch on its stored session."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, stamp: Callable[[], Any] | None = None) -> None:
         self.table = table
+        # What the stored session is this instant, without reading it (Store.stamp): the watch reads the session
+        # again only when this changes. None: read it every time.
+        self.stamp = stamp
         self.closed = False
         self._queues: set[asyncio.Queue[int | None]] = set()
         self._followers: list[Callable[[Table, list[Event]], None]] = []
@@ -45,11 +50,17 @@ class Live:
             listener(table, events)
 
     async def watch(self) -> None:
-        """Read the stored session again and again, until cancelled: another process's answers become events."""
+        """Look at the stored session again and again, until cancelled: another process's answers become events.
+        The session is read (and its steps rebuilt) only when its stamp moved since the last read."""
+        seen: Any = None
         while True:
             await asyncio.sleep(WATCH_EVERY)
+            now = self.stamp() if self.stamp is not None else None
+            if now is not None and now == seen:
+                continue
             with contextlib.suppress(ScorepadError, OSError):  # a write under way elsewhere: the next read sees it
                 self.table.refresh()
+                seen = now
 
     def close(self) -> None:
         """The server stops: every event stream ends now (a phone's browser reconnects to the next server)."""

@@ -122,7 +122,8 @@ def heard(table: Table, events: list[Event]) -> list[str]:
 def serve(host: Host, sock: socket.socket, out: Callable[[str], None]) -> None:
     """Serve until a stopping signal; uvicorn then finishes the requests under way and the signal is raised again
     (scorepad.cli.signals makes it the exit code)."""
-    live = Live(host.table)
+    stamp = getattr(host.table.records, "stamp", None)  # the store's; a test's records may have none
+    live = Live(host.table, (lambda: stamp(host.id)) if stamp is not None else None)
 
     def tell(table: Table, events: list[Event]) -> None:  # in the host's language, whichever phone made the change
         with i18n.speaking(host.language):
