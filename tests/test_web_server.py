@@ -113,6 +113,58 @@ def test_answers_survive_a_server_killed_outright(tmp_path):
     assert log == accepted
 
 
+def test_a_server_killed_while_six_phones_answer_keeps_every_answer_they_saw_accepted(tmp_path):
+    """Four players' phones and two table screens answer at once (each their own questions, the screens the
+    table's); the server is killed outright mid-game: every answer that got 200 is in the session on disk."""
+    import threading
+
+    database = tmp_path / "db.json"
+    players = ["Ana", "Ben", "Cy", "Dee"]
+    process, link = host(database, "next-station-london", "--players", *players, "--rounds", "2")
+    line = {"districts": "1", "stations": "1", "thames": "0", "tourist": "0", "interchanges": "0 0 0"}
+    accepted, lock, enough = [], threading.Lock(), threading.Event()
+
+    def answering(seat):
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        try:
+            if call(link, "/api/seat", {"player": seat}, opener=opener)[0] != 200:
+                return
+            while not enough.is_set():
+                status, state = call(link, "/api/state", opener=opener)
+                mine = [q for q in state.get("open", []) if q["mine"] and q["player"] == seat]
+                if state.get("status") != "playing" or not state.get("open"):
+                    return
+                for question in mine[:1]:
+                    choices = question.get("choices") or []
+                    value = ("Digital deck" if "Digital deck" in choices else choices[0] if choices
+                             else line.get(question["at"][-1], ""))
+                    status, _ = call(link, "/api/answer",
+                                     {"at": question["at"], "value": value, "version": state["version"]},
+                                     opener=opener)
+                    if status == 200:
+                        with lock:
+                            accepted.append(question["at"])
+                            if len(accepted) >= 20:
+                                enough.set()
+        except (OSError, ValueError, KeyError):  # the server is gone: this phone stops
+            return
+
+    phones = [threading.Thread(target=answering, args=(seat,)) for seat in [*players, None, None]]
+    for phone in phones:
+        phone.start()
+    try:
+        assert enough.wait(120), f"only {len(accepted)} answers accepted"
+    finally:
+        process.kill()  # SIGKILL, with phones still sending
+        process.wait(10)
+    for phone in phones:
+        phone.join(30)
+    exported = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(database), "export", "1"],
+                              capture_output=True, text=True, check=True)
+    log = [entry["at"] for entry in json.loads(exported.stdout)["session"]["log"]]
+    assert len(accepted) >= 20 and all(at in log for at in accepted), (accepted, log)
+
+
 def test_an_id_that_is_no_session_is_one_error_line(tmp_path):
     done = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(tmp_path / "db.json"), "host", "7",
                            "--address", "127.0.0.1", "--no-qr"], capture_output=True, text=True, timeout=30)
