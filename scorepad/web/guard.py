@@ -9,6 +9,8 @@ takes a protocol class: this one hands every byte to uvicorn's own h11 protocol)
 - a connection whose request headers have not all arrived within HEADER_TIMEOUT seconds is closed;
 - at most `cap` connections are open (the file limit less a reserve); when one more comes, the oldest that has
   not sent its headers yet is closed to make room (a phone sends its request at once; a guest's idle one waits);
+  asyncio accepts up to `backlog` connections before any is looked at, so the backlog is small and the reserve
+  holds a few such bursts, while the kernel's queue of connections waiting to be accepted is long (QUEUE);
 - every accepted socket has TCP_NODELAY (a kept-alive request otherwise waits for a delayed ACK);
 - the errors uvicorn and asyncio log go through `Quiet`: each kind once per QUIET_FOR seconds, no flood.
 """
@@ -25,7 +27,14 @@ from typing import Any
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_TIMEOUT = 10.0  # seconds from connecting to a request's last header line: a phone on poor Wi-Fi needs < 1
-RESERVED_FILES = 64  # open files kept for the store, the terminal and the event loop
+BACKLOG = 64  # uvicorn's `backlog`: also how many connections asyncio accepts at once, before any is looked at
+# The kernel's queue of connections not accepted yet, set on the socket once asyncio has listened (with BACKLOG):
+# a guest's burst of connections fills a short queue, and a phone's connection that finds it full waits for its
+# retry (a second).
+QUEUE = 1024
+# Open files kept beyond the cap: the store, the terminal, the event loop (a few dozen), and the connections
+# accepted in a burst before the oldest idle ones are closed to make room (a few bursts of BACKLOG).
+RESERVED_FILES = 64 + 3 * BACKLOG
 FEWEST = 32  # connections, whatever the file limit says
 ENDS_OF_HEADERS = (b"\r\n\r\n", b"\n\n")  # as browsers send them, and as h11 also reads them
 QUIET_FOR = 10.0  # seconds: how often one kind of error reaches the log

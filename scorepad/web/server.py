@@ -27,7 +27,7 @@ from scorepad.table import Event, Table
 from scorepad.table.naming import name
 from scorepad.table.session import player_of
 from scorepad.web.app import make_app
-from scorepad.web.guard import Doors, quieten
+from scorepad.web.guard import BACKLOG, QUEUE, Doors, quieten
 from scorepad.web.host import NO_SUCH_SEAT, Host
 from scorepad.web.live import Live
 
@@ -80,7 +80,7 @@ def bind(address: str, port: int) -> socket.socket:
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # inherited by accepted sockets on Linux
     try:
         sock.bind((address, port))
-        sock.listen(64)
+        sock.listen(QUEUE)
     except OSError:
         sock.close()
         raise
@@ -133,14 +133,18 @@ def serve(host: Host, sock: socket.socket, out: Callable[[str], None]) -> None:
     live.follow(tell)
     host.tell = out
     config = uvicorn.Config(make_app(host, live), log_level="warning", access_log=False, lifespan="off",
-                            http=Doors().protocol(), timeout_keep_alive=KEEP_ALIVE,
+                            http=Doors().protocol(), backlog=BACKLOG, timeout_keep_alive=KEEP_ALIVE,
                             h11_max_incomplete_event_size=HEADER_BYTES, timeout_graceful_shutdown=GRACE)
     quieten("uvicorn.error", "asyncio")
     server = uvicorn.Server(config)
 
     async def stopping() -> None:
         """Once uvicorn is told to stop (a signal), end the event streams: nothing else keeps it waiting."""
+        queued = False
         while not server.should_exit:
+            if server.started and not queued:  # asyncio listened with its accept burst (BACKLOG): queue more
+                sock.listen(QUEUE)
+                queued = True
             await asyncio.sleep(STOP_CHECK)
         live.close()
 
