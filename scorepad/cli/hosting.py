@@ -77,7 +77,9 @@ def host(ctx: typer.Context,
         links.forget(store, session_id)
     else:
         try:
-            links.keep(store, session_id, links.Link(served.secret, sock.getsockname()[1]))
+            serving = links.Link(served.secret, sock.getsockname()[1])
+            if serving != kept:  # written (and synced) only when it changes: not on every start
+                links.keep(store, session_id, serving)
         except ScorepadError:
             sock.close()
             raise
