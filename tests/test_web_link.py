@@ -212,3 +212,38 @@ def test_a_join_link_opened_from_a_chat_lands_on_the_table(browser, tmp_path):
         assert held == []
     finally:
         stop(process)
+
+
+def test_a_page_whose_stream_was_refused_keeps_trying_and_wakes_at_once(browser, tmp_path):
+    """A browser's own EventSource gives up for good after one answer that is not a stream (a proxy's error page,
+    a server starting): the page opens it again itself, and at once when the phone wakes."""
+    process, link = start(tmp_path / "db.json", "lost-cities", "--players", "Ana", "Ben", "--rounds", "1")
+    try:
+        page = seated(browser, link, "Ana")
+        refused = []
+
+        def unavailable(route):
+            refused.append(route.request.url)
+            route.fulfill(status=503, body="busy")
+
+        page.route("**/api/events", unavailable)
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the stream opened again: refused
+        page.locator("#offline").wait_for(state="visible", timeout=15_000)
+        for _ in range(300):  # refused again and again, and the page keeps trying (1 s, 2 s, 4 s…)
+            if len(refused) >= 3:
+                break
+            page.wait_for_timeout(200)
+        assert len(refused) >= 3
+        page.unroute("**/api/events")
+        page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # the phone wakes
+        page.locator("#offline").wait_for(state="hidden", timeout=15_000)
+        opener = opened(link)[0]
+        base = link.split("/join/")[0]
+        for path, body in (("/api/seat", {"player": "Ben"}),
+                           ("/api/answer", {"at": ["setup", "oldest"], "value": "Ben", "version": 0})):
+            opener.open(urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                               headers={"Content-Type": "application/json"}), timeout=10).read()
+        page.wait_for_function("() => Number(document.querySelector('#pad > div').dataset.version) >= 1",
+                               timeout=15_000)  # live again: Ben's answer shows without a reload
+    finally:
+        stop(process)
