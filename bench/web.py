@@ -17,6 +17,7 @@ the page's script makes to redraw (`/pad`). `--source DIR`: run scorepad from an
   for 15 s a phone opens a connection and asks for the state every 0.5 s; the slowest and median answer.
 - the idle watcher: the server's CPU time (user + sys, /proc) over 10 s with nothing happening, in a game of
   many steps (two rounds of Next Station: London answered).
+- Ctrl-C with three phones listening to the event stream: the time until the process is gone, its stderr lines.
 Times are medians with min–max, or percentiles; `python -c "import typer"` is timed in the same run.
 """
 
@@ -27,6 +28,7 @@ import http.client
 import json
 import os
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -39,7 +41,7 @@ from pathlib import Path
 SCOREPAD = [sys.executable, "-m", "scorepad"]
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 LINE = {"districts": "1", "stations": "1", "thames": "0", "tourist": "0", "interchanges": "0 0 0"}
-PARTS = ["start", "table", "crowd", "guest", "watch"]
+PARTS = ["start", "table", "crowd", "guest", "watch", "stop"]
 GUEST_FILES = 1024  # the server's limit of open files in the guest's run: the usual default
 
 
@@ -359,6 +361,28 @@ def watcher(options: argparse.Namespace, work: Path) -> float:
     return spent
 
 
+def stopping(options: argparse.Namespace, work: Path) -> tuple[list[float], int]:
+    """Ctrl-C with three phones listening, three times: the seconds until the process is gone, and the most lines
+    it printed on stderr."""
+    seconds, lines = [], 0
+    for n in range(3):
+        process, link, _ = start(work / f"stop{n}.json", "lost-cities", "-p", "Ana", "Ben", source=options.source)
+        phones = [Phone(link) for _ in range(3)]
+        streams = []
+        for phone in phones:
+            stream = phone.connect()
+            stream.request("GET", "/api/events", headers=phone.headers(False))
+            response = stream.getresponse()
+            response.readline()
+            streams.append(response)
+        began = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        process.wait(30)
+        seconds.append(time.perf_counter() - began)
+        lines = max(lines, process.stderr.read().count("\n"))
+    return seconds, lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phones", type=int, default=6)
@@ -402,6 +426,10 @@ def main() -> None:
               f"{guarded['stderr']} lines on stderr")
     if "watch" in options.only:
         print(f"  idle server, two rounds played: {watcher(options, work) * 1000:.0f} ms of CPU in 10 s")
+    if "stop" in options.only:
+        seconds, lines = stopping(options, work)
+        print(f"  Ctrl-C with 3 phones listening -> stopped: {spread([t * 1000 for t in seconds])} ms, at most "
+              f"{lines} lines on stderr")
     if "start" in options.only:
         startups = []
         for n in range(3):
