@@ -74,7 +74,7 @@ def bind(address: str, port: int) -> socket.socket:
     """A listening socket (OSError when the address or port cannot be had)."""
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
     # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that say they are TCP (proto 0 does not), and
-    # Nagle's wait for a delayed ACK then adds ~40 ms to every kept-alive request (docs/performance.md).
+    # Nagle then holds each response's second write for the phone's delayed ACK (docs/performance.md).
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # inherited by accepted sockets on Linux
