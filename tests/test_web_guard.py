@@ -75,6 +75,14 @@ def test_odd_requests_are_refused_never_a_server_error(store):
     assert ana.get("/api/state", headers={"Accept-Language": "é;q=x, ,;;".encode()}).json()["lang"] == "en"
 
 
+def test_a_guest_without_the_secret_keeps_no_connection_open(store):
+    host, app = hosted(store)
+    stranger = TestClient(app, base_url="http://table.test")
+    for path in ("/", "/api/state", "/join/wrong", "/nowhere"):
+        response = stranger.get(path)
+        assert response.status_code == 404 and response.headers["connection"] == "close", path
+
+
 def test_a_trailing_slash_is_a_404_that_names_no_route(store):
     host, app = hosted(store)
     for client in (TestClient(app, base_url="http://table.test"), seated(app, host)):

@@ -242,7 +242,9 @@ def _json(data: dict[str, Any], status: int = 200, error: str | None = None) -> 
 
 
 def _not_found() -> Response:
-    return PlainTextResponse("Not Found", status_code=404)
+    # Closed after it: a guest without the secret holds no kept-alive connection (scorepad.web.guard keeps those
+    # that have not sent a request yet from starving the phones; this, those that have).
+    return PlainTextResponse("Not Found", status_code=404, headers={"Connection": "close"})
 
 
 def _signed(token: str, secret: str) -> str:
