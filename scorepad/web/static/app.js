@@ -228,14 +228,16 @@
       delay = Math.min(delay * 2, 10000);
     };
   }
+  // A phone that slept may hold a stream that looks open and hears nothing (its connection died meanwhile):
+  // waking opens a new one whatever the old one's state, and fetches what changed.
   function wake() {
     if (document.hidden) return;
-    if (!events || events.readyState === EventSource.CLOSED) listen();
+    listen();
     refresh();
   }
   document.addEventListener("visibilitychange", wake);
-  window.addEventListener("pageshow", (event) => { if (event.persisted) listen(); wake(); });
-  window.addEventListener("online", () => { listen(); refresh(); });
+  window.addEventListener("pageshow", (event) => { if (event.persisted) wake(); });  // back from the page cache
+  window.addEventListener("online", wake);
 
   shown = version();
   wire();
