@@ -208,12 +208,17 @@
   let events = null;
   let retry = null;
   let delay = 1000;  // ms before the next try; doubled up to 10 s while the server stays away
+  let opened = false;  // a stream was open once: each later one may find the session changed
   function listen() {
     clearTimeout(retry);
     retry = null;
     if (events) events.close();
     events = new EventSource("/api/events");
-    events.onopen = () => { delay = 1000; };
+    events.onopen = () => {  // opened again (a restarted host, a phone awake): what changed meanwhile is fetched
+      delay = 1000;
+      if (opened) refresh();
+      opened = true;
+    };
     events.onmessage = (message) => {
       offline.hidden = true;
       const data = JSON.parse(message.data);
