@@ -57,13 +57,15 @@ def test_ctrl_c_with_phones_listening_ends_their_streams_without_a_traceback(tmp
     base, secret = link.split("/join/")
     address, port = base.removeprefix("http://").split(":")
     streams = []
-    for _ in range(3):  # three phones on the page, each listening to the event stream
-        connection = http.client.HTTPConnection(address, int(port), timeout=30)
-        connection.request("GET", "/api/events", headers={"Authorization": f"Bearer {secret}"})
-        response = connection.getresponse()
-        assert response.status == 200 and response.readline()  # the stream has begun
-        streams.append(response)
-    process.send_signal(signal.SIGINT)
+    try:
+        for _ in range(3):  # three phones on the page, each listening to the event stream
+            connection = http.client.HTTPConnection(address, int(port), timeout=30)
+            connection.request("GET", "/api/events", headers={"Authorization": f"Bearer {secret}"})
+            response = connection.getresponse()
+            assert response.status == 200 and response.readline()  # the stream has begun
+            streams.append(response)
+    finally:
+        process.send_signal(signal.SIGINT)  # never left running, whatever failed above
     for response in streams:  # each stream is ended by the server (not cut when the process dies)
         while response.readline():
             pass
