@@ -320,7 +320,7 @@ def test_two_processes_answer_the_same_question_and_the_first_answer_stays(store
     b = spawn(database, "resume", sid)
     b.expect(f"Session {sid} is open in another scorepad: process {a.pid} on this computer")
     b.expect_exact("Play it here too?")
-    b.send("y")
+    b.send("y\r")  # the letter, then Enter: that Enter is this question's, not the next one's
     b.expect("Game 1 · Ben · Blue:")
     a.send("w34689\r")
     a.expect("Game 1 · Ben · White:")  # A's answer is confirmed

@@ -52,6 +52,48 @@ def test_a_stopping_signal_stops_serving_with_its_exit_code(tmp_path, signum):
     assert "scorepad host 1" in process.stderr.read()
 
 
+def test_ctrl_c_with_phones_listening_ends_their_streams_without_a_traceback(tmp_path):
+    import http.client
+
+    process, link = host(tmp_path / "db.json", "lost-cities", "--players", "Ana", "Ben")
+    base, secret = link.split("/join/")
+    address, port = base.removeprefix("http://").split(":")
+    streams = []
+    try:
+        for _ in range(3):  # three phones on the page, each listening to the event stream
+            connection = http.client.HTTPConnection(address, int(port), timeout=30)
+            connection.request("GET", "/api/events", headers={"Authorization": f"Bearer {secret}"})
+            response = connection.getresponse()
+            assert response.status == 200 and response.readline()  # the stream has begun
+            streams.append(response)
+    finally:
+        process.send_signal(signal.SIGINT)  # never left running, whatever failed above
+    for response in streams:  # each stream is ended by the server (not cut when the process dies)
+        while response.readline():
+            pass
+    assert process.wait(15) == 130
+    heard = process.stderr.read()
+    assert "Traceback" not in heard and "CancelledError" not in heard and "ERROR" not in heard
+    assert heard.strip().count("\n") == 0  # one line: where the session is saved
+
+
+def test_a_connection_that_never_sends_a_request_is_closed(tmp_path):
+    import socket
+
+    from scorepad.web.guard import HEADER_TIMEOUT
+
+    process, link = host(tmp_path / "db.json", "lost-cities", "--players", "Ana", "Ben")
+    address, port = link.split("/join/")[0].removeprefix("http://").split(":")
+    try:
+        with socket.create_connection((address, int(port))) as idle:
+            idle.settimeout(HEADER_TIMEOUT + 30)  # generous: what is tested is that it is closed at all
+            assert idle.recv(1) == b""
+        assert call(link, "/api/state")[0] == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(15)
+
+
 def test_answers_survive_a_server_killed_outright(tmp_path):
     database = tmp_path / "db.json"
     process, link = host(database, "lost-cities", "--players", "Ana", "Ben", "--rounds", "1")
@@ -73,6 +115,58 @@ def test_answers_survive_a_server_killed_outright(tmp_path):
                               capture_output=True, text=True, check=True)
     log = [entry["at"] for entry in json.loads(exported.stdout)["session"]["log"]]
     assert log == accepted
+
+
+def test_a_server_killed_while_six_phones_answer_keeps_every_answer_they_saw_accepted(tmp_path):
+    """Four players' phones and two table screens answer at once (each their own questions, the screens the
+    table's); the server is killed outright mid-game: every answer that got 200 is in the session on disk."""
+    import threading
+
+    database = tmp_path / "db.json"
+    players = ["Ana", "Ben", "Cy", "Dee"]
+    process, link = host(database, "next-station-london", "--players", *players, "--rounds", "2")
+    line = {"districts": "1", "stations": "1", "thames": "0", "tourist": "0", "interchanges": "0 0 0"}
+    accepted, lock, enough = [], threading.Lock(), threading.Event()
+
+    def answering(seat):
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        try:
+            if call(link, "/api/seat", {"player": seat}, opener=opener)[0] != 200:
+                return
+            while not enough.is_set():
+                status, state = call(link, "/api/state", opener=opener)
+                mine = [q for q in state.get("open", []) if q["mine"] and q["player"] == seat]
+                if state.get("status") != "playing" or not state.get("open"):
+                    return
+                for question in mine[:1]:
+                    choices = question.get("choices") or []
+                    value = ("Digital deck" if "Digital deck" in choices else choices[0] if choices
+                             else line.get(question["at"][-1], ""))
+                    status, _ = call(link, "/api/answer",
+                                     {"at": question["at"], "value": value, "version": state["version"]},
+                                     opener=opener)
+                    if status == 200:
+                        with lock:
+                            accepted.append(question["at"])
+                            if len(accepted) >= 20:
+                                enough.set()
+        except (OSError, ValueError, KeyError):  # the server is gone: this phone stops
+            return
+
+    phones = [threading.Thread(target=answering, args=(seat,)) for seat in [*players, None, None]]
+    for phone in phones:
+        phone.start()
+    try:
+        assert enough.wait(120), f"only {len(accepted)} answers accepted"
+    finally:
+        process.kill()  # SIGKILL, with phones still sending
+        process.wait(10)
+    for phone in phones:
+        phone.join(30)
+    exported = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(database), "export", "1"],
+                              capture_output=True, text=True, check=True)
+    log = [entry["at"] for entry in json.loads(exported.stdout)["session"]["log"]]
+    assert len(accepted) >= 20 and all(at in log for at in accepted), (accepted, log)
 
 
 def test_an_id_that_is_no_session_is_one_error_line(tmp_path):

@@ -2,6 +2,7 @@
 join link and its QR code, then stays the host's view while the web stack (scorepad.web, loaded here only)
 serves, until Ctrl-C, SIGTERM or SIGHUP."""
 
+import contextlib
 from typing import Optional
 
 import typer
@@ -15,7 +16,7 @@ from scorepad.cli.shared import (ModuleOption, ObjectivesOption, OpenCashOption,
                                  open_store)
 from scorepad.errors import ScorepadError
 from scorepad.i18n import N_, _, language
-from scorepad.store import claims
+from scorepad.store import claims, links
 
 HOST_HELP = N_(
     "Open a game to the phones at the table.\n\nServes a session (or, with a game's slug, a new one started as "
@@ -40,7 +41,10 @@ def host(ctx: typer.Context,
                                                        "local network; 127.0.0.1 serves this computer only).")),
          port: int = typer.Option(0, "--port", min=0, max=65535, metavar=N_("PORT"),
                                   help=N_("The port (default: a free one).")),
-         no_qr: bool = typer.Option(False, "--no-qr", help=N_("Print the join link without its QR code."))) -> None:
+         no_qr: bool = typer.Option(False, "--no-qr", help=N_("Print the join link without its QR code.")),
+         new_link: bool = typer.Option(False, "--new-link",
+                                       help=N_("Make a new join link: the old one stops working at once (a link "
+                                               "seen by someone who should not join)."))) -> None:
     from scorepad import qr
     from scorepad.web import server
     from scorepad.web.host import Host
@@ -57,15 +61,28 @@ def host(ctx: typer.Context,
     session = load_session(ctx, session_id)
     speak_session(session.doc)
     where = address or server.local_address()
+    # The session's link lasts as long as its game: the same secret, on the same port when it is free, so the
+    # phones that joined reconnect by themselves (a finished game's link is not kept: it only shows results).
+    kept = None if session.finished else links.read(store, session_id)
+    sock = None
+    if kept is not None and kept.port and not port:  # the same port even for a new link: the secret is what changes
+        with contextlib.suppress(OSError):
+            sock = server.bind(where, kept.port)
     try:
-        sock = server.bind(where, port)
+        sock = sock or server.bind(where, port)
     except OSError as error:
         raise ScorepadError(_(NO_ADDRESS).format(address=where, port=port, reason=error.strerror or error)) from None
-    served = Host(store, session_id, language())
+    served = Host(store, session_id, language(), secret=kept.secret if kept is not None and not new_link else None)
     try:
         # Claimed before the link is printed: a database that cannot be written (read-only) is refused before a
         # phone is told to join a game that could record nothing.
         with claims.claimed(store, session_id):
+            if session.finished:
+                links.forget(store, session_id)
+            else:
+                serving = links.Link(served.secret, sock.getsockname()[1])
+                if serving != kept:  # written (and synced) only when it changes: not on every start
+                    links.keep(store, session_id, serving)
             link = server.link(sock, served)
             echo(_(server.SERVING))
             typer.echo(link)  # the first http:// URL on standard output, on a line of its own (the spec)
@@ -78,6 +95,9 @@ def host(ctx: typer.Context,
                 server.serve(served, sock, echo)
             except KeyboardInterrupt:  # the stopping signal, raised again once the server has finished its requests
                 raise stopped(_(STOPPED_HOSTING).format(id=session_id)) from None
+            finally:
+                if served.table.finished:  # the game is over: its link stops working (store.links)
+                    links.forget(store, session_id)
     finally:
         sock.close()
     if signals.pending() is not None:

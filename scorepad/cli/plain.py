@@ -77,7 +77,7 @@ class PlainPrompter:
                 return answer
             self._refused(typed, _(NO_CHOICE))
 
-    def confirm(self, message: str, *, default: bool = True) -> bool:
+    def confirm(self, message: str, *, default: bool = True, enter: bool = False) -> bool:  # a line: Enter anyway
         hint = _(prompter.YES_OR_NO if default else prompter.NO_OR_YES)
         while True:
             typed = self._read(f"{prompter.question_mark()} {message} {hint} ").strip()

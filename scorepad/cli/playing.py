@@ -236,4 +236,5 @@ def _play_claimed(store: Store, session_id: int) -> bool:
             text = _(CLAIMED_HERE) if claim.here else _(CLAIMED_THERE)
             echo(text.format(id=session_id, pid=claim.pid, host=claim.host, since=when(claim.since)))
     refusal = _(CLAIMED_NEEDS_TERMINAL).format(id=session_id, pid=others[0].pid, host=others[0].host)
-    return terminal.confirmed(_(PLAY_HERE_TOO), refusal=refusal)
+    # The game's first question follows at once: `y` then Enter must not answer it (enter=True).
+    return terminal.confirmed(_(PLAY_HERE_TOO), refusal=refusal, enter=True)

@@ -41,7 +41,7 @@ class Prompter(Protocol):
     def select(self, message: str, choices: Sequence[str], *, default: str | None = None,
                words: Sequence[str] = ()) -> str: ...
 
-    def confirm(self, message: str, *, default: bool = True) -> bool: ...
+    def confirm(self, message: str, *, default: bool = True, enter: bool = False) -> bool: ...
 
 
 def menu_matches(typed: str, choices: Sequence[str]) -> list[str]:
@@ -250,6 +250,6 @@ class ScriptedPrompter:
             raise AssertionError(f"{answer!r} picks nothing at {message!r}: {list(choices)} (words: {list(words)})")
         return resolved
 
-    def confirm(self, message: str, *, default: bool = True) -> bool:
+    def confirm(self, message: str, *, default: bool = True, enter: bool = False) -> bool:
         answer = self._next(message)
         return default if answer is None else bool(answer)

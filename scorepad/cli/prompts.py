@@ -3,7 +3,9 @@ that asks (scorepad.cli.terminal.make_prompter). What the loop needs of a prompt
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -13,6 +15,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.formatted_text import to_formatted_text
+from prompt_toolkit.input.typeahead import clear_typeahead
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.utils import get_cwidth
@@ -40,6 +43,11 @@ from scorepad.cli.prompter import (
 )
 from scorepad.grid import safe, width, wrap_line  # a question or a choice names players, perhaps from an older database
 from scorepad.i18n import N_, _
+
+try:
+    import termios  # POSIX terminals: what is typed ahead is dropped from their buffer
+except ImportError:  # pragma: no cover - Windows: prompt_toolkit's own typeahead is all there is to drop
+    termios = None  # type: ignore[assignment]
 
 # --- text for people ----------------------------------------------------------------------------------
 
@@ -145,13 +153,16 @@ class QuestionaryPrompter:
         start = "" if not last.strip() else "\n" + QUESTION_INDENT  # a line of its own, or the empty one there
         return start + ("\n" + QUESTION_INDENT).join(lines)
 
-    def confirm(self, message: str, *, default: bool = True) -> bool:
+    def confirm(self, message: str, *, default: bool = True, enter: bool = False) -> bool:
         """y or n at once (or the table's language's letters for yes and no), Enter for the default.
 
         questionary's confirm, in the table's language: its hint and its "Yes"/"No" are English, and it takes
-        only y and n; this one is built as questionary builds it (the same look), with our words and keys."""
+        only y and n; this one is built as questionary builds it (the same look), with our words and keys.
+        `enter` (questionary's auto_enter=False): the letter is shown and Enter takes it, so the Enter typed after
+        `y` is this question's, not the next one's; keys typed before the question was shown are dropped."""
 
         answer: list[bool] = []
+        chosen: list[bool] = []  # with `enter`: the letter typed, until Enter takes it
         hint, yes_word, no_word = _(YES_OR_NO if default else NO_OR_YES), yes_no(True), yes_no(False)
         laid_out = self._laid_out(message, width(hint) + max(width(yes_word), width(no_word)))
 
@@ -159,6 +170,8 @@ class QuestionaryPrompter:
             shown = [("class:qmark", question_mark()), ("class:question", f" {laid_out} ")]
             if answer:
                 shown.append(("class:answer", yes_word if answer[0] else no_word))
+            elif chosen:
+                shown.append(("class:answer", yes_word if chosen[0] else no_word))
             else:
                 shown.append(("class:instruction", f"{hint} "))
             return to_formatted_text(shown)
@@ -171,10 +184,17 @@ class QuestionaryPrompter:
                 event.app.exit(result=value)
             return take
 
+        def choosing(value: bool) -> Callable[[Any], None]:
+            def choose(event: Any) -> None:
+                chosen[:] = [value]
+            return choose
+
         for value in (True, False):
             for key in confirm_keys(value):
-                bindings.add(key)(answering(value))
-        bindings.add(Keys.ControlM, eager=True)(lambda event: answering(default)(event))
+                bindings.add(key)((choosing if enter else answering)(value))
+        bindings.add(Keys.ControlM, eager=True)(lambda event: answering(chosen[0] if chosen else default)(event))
+        if enter:
+            bindings.add(Keys.Backspace)(lambda event: chosen.clear())
 
         stopping(bindings)
 
@@ -183,7 +203,24 @@ class QuestionaryPrompter:
             """Any other key types nothing."""
 
         session = PromptSession(tokens, key_bindings=bindings, style=merge_styles_default([None]), **self._session)
-        return self._ask(Question(session.app))
+        if not enter:
+            return self._ask(Question(session.app))
+        self._drop_typed_ahead()
+        try:
+            return self._ask(Question(session.app))
+        finally:
+            self._drop_typed_ahead()  # typed after the Enter: for no question shown yet
+
+    def _drop_typed_ahead(self) -> None:
+        """Forget the keys typed at the terminal that no question has taken yet: those still in the terminal's
+        buffer (tcflush) and those prompt_toolkit read and keeps for the next question (its typeahead). Only at a
+        real terminal: a test's or a pipe's input is what it is meant to answer."""
+        if "input" in self._session or not sys.stdin.isatty():
+            return
+        if termios is not None:
+            with contextlib.suppress(OSError, termios.error):
+                termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+        clear_typeahead(get_app_session().input)
 
 
 def _name_completion(complete: Known) -> dict[str, Any]:

@@ -58,12 +58,13 @@ def need_terminal(command: str) -> None:
         raise typer.Exit(2)
 
 
-def confirmed(question: str, *, refusal: str) -> bool:
-    """A yes at the terminal; without one, `refusal` (a usage error, exit 2: the command needs --yes)."""
+def confirmed(question: str, *, refusal: str, enter: bool = False) -> bool:
+    """A yes at the terminal; without one, `refusal` (a usage error, exit 2: the command needs --yes). `enter`: the
+    letter waits for Enter (a question that comes before the game's own: that Enter must not answer them)."""
     if not stdin_is_tty():
         raise fail(refusal, code=2)
 
     try:
-        return make_prompter().confirm(question, default=False)
+        return make_prompter().confirm(question, default=False, enter=enter)
     except (Aborted, KeyboardInterrupt):
         raise stopped("\n" + _(STOPPED_NOTHING)) from None

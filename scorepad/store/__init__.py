@@ -18,6 +18,8 @@ Layout (the database file is the one `--db PATH` names; its folder `PATH.d` sits
     scorepad.json.d/marks/5c.json    what the sessions answer to when a file is imported (their fingerprints)
     scorepad.json.d/pending-777      a write of session 777 is between its file and its summary
     scorepad.json.d/claims/777.4242@host.json   process 4242 on host is playing session 777 (store.claims)
+    scorepad.json.d/links/777.json   session 777's join link while it is hosted and unfinished: its secret and
+                                     port (mode 0600, the host's user alone; never in a table file: store.links)
 
 Why this shape: an answer rewrites one session file (a few KB) and, when the summary changed (a round was
 completed, the game ended), one index file of at most BUCKET summaries; nothing grows with the number of
@@ -32,7 +34,8 @@ first use; the old file is kept beside it as `PATH.v1-backup` (migration.py).
 
 The modules, each one job: database (the Store: the operations), layout (where each file is), disk (one file
 written whole or read and checked), tables (TinyDB, for writers), lock, meta (the database file), sessions,
-summaries, index (with newest.json), facts, marks, repair, migration, and claims (who is playing a session).
+summaries, index (with newest.json), facts, marks, repair, migration, claims (who is playing a session) and
+links (a hosted session's join link).
 """
 
 from __future__ import annotations

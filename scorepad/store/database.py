@@ -86,6 +86,16 @@ class Store:
         """Where the processes playing a session say so (store.claims); no store operation reads it."""
         return self._layout.claims_folder
 
+    @property
+    def links_folder(self) -> Path:
+        """Where hosted sessions keep their join links (store.links); no store operation reads it."""
+        return self._layout.links_folder
+
+    def stamp(self, doc_id: int) -> list[int] | None:
+        """What the session's file is this instant (every write replaces it: a new stamp), without reading it:
+        what a screen that follows the session compares before reading it again."""
+        return file_stamp(self._layout.session_file(doc_id))
+
     # --- the lock and the meta record
 
     @contextlib.contextmanager
@@ -419,6 +429,8 @@ class Store:
                 else:
                     self._marks.drop(doc_id, marks)
                 path.unlink()
+            with contextlib.suppress(OSError):  # its join link, if it was hosted (store.links)
+                (self._layout.links_folder / f"{doc_id}.json").unlink()
 
     @_reads
     def find(self, marks: Iterable[str]) -> dict[str, int]:

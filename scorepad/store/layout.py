@@ -79,6 +79,10 @@ class Layout:
     def claims_folder(self) -> Path:
         return self.folder / "claims"
 
+    @property
+    def links_folder(self) -> Path:
+        return self.folder / "links"
+
     def pending(self) -> bool:
         """Whether a write is under way (or a killed writer's is unfinished): a pending marker in PATH.d."""
         return any(name.startswith("pending-") for name in os.listdir(self.folder))

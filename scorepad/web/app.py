@@ -3,13 +3,21 @@
 Nothing is served without the link's secret: every route but `/join/SECRET` answers a bare 404 to a browser
 without the cookie that link sets (or the header `Authorization: Bearer SECRET`). Request bodies are read up to
 64 KB and refused (413) beyond; a form or a JSON request from another site is refused (its Origin is not this
-server, and the cookie is SameSite=Strict); a form carries the phone's own token besides.
+server, and the cookies are SameSite=Lax: sent when a link in a chat or a mail opens the page, never with another
+site's form or script); a form carries the phone's own token besides.
+
+The secret is the session's while its game lasts (store.links), so a phone's cookies outlive a restart of the
+host: its phone id is signed with the secret, and a phone this server has not met yet is taken back as the phone
+it was (its seat kept by the engine), not as a stranger.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import json
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
@@ -21,14 +29,20 @@ from starlette.responses import StreamingResponse
 from starlette.routing import Route
 
 from scorepad import i18n
+from scorepad.errors import Changed, StoreError
+from scorepad.i18n import N_, _
 from scorepad.web import pages
 from scorepad.web.host import Host, Phone, Refused
 from scorepad.web.live import Live
 
 BODY_LIMIT = 64 * 1024  # bytes: the spec's cap on a request body; a whole answer is a few dozen
 TABLE_COOKIE, PHONE_COOKIE, LANGUAGE_COOKIE = "scorepad_table", "scorepad_phone", "scorepad_lang"
-COOKIE_DAYS = 2  # a game night; the secret is new each time the host starts anyway
+COOKIE_DAYS = 30  # a game may be paused for days; the secret itself goes when the game ends (or --new-link)
 JSON_TYPE = "application/json"
+
+
+# TRANSLATORS: a phone's answer the host's computer could not save (a full disk, a read-only folder).
+NOT_SAVED = N_("The host's computer could not save this: nothing was recorded. Tell the host (is its disk full?).")
 
 
 class TooLarge(Exception):
@@ -45,11 +59,19 @@ def make_app(host: Host, live: Live) -> Starlette:
                 return _not_found()
             if request.method == "POST" and not _same_origin(request):
                 return _not_found()
-            phone = host.join(request.cookies.get(PHONE_COOKIE))
+            phone = host.join(_vouched(request.cookies.get(PHONE_COOKIE), host.secret))
             code = _language(request, phone, host.language)
             try:
                 with i18n.speaking(code):
-                    response = await endpoint(request, phone)
+                    try:
+                        response = await endpoint(request, phone)
+                    except Changed as changed:  # another screen wrote first: the state as it is now
+                        response = _json({**host.state(phone), "error": str(changed)}, 409)
+                    except StoreError:  # nothing was recorded; the host's terminal is not the phone's to read
+                        if request.url.path.startswith("/api/"):
+                            response = _json({"error": _(NOT_SAVED)}, 507)  # Insufficient Storage
+                        else:
+                            response = HTMLResponse(pages.page(host, phone, error=_(NOT_SAVED)), status_code=507)
             except TooLarge:
                 response = JSONResponse({"error": "request body over 64 KB"}, status_code=413)
             if request.cookies.get(PHONE_COOKIE) != phone.id:
@@ -59,9 +81,9 @@ def make_app(host: Host, live: Live) -> Starlette:
         return run
 
     async def join(request: Request) -> Response:
-        if not hmac.compare_digest(request.path_params["secret"], host.secret):
+        if not hmac.compare_digest(request.path_params["secret"].encode(), host.secret.encode()):
             return _not_found()
-        phone = host.join(request.cookies.get(PHONE_COOKIE))
+        phone = host.join(_vouched(request.cookies.get(PHONE_COOKIE), host.secret))
         response = RedirectResponse("/", status_code=303)
         _set_cookie(response, TABLE_COOKIE, host.secret)
         _set_cookie(response, PHONE_COOKIE, phone.id)
@@ -109,7 +131,7 @@ def make_app(host: Host, live: Live) -> Starlette:
     def form(action: Callable[[Phone, dict[str, Any]], Any]) -> Callable[[Request, Phone], Awaitable[Response]]:
         async def endpoint(request: Request, phone: Phone) -> Response:
             fields = {k: v[-1] for k, v in parse_qs((await _body(request)).decode("utf-8", "replace")).items()}
-            if not hmac.compare_digest(fields.get("token", ""), phone.id):
+            if not hmac.compare_digest(fields.get("token", "").encode(), phone.id.encode()):
                 return _not_found()
             try:
                 action(phone, fields)
@@ -160,6 +182,7 @@ def make_app(host: Host, live: Live) -> Starlette:
         Route("/confirm", guarded(form(confirm_form)), methods=["POST"]),
     ]
     app = Starlette(routes=routes)
+    app.router.redirect_slashes = False  # `/api/state/` is a 404, not a redirect that names the route
     app.add_exception_handler(404, lambda request, exc: _not_found())
     app.add_exception_handler(405, lambda request, exc: _not_found())
     return app
@@ -208,7 +231,8 @@ async def _body(request: Request) -> bytes:
 
 
 def _whole(text: Any) -> Any:
-    return int(text) if isinstance(text, str) and text.isdigit() else text
+    """A plain form's whole number; anything else (`²` is a digit to str.isdigit) left as text, to be refused."""
+    return int(text) if isinstance(text, str) and text.isascii() and text.isdigit() else text
 
 
 def _json(data: dict[str, Any], status: int = 200, error: str | None = None) -> JSONResponse:
@@ -218,8 +242,28 @@ def _json(data: dict[str, Any], status: int = 200, error: str | None = None) -> 
 
 
 def _not_found() -> Response:
-    return PlainTextResponse("Not Found", status_code=404)
+    # Closed after it: a guest without the secret holds no kept-alive connection (scorepad.web.guard keeps those
+    # that have not sent a request yet from starving the phones; this, those that have).
+    return PlainTextResponse("Not Found", status_code=404, headers={"Connection": "close"})
+
+
+def _signed(token: str, secret: str) -> str:
+    digest = hmac.new(secret.encode(), token.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+def _vouched(given: str | None, secret: str) -> str:
+    """The phone id of a cookie this session's link gave (kept across restarts), or a new one: `TOKEN.SIGNATURE`,
+    signed with the secret, so no id but ours is taken and a new link (`--new-link`) disowns the old ones."""
+    if given and given.isascii() and given.count(".") == 1:
+        token, signature = given.split(".")
+        if hmac.compare_digest(signature.encode(), _signed(token, secret).encode()):
+            return given
+    token = secrets.token_urlsafe(16)
+    return f"{token}.{_signed(token, secret)}"
 
 
 def _set_cookie(response: Response, name: str, value: str) -> None:
-    response.set_cookie(name, value, max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="strict", path="/")
+    # Lax, not Strict: a join link opened from a chat or a mail is a navigation from another site, and a Strict
+    # cookie would not follow its redirect to `/`. POSTs still need this server's Origin (_same_origin).
+    response.set_cookie(name, value, max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="lax", path="/")

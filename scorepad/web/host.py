@@ -113,7 +113,7 @@ class Host:
                  tell: Callable[[str], None] = lambda line: None) -> None:
         self.table = Table(records, session_id)
         self.tell = tell  # a line for the host's terminal, worded in the host's language
-        self.secret = secret or secrets.token_urlsafe(24)  # 192 random bits, new each time the host starts
+        self.secret = secret or secrets.token_urlsafe(24)  # 192 random bits, the session's while its game lasts
         self.language = language
         self.phones: dict[str, Phone] = {}
         self.seats = Seats(list(self.table.session.players))
@@ -127,10 +127,11 @@ class Host:
     # --- phones ---------------------------------------------------------------------------------------------
 
     def join(self, phone_id: str | None) -> Phone:
-        """The phone with this id (a new one, with a new id, for a browser that has none or an unknown one)."""
+        """The phone with this id (one this server has not seen yet: a phone that joined before a restart, its
+        id vouched for by the caller), or a new one with a new id."""
         if phone_id and phone_id in self.phones:
             return self.phones[phone_id]
-        phone = Phone(secrets.token_urlsafe(16))
+        phone = Phone(phone_id or secrets.token_urlsafe(16))
         self.phones[phone.id] = phone
         return phone
 

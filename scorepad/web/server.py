@@ -1,9 +1,12 @@
 """`scorepad host`: serve one session to the phones on the local network until Ctrl-C, SIGTERM or SIGHUP.
 
 uvicorn serves the application on a socket bound here (so the join link can name its port before serving
-starts). uvicorn stops gracefully on SIGINT and SIGTERM and raises the signal again once stopped, which
-scorepad's own handlers (scorepad.cli.signals) turn into the exit code; SIGHUP (the terminal closed) is handed to
-uvicorn the same way. Every answer is on disk before a phone is told it is accepted, so stopping loses nothing.
+starts), each connection through scorepad.web.guard (the header timeout, the connection cap, TCP_NODELAY). uvicorn
+stops gracefully on SIGINT and SIGTERM and raises the signal again once stopped, which scorepad's own handlers
+(scorepad.cli.signals) turn into the exit code; SIGHUP (the terminal closed) is handed to uvicorn the same way.
+Stopping ends the phones' event streams first (they would otherwise hold the server until its grace runs out);
+their pages reconnect to the next server by themselves. Every answer is on disk before a phone is told it is
+accepted, so stopping loses nothing.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from scorepad.table import Event, Table
 from scorepad.table.naming import name
 from scorepad.table.session import player_of
 from scorepad.web.app import make_app
+from scorepad.web.guard import BACKLOG, QUEUE, Doors, quieten
 from scorepad.web.host import NO_SUCH_SEAT, Host
 from scorepad.web.live import Live
 
@@ -46,6 +50,10 @@ FREED = N_("  {player}'s seat is free: another phone may take it")
 NOT_HELD = N_("  no phone holds {player}'s seat")
 
 ANY_PORT = 0
+KEEP_ALIVE = 15  # seconds a phone's idle kept-alive connection stays open (uvicorn's timeout_keep_alive)
+HEADER_BYTES = 16 * 1024  # the largest request head uvicorn's h11 reads (its default, said here)
+GRACE = 1  # seconds for requests under way when stopping (event streams end at once)
+STOP_CHECK = 0.05  # seconds between two looks at whether uvicorn was told to stop
 
 
 def local_address() -> str:
@@ -65,11 +73,14 @@ def local_address() -> str:
 def bind(address: str, port: int) -> socket.socket:
     """A listening socket (OSError when the address or port cannot be had)."""
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that say they are TCP (proto 0 does not), and
+    # Nagle then holds each response's second write for the phone's delayed ACK (docs/performance.md).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # inherited by accepted sockets on Linux
     try:
         sock.bind((address, port))
-        sock.listen(64)
+        sock.listen(QUEUE)
     except OSError:
         sock.close()
         raise
@@ -111,7 +122,8 @@ def heard(table: Table, events: list[Event]) -> list[str]:
 def serve(host: Host, sock: socket.socket, out: Callable[[str], None]) -> None:
     """Serve until a stopping signal; uvicorn then finishes the requests under way and the signal is raised again
     (scorepad.cli.signals makes it the exit code)."""
-    live = Live(host.table)
+    stamp = getattr(host.table.records, "stamp", None)  # the store's; a test's records may have none
+    live = Live(host.table, (lambda: stamp(host.id)) if stamp is not None else None)
 
     def tell(table: Table, events: list[Event]) -> None:  # in the host's language, whichever phone made the change
         with i18n.speaking(host.language):
@@ -121,16 +133,30 @@ def serve(host: Host, sock: socket.socket, out: Callable[[str], None]) -> None:
     live.follow(tell)
     host.tell = out
     config = uvicorn.Config(make_app(host, live), log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=2)
+                            http=Doors().protocol(), backlog=BACKLOG, timeout_keep_alive=KEEP_ALIVE,
+                            h11_max_incomplete_event_size=HEADER_BYTES, timeout_graceful_shutdown=GRACE)
+    quieten("uvicorn.error", "asyncio")
     server = uvicorn.Server(config)
+
+    async def stopping() -> None:
+        """Once uvicorn is told to stop (a signal), end the event streams: nothing else keeps it waiting."""
+        queued = False
+        while not server.should_exit:
+            if server.started and not queued:  # asyncio listened with its accept burst (BACKLOG): queue more
+                sock.listen(QUEUE)
+                queued = True
+            await asyncio.sleep(STOP_CHECK)
+        live.close()
 
     async def run() -> None:
         watching = asyncio.create_task(live.watch())
+        ending = asyncio.create_task(stopping())
         typed = _listen(asyncio.get_running_loop(), sys.stdin, lambda line: free_seat(host, line, out))
         try:
             await server.serve(sockets=[sock])
         finally:
             watching.cancel()
+            ending.cancel()
             typed()
 
     with _hangup_stops(server):

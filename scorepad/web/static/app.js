@@ -201,9 +201,24 @@
     }
   }
 
-  // Live: one event each time the session changes; the browser reconnects by itself after sleep or lost Wi-Fi.
+  // Live: one event each time the session changes. The browser's own retry gives up for good once a server
+  // answers anything but a stream (a host restarting, a proxy's error page), and a phone that slept may keep a
+  // dead connection: so the page opens a new stream itself, again and again (never giving up), and at
+  // once when the phone wakes (visibilitychange, pageshow) or its Wi-Fi is back (online).
+  let events = null;
+  let retry = null;
+  let delay = 1000;  // ms before the next try; doubled up to 10 s while the server stays away
+  let opened = false;  // a stream was open once: each later one may find the session changed
   function listen() {
-    const events = new EventSource("/api/events");
+    clearTimeout(retry);
+    retry = null;
+    if (events) events.close();
+    events = new EventSource("/api/events");
+    events.onopen = () => {  // opened again (a restarted host, a phone awake): what changed meanwhile is fetched
+      delay = 1000;
+      if (opened) refresh();
+      opened = true;
+    };
     events.onmessage = (message) => {
       offline.hidden = true;
       const data = JSON.parse(message.data);
@@ -211,10 +226,23 @@
       revision = data.revision;
       if (data.version !== shown || poked) refresh();
     };
-    events.onerror = () => { offline.hidden = false; };
+    events.onerror = () => {
+      offline.hidden = false;
+      if (events.readyState !== EventSource.CLOSED || retry) return;  // the browser tries again by itself
+      retry = setTimeout(() => { listen(); refresh(); }, delay);
+      delay = Math.min(delay * 2, 10000);
+    };
   }
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
-  window.addEventListener("online", () => refresh());
+  // A phone that slept may hold a stream that looks open and hears nothing (its connection died meanwhile):
+  // waking opens a new one whatever the old one's state, and fetches what changed.
+  function wake() {
+    if (document.hidden) return;
+    listen();
+    refresh();
+  }
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("pageshow", (event) => { if (event.persisted) wake(); });  // back from the page cache
+  window.addEventListener("online", wake);
 
   shown = version();
   wire();
