@@ -5,6 +5,9 @@ table's widest text columns wrap their cells, each rule as wide as its column.""
 import collections
 import json
 import re
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -363,7 +366,10 @@ def test_an_error_line_wraps_between_words_in_a_real_terminal(terminal, tmp_path
     table = tmp_path / "game.json"
     table.write_text(json.dumps(TABLES["lost-cities"]))
     assert invoke("import", table).exit_code == 0
-    path = tmp_path / "mine.csv"
+    # A short folder: a path longer than the line (a worker's deep temporary folder) is one word the terminal
+    # must break, whoever wraps the line.
+    short = Path(tempfile.mkdtemp(prefix="w", dir="/tmp"))
+    path = short / "mine.csv"
     path.write_text("not an export of ours\n")
     term = terminal(f"--lang ru export 1 --format csv -o {path}", columns=80)
     screen = term.wait_for("EXIT=1")
@@ -371,6 +377,7 @@ def test_an_error_line_wraps_between_words_in_a_real_terminal(terminal, tmp_path
     assert len(lines) > 1 and lines[0].startswith("Ошибка:") and lines[1].startswith("  ")
     # every break is scorepad's, at a space: the terminal wrapped nothing (it broke "s|tores" and "on|ly")
     assert term.screen(joined=True) == term.screen(), screen
+    shutil.rmtree(short)
 
 
 def test_an_error_into_a_pipe_is_one_line_whatever_columns_says(tmp_path):

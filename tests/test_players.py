@@ -208,7 +208,7 @@ class EagerPlayer:
         usable = [c for c in choices if c not in words] or list(choices)
         return usable[(count - 1) % len(usable)]
 
-    def confirm(self, message, *, default=True):
+    def confirm(self, message, *, default=True, enter=False):
         return True
 
 
