@@ -77,6 +77,10 @@ class Ask:
     together: Hashable | None = None
     player: str | None = None  # whose question, where its path does not say (a rounds or final path does)
     event: str = "answered"  # what a listener hears when it is answered ("card turned" for a station card)
+    # The answer read on its own, without the checks that need figures the rules may keep private to a player
+    # (a Chinatown trade's payer, payee and amount, not the cash it moves): what a phone that may not see those
+    # figures is told of its answer, the player whose figures they are checking it (scorepad.table.acts.read).
+    read: Callable[[str], Any] | None = None
 
 
 Step = Say | Ask
