@@ -60,6 +60,11 @@ WORDS = {
     # TRANSLATORS: the buttons that confirm (or refuse) a trade another player entered.
     "yes": N_("Yes, that's right"),
     "no": N_("No"),
+    # TRANSLATORS: after the reason an answer was refused, once its question is gone: {label} is the question,
+    # {value} what the player sent; both are filled in by the page.
+    "not_recorded": N_("Not recorded: {label} “{value}”."),
+    # TRANSLATORS: the button that puts away a refused answer's line once read.
+    "dismiss": N_("Got it"),
 }
 
 
