@@ -65,3 +65,48 @@ def test_four_phones_answer_londons_final_figures_together(browser, host, tmp_pa
     final = exported(tmp_path)["final"]
     assert {p: [final[p][f] for f in fields] for p in PLAYERS} == {
         p: [int(v) for v in values] for p, values in figures.items()}
+
+
+def test_a_refused_answer_says_why_and_keeps_what_was_sent_until_the_player_acts(browser, host, tmp_path):  # noqa: F811
+    link = host("lost-cities", "--players", "Ana", "Ben", "--rounds", "1")
+    ana, ben = phone(browser, link, "Ana"), phone(browser, link, "Ben")
+    ana.get_by_role("button", name="Ana", exact=True).tap()
+    yellow = ["rounds", 0, "Ana", "yellow"]
+    ana.locator(f"form.question[data-at='{_json(yellow)}']").wait_for()
+    # A second tab of Ana's phone that hears nothing (asleep): it still shows her Yellow as open.
+    stale = ana.context.new_page()
+    stale.route("**/api/events", lambda route: route.abort())
+    stale.goto(link.split("/join/")[0] + "/")
+    stale.route("**/pad", lambda route: route.abort())
+    fill(ana, yellow, "w 3")
+    ana.locator(f"form.question[data-at='{_json(yellow)}'] .typed button").tap()
+    ana.locator(f"form.question[data-at='{_json(yellow)}']").wait_for(state="detached")
+    form = stale.locator(f"form.question[data-at='{_json(yellow)}']")
+    form.locator("input[name=value]").fill("5 9")
+    form.locator(".typed button").tap()
+    form.locator(".error").wait_for()  # not redrawn yet: the refusal on its question, the text in its box
+    assert "answered on another screen meanwhile" in form.locator(".error").inner_text()
+    assert form.locator("input[name=value]").input_value() == "5 9"
+    stale.unroute("**/pad")
+    fill(ben, ["rounds", 0, "Ben", "yellow"], "4")
+    ben.locator(f"form.question[data-at='{_json(['rounds', 0, 'Ben', 'yellow'])}'] .typed button").tap()
+    stale.evaluate("() => window.dispatchEvent(new Event('online'))")  # as when the phone wakes
+    line = stale.locator(".refused")  # its question is gone: the refusal, with what was sent, at the top
+    line.wait_for()
+    assert "answered on another screen meanwhile" in line.inner_text() and "“5 9”" in line.inner_text()
+    stale.wait_for_function("() => !document.querySelector(\"form.question[data-at*='Ben'][data-at*='yellow']\")")
+    assert stale.locator(".refused").count() == 1
+    stale.screenshot(path=str(tmp_path / "refused.png"))
+    stale.locator(".refused button").tap()
+    assert stale.locator(".refused").count() == 0
+    # A refusal of the answer itself (422) stays on its question through a redraw, the text kept in its box.
+    blue = f"form.question[data-at='{_json(['rounds', 0, 'Ana', 'blue'])}']"
+    fill(ana, ["rounds", 0, "Ana", "blue"], "9 3")
+    ana.locator(f"{blue} .typed button").tap()
+    ana.locator(f"{blue} .error").wait_for()
+    fill(ben, ["rounds", 0, "Ben", "blue"], "5")
+    ben.locator(f"form.question[data-at='{_json(['rounds', 0, 'Ben', 'blue'])}'] .typed button").tap()
+    ana.wait_for_function("() => !document.querySelector(\"form.question[data-at*='Ben'][data-at*='blue']\")")
+    assert ana.locator(f"{blue} .error").count() == 1 and ana.locator(f"{blue} input[name=value]").input_value() == "9 3"
+    log = {tuple(e["at"]): e["value"] for e in exported(tmp_path)["session"]["log"]}
+    assert log[("rounds", 0, "Ana", "yellow")] == ["W", 3] and ("rounds", 0, "Ana", "blue") not in log

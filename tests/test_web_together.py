@@ -281,3 +281,14 @@ def test_a_phone_fixes_its_own_earlier_answer_with_the_prompts_checks(store):
     host.seats.free("Ana")
     again = screen.post("/api/fix", json={**body, "value": "w3 6", "version": screen.get("/api/state").json()["version"]})
     assert again.status_code == 200 and recorded(store, session_id)[("rounds", 0, "Ana", "yellow")] == ["W", 3, 6]
+
+
+def test_the_hosts_free_reaches_every_phone_at_once(store):
+    session_id = lost_cities_hand(store)
+    host, app = serve(store, session_id)
+    phone(app, host, "Ana")
+    waiting = phone(app, host)
+    heard = []
+    host.pokes.append(lambda: heard.append(True))
+    assert host.seats.free("Ana") and heard == [True]  # the waiting phone redraws: Ana's seat is free
+    assert waiting.post("/api/seat", json={"player": "Ana"}).json()["seat"] == "Ana"

@@ -58,8 +58,9 @@ class Phone:
 class Seats:
     """The seats as the host's terminal sees them (its `free NAME`): the engine keeps them."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, poke: Callable[[], None]) -> None:
         self.table = table
+        self.poke = poke
 
     @property
     def players(self) -> list[str]:
@@ -70,8 +71,11 @@ class Seats:
         return self.table.held()
 
     def free(self, player: str) -> bool:
-        """The host frees a seat (a phone lost or flat): True if a phone held it."""
-        return self.table.free(player)
+        """The host frees a seat (a phone lost or flat): True if a phone held it. Every phone hears it at once (a
+        player waiting on a new phone takes it)."""
+        freed = self.table.free(player)
+        self.poke()
+        return freed
 
 
 class Host:
@@ -84,7 +88,7 @@ class Host:
         self.secret = secret or secrets.token_urlsafe(24)  # 192 random bits
         self.language = language
         self.phones: dict[str, Phone] = {}
-        self.seats = Seats(self.table)
+        self.seats = Seats(self.table, self._poke)
         self.pokes: list[Callable[[], None]] = []  # told when what phones see changes without a new version
 
     @property

@@ -62,7 +62,7 @@ WORDS = {
     "no": N_("No"),
     # TRANSLATORS: after the reason an answer was refused, once its question is gone: {label} is the question,
     # {value} what the player sent; both are filled in by the page.
-    "not_recorded": N_("Not recorded: {label} “{value}”."),
+    "not_recorded": N_("You sent for {label}: “{value}”."),
     # TRANSLATORS: the button that puts away a refused answer's line once read.
     "dismiss": N_("Got it"),
 }

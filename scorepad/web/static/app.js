@@ -182,7 +182,7 @@
             if (key && body.value !== undefined) {
               const label = form.querySelector("label");
               refused.set(key, {value: body.value, error: data.error || String(status),
-                                label: label ? label.textContent : ""});
+                                label: label ? label.textContent.trim().replace(/[:：]$/, "") : ""});
             }
             if (status === 409 || !key) await refresh();
             if (key) showRefused();
