@@ -292,3 +292,15 @@ def test_the_hosts_free_reaches_every_phone_at_once(store):
     host.pokes.append(lambda: heard.append(True))
     assert host.seats.free("Ana") and heard == [True]  # the waiting phone redraws: Ana's seat is free
     assert waiting.post("/api/seat", json={"player": "Ana"}).json()["seat"] == "Ana"
+
+
+def test_a_menu_answered_together_in_two_languages_is_read_in_each_phones_own(store):
+    session_id = session(store, "next-station-london", ("Ana", "Ben"), 1)
+    host, app = serve(store, session_id)
+    ana, ben = phone(app, host, "Ana"), phone(app, host, "Ben")
+    assert ana.get("/api/state").json()["open"][0]["choices"] == ["Ana", "Ben"]  # the session worded in English
+    assert answer(ana, ["setup", "controller"], "Ana").status_code == 200
+    deck = ben.get("/api/state?lang=fa").json()["open"][0]
+    assert ben.post("/api/answer?lang=fa", json={"at": deck["at"], "value": deck["choices"][0],
+                                                  "version": 1}).status_code == 200
+    assert recorded(store, session_id)[tuple(deck["at"])] == "Digital deck"  # stored as the game keeps it

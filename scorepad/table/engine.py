@@ -295,9 +295,10 @@ class Table:
     # --- inside ------------------------------------------------------------------------------------------------
 
     def stored(self, doc: dict[str, Any]) -> Session:
-        """The stored document `doc` as a session: this table's own view when it holds the same (its steps are
-        made already), else a new one."""
-        return self.session if doc == self.session.doc else Session(doc, self.session.game, self.id)
+        """The stored document `doc` as a session worded in the language spoken now (a menu's choices are a
+        phone's words): this table's own view when it holds the same (its steps are made already), else a new
+        one."""
+        return self.worded() if doc == self.session.doc else Session(doc, self.session.game, self.id)
 
     def _expect(self, version: int) -> None:
         if version != self.version:
