@@ -304,3 +304,13 @@ def test_a_menu_answered_together_in_two_languages_is_read_in_each_phones_own(st
     assert ben.post("/api/answer?lang=fa", json={"at": deck["at"], "value": deck["choices"][0],
                                                   "version": 1}).status_code == 200
     assert recorded(store, session_id)[tuple(deck["at"])] == "Digital deck"  # stored as the game keeps it
+
+
+def test_trading_done_at_the_terminal_beside_the_phones_lets_a_waiting_trade_lapse_and_says_so(store):
+    session_id, host, app, phones = chinatown(store)
+    assert answer(phones["Ava"], ["trades", 0], "Ava Ben 10k").status_code == 202
+    terminal = Table(store, session_id)
+    terminal.answer(("trades", 0), "", terminal.version)  # Enter alone at the prompt: the trading is done
+    assert trades(store, session_id) == [None]
+    host.table.refresh()  # as the server's watch does, a few times a second
+    assert phones["Ava"].get("/api/state").json()["decided"][0]["fate"] == "lapsed"

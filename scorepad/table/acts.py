@@ -246,7 +246,7 @@ def answer(table: Any, seat: Any, action: Answer, version: int, *, finishing: bo
             return
         if hidden is not None:
             raise InvalidInput(_(PRIVATE_REFUSED).format(player=hidden))
-        _end_of_trading(doc, now, question, value, action.anyway)
+        _end_of_trading(doc, now, question, value, action.anyway or seat == HOST)  # a terminal has said it
         changes.record(doc, question.at, value)
         seats.heard(doc, seat)
         after = _seat_answer(doc, Session(doc, now.game, table.id), seat, question)
