@@ -70,6 +70,11 @@ class Table:
         self._listeners: list[Listener] = []
         self._worded: dict[str, Session] = {}  # the session worded in another language than its own view's
 
+    @classmethod
+    def start(cls, records: Records, doc: dict[str, Any]) -> Table:
+        """A new session (a document made by `changes.new_doc`, refused there if the options are), kept at once."""
+        return cls(records, records.insert(doc))
+
     # --- what a screen reads ---------------------------------------------------------------------------------
 
     @property
