@@ -107,6 +107,7 @@ def test_a_refused_answer_says_why_and_keeps_what_was_sent_until_the_player_acts
     fill(ben, ["rounds", 0, "Ben", "blue"], "5")
     ben.locator(f"form.question[data-at='{_json(['rounds', 0, 'Ben', 'blue'])}'] .typed button").tap()
     ana.wait_for_function("() => !document.querySelector(\"form.question[data-at*='Ben'][data-at*='blue']\")")
-    assert ana.locator(f"{blue} .error").count() == 1 and ana.locator(f"{blue} input[name=value]").input_value() == "9 3"
+    assert ana.locator(f"{blue} .error").count() == 1
+    assert ana.locator(f"{blue} input[name=value]").input_value() == "9 3"
     log = {tuple(e["at"]): e["value"] for e in exported(tmp_path)["session"]["log"]}
     assert log[("rounds", 0, "Ana", "yellow")] == ["W", 3] and ("rounds", 0, "Ana", "blue") not in log

@@ -279,7 +279,8 @@ def test_a_phone_fixes_its_own_earlier_answer_with_the_prompts_checks(store):
     assert ana.post("/api/fix", json={**body, "value": "w3 6"}).status_code == 409  # as of before the fix
     screen = phone(app, host, None)
     host.seats.free("Ana")
-    again = screen.post("/api/fix", json={**body, "value": "w3 6", "version": screen.get("/api/state").json()["version"]})
+    now = screen.get("/api/state").json()["version"]
+    again = screen.post("/api/fix", json={**body, "value": "w3 6", "version": now})
     assert again.status_code == 200 and recorded(store, session_id)[("rounds", 0, "Ana", "yellow")] == ["W", 3, 6]
 
 
