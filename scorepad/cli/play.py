@@ -116,7 +116,7 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
             if answer == FIX_WORD:
                 fixed = fixing.interactive(table, prompter, out, cancel_quietly=True)
                 table.refresh()
-                if not fixed and _moved(session, table.session):  # the fix menu showed what the other did
+                if not fixed and table.version != session.version:  # the fix menu showed what the other did
                     raise Changed(_(CHANGED_ELSEWHERE), table.session.doc)
         except Changed as changed:
             table.seen(changed.doc)
@@ -144,13 +144,6 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
     if show_code and prompter.confirm(_(OFFER_CODE), default=False):
         show_code(session)
     return session
-
-
-def _moved(seen: Session, now: Session) -> bool:
-    """Whether the session stored now is no longer the one seen: its answers, status, players or version (read
-    again, it is another copy of the same session when nothing changed)."""
-    return ((now.version, now.finished, now.players, now.answers)
-            != (seen.version, seen.finished, seen.players, seen.answers))
 
 
 def _what_changed(seen: Session, now: Session) -> str:
