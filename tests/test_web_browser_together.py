@@ -91,14 +91,14 @@ def test_a_refused_answer_says_why_and_keeps_what_was_sent_until_the_player_acts
     fill(ben, ["rounds", 0, "Ben", "yellow"], "4")
     ben.locator(f"form.question[data-at='{_json(['rounds', 0, 'Ben', 'yellow'])}'] .typed button").tap()
     stale.evaluate("() => window.dispatchEvent(new Event('online'))")  # as when the phone wakes
-    line = stale.locator(".refused")  # its question is gone: the refusal, with what was sent, at the top
+    line = stale.locator(".unrecorded")  # its question is gone: the refusal, with what was sent, at the top
     line.wait_for()
     assert "answered on another screen meanwhile" in line.inner_text() and "“5 9”" in line.inner_text()
     stale.wait_for_function("() => !document.querySelector(\"form.question[data-at*='Ben'][data-at*='yellow']\")")
-    assert stale.locator(".refused").count() == 1
+    assert stale.locator(".unrecorded").count() == 1
     stale.screenshot(path=str(tmp_path / "refused.png"))
-    stale.locator(".refused button").tap()
-    assert stale.locator(".refused").count() == 0
+    stale.locator(".unrecorded button").tap()
+    assert stale.locator(".unrecorded").count() == 0
     # A refusal of the answer itself (422) stays on its question through a redraw, the text kept in its box.
     blue = f"form.question[data-at='{_json(['rounds', 0, 'Ana', 'blue'])}']"
     fill(ana, ["rounds", 0, "Ana", "blue"], "9 3")

@@ -101,7 +101,7 @@
         continue;
       }
       const line = document.createElement("div");
-      line.className = "error refused";
+      line.className = "error unrecorded";
       line.setAttribute("role", "alert");
       const text = document.createElement("p");
       text.textContent = error + " " + document.body.dataset.notRecorded.replace("{label}", label).replace("{value}", value);
