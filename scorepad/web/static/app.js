@@ -104,7 +104,8 @@
       line.className = "error unrecorded";
       line.setAttribute("role", "alert");
       const text = document.createElement("p");
-      text.textContent = error + " " + document.body.dataset.notRecorded.replace("{label}", label).replace("{value}", value);
+      const sent = document.body.dataset.notRecorded.replace("{label}", label).replace("{value}", value);
+      text.textContent = error + " " + sent;  // as text: never markup
       const dismiss = document.createElement("button");
       dismiss.type = "button";
       dismiss.className = "secondary";
