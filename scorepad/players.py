@@ -17,6 +17,7 @@ from scorepad.games import by_slug
 from scorepad.history import key  # the spec's matching: strip() + casefold()
 from scorepad.i18n import N_, NP_, _, pgettext, plural
 from scorepad.store import claims
+from scorepad.table import Table, seats
 from scorepad.table.summary import order
 
 if TYPE_CHECKING:
@@ -151,7 +152,8 @@ def renamed_doc(doc: dict[str, Any], game: Game, old: str, new: str) -> dict[str
         return [{**e, "at": path(e["at"]), "value": value(e["at"], e.get("value"))}
                 if isinstance(e, dict) and isinstance(e.get("at"), list) else e for e in listed]
 
-    out = {**doc, "players": [name(p) for p in doc["players"]], "entries": entries(doc.get("entries"))}
+    out = seats.renamed({**doc, "players": [name(p) for p in doc["players"]], "entries": entries(doc.get("entries"))},
+                        old, new)
     edit = doc.get("edit")
     if isinstance(edit, dict):  # what undo restores right after an edit: the old answers, with the same names
         out["edit"] = {**edit, "entries": entries(edit.get("entries"))}
@@ -210,7 +212,7 @@ def rename(store: Store, ids: Sequence[int], old: str, new: str,
             return renamed_doc(doc, by_slug(doc["game"]), spelled, new)
 
         try:
-            store.update(doc_id, change)
+            Table(store, doc_id).rename(change)  # a new version: a phone's answer for the old name is refused
         except _Unchanged:
             continue
         except ScorepadError as error:

@@ -114,8 +114,9 @@ def database(tmp_path, monkeypatch):
 # Fields of a stored session that are bookkeeping, not the game: the schema stamp, the fingerprint of
 # the file it was imported from (a restored session was imported from the backup, not from that file), and
 # what `undo` right after an edit puts back (the file's session block has no such key: an export makes the
-# edit permanent, as a later answer does).
-BOOKKEEPING = ("schema", "source", "edit", "version")  # the store's and the engine's own: an import starts afresh
+# edit permanent, as a later answer does), when each question last moved, and the phones' seats and proposals
+# (never in a table file: a host's own).
+BOOKKEEPING = ("schema", "source", "edit", "version", "moved", "phones")  # the engine's own: an import starts afresh
 
 
 def cli_store(path):

@@ -95,6 +95,7 @@ def test_refusals_record_nothing(store, numbers):
 def test_a_seat_answers_its_own_questions_and_the_tables(store, numbers):
     table = Table(store, started(store, numbers))
     table.answer(("setup", "dealer"), "Ana", 0, seat="Ben")  # the table's question: anyone's
+    table.take_seat("ana-phone", "Ana")  # while Ana's phone holds her seat, her questions are hers alone
     with pytest.raises(NotYours):
         table.answer(("rounds", 0, "Ana", "n"), "3", table.version, seat="Ben")
     table.answer(("rounds", 0, "Ben", "n"), "3", table.version, seat="Ben")

@@ -88,7 +88,8 @@ def test_an_answer_given_first_in_another_terminal_is_kept_and_the_late_one_refu
 
 def test_an_answer_taken_back_in_another_terminal_is_said_and_its_question_asked_again(store):
     sid = start(store)
-    answers = ["Ben", *ANA, BEN[0], other_terminal(store, sid, "undo"), BEN[1], "", *BEN[1:]]
+    # Ben's Blue, open together with his Yellow again, is untouched by the undo: recorded, and the undo said.
+    answers = ["Ben", *ANA, BEN[0], other_terminal(store, sid, "undo"), BEN[1], "", *BEN[2:]]
     session, prompter, text = play_with(store, sid, answers)
     assert "session 1 changed in another terminal: Game 1 · Ben · Yellow was taken back" in text.splitlines()
     assert prompter.asked[7:9] == ["Game 1 · Ben · Blue:", "Game 1 · Ben · Yellow:"]

@@ -92,7 +92,9 @@ def test_answers_follow_the_version_rule_and_are_stored_first(store):
     ana, ben = phone(app, host, "Ana"), phone(app, host, "Ben")
     assert answer(ana, ["setup", "oldest"], "Ben", 0).status_code == 200
     late = answer(ben, ["setup", "oldest"], "Ana", 0)  # the second answer to the same question
-    assert late.status_code == 409 and late.json()["version"] == 1 and "changed meanwhile" in late.json()["error"]
+    assert late.status_code == 409 and late.json()["version"] == 1
+    assert late.json()["error"] == ("Who is the oldest player was answered on another screen meanwhile; your answer "
+                                    "was not recorded.")
     assert [(e["at"], e["value"]) for e in store.get(host.id)["entries"]] == [(["setup", "oldest"], "Ben")]
     done = answer(ana, ["rounds", 0, "Ana", "yellow"], "ww35910")
     assert done.status_code == 200 and done.json()["version"] == 2
@@ -200,7 +202,7 @@ def test_the_event_stream_says_the_version(store):
         assert stream.headers["content-type"].startswith("text/event-stream")
         lines = stream.iter_lines()
         assert next(lines) == "retry: 1000"  # a broken stream (a host restarting) is opened again within a second
-        assert json.loads(next(lines).removeprefix("data: ")) == {"version": 0, "revision": 0}
+        assert json.loads(next(lines).removeprefix("data: "))["version"] == 0
 
 
 def test_no_page_names_an_address_outside_scorepad(store):
@@ -237,14 +239,15 @@ def test_a_trade_entered_by_the_payer_counts_once_the_payee_confirms_it(store):
     trade = ava.get("/api/state").json()["open"][0]
     assert trade["control"]["kind"] == "trade"
     waiting = answer(ava, trade["at"], "Ava Ben 10k")
-    assert waiting.status_code == 200 and store.get(host.id)["entries"][-1]["at"] == ["setup", "first"]
-    assert waiting.json()["proposals"] == [{"at": trade["at"], "confirm": False,
-                                            "text": "Waiting for Ben to confirm: Ava pays Ben $10,000."}]
+    assert waiting.status_code == 202 and store.get(host.id)["entries"][-1]["at"] == ["setup", "first"]
+    made = {"id": "p1", "at": trade["at"], "by": "Ava", "for": "Ben"}
+    assert waiting.json()["proposals"] == [{**made, "text": "Waiting for Ben to confirm: Ava pays Ben $10,000."}]
     asked = ben.get("/api/state").json()["proposals"]
-    assert asked == [{"at": trade["at"], "confirm": True, "text": "Ava entered: Ava pays Ben $10,000. Is that right?"}]
+    assert asked == [{**made, "text": "Ava entered: Ava pays Ben $10,000. Is that right?"}]
     assert cai.get("/api/state").json()["proposals"] == []  # nobody else's business
-    assert cai.post("/api/confirm", json={"at": trade["at"], "accept": True}).status_code == 409
-    assert ben.post("/api/confirm", json={"at": trade["at"], "accept": True}).status_code == 200
+    assert cai.post("/api/confirm", json={"id": "p1", "accept": True}).status_code == 403
+    assert ben.post("/api/confirm", json={"id": "p2", "accept": True}).status_code == 409  # no such proposal
+    assert ben.post("/api/confirm", json={"id": "p1", "accept": True}).status_code == 200
     last = store.get(host.id)["entries"][-1]
     assert (last["at"], last["value"]) == (["trades", 0], {"round": 1, "from": "Ava", "to": "Ben", "amount": 10000})
 
@@ -255,7 +258,7 @@ def test_a_refused_trade_records_nothing_and_a_payee_without_a_phone_confirms_no
     answer(ava, ["setup", "first"], "Ava")
     trade = ava.get("/api/state").json()["open"][0]
     answer(ava, trade["at"], "Ava Ben 10k")
-    assert ben.post("/api/confirm", json={"at": trade["at"], "accept": False}).json()["proposals"] == []
+    assert ben.post("/api/confirm", json={"id": "p1", "accept": False}).json()["proposals"] == []
     assert len(store.get(host.id)["entries"]) == 1
     assert answer(ava, trade["at"], "Ava Cai 5k").status_code == 200  # Cai has no phone: it counts at once
     assert store.get(host.id)["entries"][-1]["value"]["to"] == "Cai"
@@ -331,7 +334,7 @@ def test_the_standings_show_each_players_parts_as_the_terminal_words_them(store)
 
 
 
-def test_a_trade_waiting_for_a_yes_reaches_the_payee_live_and_a_second_one_says_it_replaced_it(store):
+def test_a_trade_waiting_for_a_yes_reaches_the_payee_live_and_a_second_one_waits_beside_it(store):
     host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
     ava, ben, cai = phone(app, host, "Ava"), phone(app, host, "Ben"), phone(app, host, "Cai")
     answer(ava, ["setup", "first"], "Ava")
@@ -341,13 +344,13 @@ def test_a_trade_waiting_for_a_yes_reaches_the_payee_live_and_a_second_one_says_
     assert len(host.pokes) == 1  # the app's event stream hears the host's pokes (its `revision`)
     heard = []
     host.pokes.append(lambda: heard.append(True))
-    assert answer(ava, trade["at"], "Ava Ben 10k").status_code == 200
+    assert answer(ava, trade["at"], "Ava Ben 10k").status_code == 202
     assert heard == [True]  # the payee's phone hears of it without a new version
-    assert ben.get("/api/state").json()["proposals"][0]["confirm"] is True
-    replaced = answer(ava, trade["at"], "Ava Cai 5k")
-    assert replaced.json()["message"] == "The trade waiting for Ben to confirm was replaced by this one."
-    assert ben.get("/api/state").json()["proposals"] == [] and cai.get("/api/state").json()["proposals"]
-    assert ben.post("/api/confirm", json={"at": [[1]], "accept": True}).status_code == 409  # a place of lists
+    assert ben.get("/api/state").json()["proposals"][0]["for"] == "Ben"
+    assert answer(ava, trade["at"], "Ava Cai 5k").status_code == 202  # a second one waits beside the first
+    assert [p["for"] for p in ava.get("/api/state").json()["proposals"]] == ["Ben", "Cai"]
+    assert [p["id"] for p in ben.get("/api/state").json()["proposals"]] == ["p1"]
+    assert ben.post("/api/confirm", json={"at": [[1]], "accept": True}).status_code == 422  # no id: no decision
 
 
 def test_a_body_nested_too_deep_is_refused_as_not_json(store):

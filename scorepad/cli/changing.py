@@ -103,7 +103,7 @@ def edit(ctx: typer.Context, session_id: SessionId,
         return
     if field is None or value is None:
         raise fail(_(EDIT_NEEDS_VALUE), code=2)
-    echo(edit_one(open_store(ctx), session_id, round_, player, field, value))
+    echo(edit_one(Table(open_store(ctx), session_id), round_, player, field, value))
 
 
 DELETE_HELP = N_(

@@ -72,8 +72,7 @@ def _interactive(table: Table, prompter: Prompter, out: Callable[[str], None],
         change = _ask_needed(prompter, change, change.needed[0], out)
     else:
         raise ScorepadError(_(TOO_MANY))
-    saved = save(table.records, change)
-    table.seen(saved.doc)
+    saved = save(table, change)
     hint = _(UNDO_AT_PROMPT).format(undo=typed_word(UNDO_WORD)) if at_prompt else None
     out(changes_text(change, saved, standings, hint))
     return True

@@ -113,12 +113,16 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
                         out(_(KEPT).format(value=ask.kept))
                     if echo:
                         out(echo)
+                    if table.version > session.version + 1:  # recorded: its question was untouched meanwhile
+                        elsewhere = _changes(session, table.session, mine=ask.at)
+                        if elsewhere:
+                            out(_(CHANGED_ELSEWHERE).format(id=session_id, what=elsewhere))
                 elif answer == UNDO_WORD:
                     out(table.undo(session.version, guided=True))
             if answer == FIX_WORD:
                 fixed = fixing.interactive(table, prompter, out, cancel_quietly=True)
                 table.refresh()
-                if not fixed and _moved(session, table.session):  # the fix menu showed what the other did
+                if not fixed and table.version != session.version:  # the fix menu showed what the other did
                     raise Changed(_(CHANGED_ELSEWHERE), table.session.doc)
         except Changed as changed:
             table.seen(changed.doc)
@@ -151,24 +155,23 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
     return session
 
 
-def _moved(seen: Session, now: Session) -> bool:
-    """Whether the session stored now is no longer the one seen: its answers, status, players or version (read
-    again, it is another copy of the same session when nothing changed)."""
-    return ((now.version, now.finished, now.players, now.answers)
-            != (seen.version, seen.finished, seen.players, seen.answers))
-
-
 def _what_changed(seen: Session, now: Session) -> str:
     """What another terminal changed, as the table names the answers: `Game 1 · Ben · Blue is now 3 4`."""
+    return _changes(seen, now) or _(CHANGED_BACK if now.finished == seen.finished
+                                    else NOW_FINISHED if now.finished else REOPENED)
+
+
+def _changes(seen: Session, now: Session, mine: tuple | None = None) -> str:
+    """The answers another screen changed between two views (not `mine`, this terminal's own), or ""."""
     parts = []
     for at, value in now.answers.items():
-        if at not in seen.answers or seen.answers[at] != value:
+        if at != mine and (at not in seen.answers or seen.answers[at] != value):
             ask = now.find_ask(at)
             parts.append(_(NOW_HOLDS).format(name=named(ask, at), shown=typed(ask, value) or _(EMPTY)))
     parts += [_(TAKEN_BACK_ELSEWHERE).format(name=named(seen.find_ask(at), at)) for at in seen.answers
               if at not in now.answers]
     if not parts:
-        parts = [_(CHANGED_BACK if now.finished == seen.finished else NOW_FINISHED if now.finished else REOPENED)]
+        return ""
     if len(parts) > MOST_NAMED:
         more = len(parts) - MOST_NAMED
         parts = [*parts[:MOST_NAMED], plural(AND_MORE, more).format(count=more)]

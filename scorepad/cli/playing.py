@@ -40,7 +40,7 @@ from scorepad.games.base import Game
 from scorepad.i18n import N_, _, language
 from scorepad.players import known_names, offered
 from scorepad.store import Store, claims
-from scorepad.table import changes
+from scorepad.table import Table, changes
 
 STARTED = N_("Session {id}: {title} — {players}. Every answer is saved as it is given.")
 RESUMING = N_("Resuming session {id}: {title} — {players}.")
@@ -130,7 +130,7 @@ def start(ctx: typer.Context, command: str, game: str, names: list[str], variant
     if not names:
         names = _ask_names(chosen, known=functools.partial(_known_names, ctx))
     doc = _check_names(changes.new_doc(chosen, names, variants, rounds, modules, drawn=drawn, lang=language()))
-    session_id = open_store(ctx).insert(doc)
+    session_id = Table.start(open_store(ctx), doc).id
     echo(_(STARTED).format(id=session_id, title=chosen.title, players=players_line(doc["players"])))
     return session_id
 

@@ -81,6 +81,10 @@ class Ask:
     # The answer Enter alone stands for (keeping(), named in the question): a terminal shows it once kept, as the
     # prompt's own line then reads blank (London's tracked 10 read as nothing).
     kept: str = ""
+    # The answer read on its own, without the checks that need figures the rules may keep private to a player
+    # (a Chinatown trade's payer, payee and amount, not the cash it moves): what a phone that may not see those
+    # figures is told of its answer, the player whose figures they are checking it (scorepad.table.acts.read).
+    read: Callable[[str], Any] | None = None
 
 
 Step = Say | Ask

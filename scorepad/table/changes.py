@@ -41,6 +41,12 @@ def touch(doc: dict[str, Any]) -> None:
     doc[VERSION] = (version if isinstance(version, int) and not isinstance(version, bool) else 0) + 1
 
 
+def touch_version(doc: dict[str, Any]) -> None:
+    """One more version without a new answer time (a player renamed: the game was not played meanwhile)."""
+    version = doc.get(VERSION, 0)
+    doc[VERSION] = (version if isinstance(version, int) and not isinstance(version, bool) else 0) + 1
+
+
 def check_options(game: Game, variants: Iterable[str], rounds: int | None,
                   modules: Iterable[str] = (), drawn: Mapping[str, Sequence[str]] | None = None) -> tuple[str, ...]:
     """The variants, round count, modules and cards the table drew (`drawn`, e.g. {"objectives": [...]})

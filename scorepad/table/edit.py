@@ -19,13 +19,11 @@ from typing import Any
 
 from calculators.core import InvalidInput, Result
 from scorepad import grid
-from scorepad.errors import Changed, ScorepadError
+from scorepad.errors import ScorepadError
 from scorepad.games.base import Ask, from_the_shell
 from scorepad.i18n import N_, _, pgettext
-from scorepad.table import changes
 from scorepad.table.naming import name, parse, typed
-from scorepad.table.records import Records
-from scorepad.table.session import SETUP, Session, open_session
+from scorepad.table.session import SETUP, Session
 from scorepad.table.tablefile import check_storable
 from scorepad.words import answered, number
 
@@ -312,16 +310,10 @@ def answer_needed(change: Change, ask: Ask, value: Any) -> Change:
     return settle(change.before, change.at, entries, [*change.asked, (ask, value)], change.dropped)
 
 
-def save(records: Records, change: Change) -> Session:
-    """Store the edited log in one locked update (refused if the session changed meanwhile)."""
-    sid = change.before.id
-
-    def update(doc: dict[str, Any]) -> None:
-        if doc.get("entries") != change.before.doc.get("entries"):
-            raise Changed(_(CHANGED_MEANWHILE).format(id=sid), doc)  # the play loop's fix says what changed
-        changes.edit(doc, change.after.doc["entries"], change.at)
-
-    return Session(records.update(sid, update), change.before.game, sid)
+def save(table: Any, change: Change) -> Session:
+    """Store the edited log through the table (scorepad.table.Table.save_edit: one locked update, refused if the
+    session's answers changed meanwhile)."""
+    return table.save_edit(change.after.doc["entries"], change.at, change.before.doc)
 
 
 # --- what it changed ----------------------------------------------------------------------------------
@@ -411,17 +403,18 @@ def _arrow(before: int | None, after: int, figure: Callable[[int], str]) -> str:
 
 # --- the non-interactive form -------------------------------------------------------------------------
 
-def edit_one(records: Records, session_id: int, round: int | None, player: str | None, field_name: str, text: str,
+def edit_one(table: Any, round: int | None, player: str | None, field_name: str, text: str,
              standings: Callable[[Result, Session], str] | None = None) -> str:
-    """`scorepad edit ID [--round N] [--player NAME] --field FIELD VALUE`: what it changed, or InvalidInput."""
-    session = open_session(records, session_id)
+    """`scorepad edit ID [--round N] [--player NAME] --field FIELD VALUE` on the session `table` holds (a
+    scorepad.table.Table): what it changed, or InvalidInput."""
+    session = table.session
     if not session.answers:
-        raise ScorepadError(_(NOTHING_RECORDED).format(id=session_id))
+        raise ScorepadError(_(NOTHING_RECORDED).format(id=table.id))
     item = find(session, round, player, field_name)
     with from_the_shell():  # a refusal names the shell's way to change another answer, not the prompt's
         change = check(session, item, text)
         if change.needed:
-            raise InvalidInput(_(NEEDED).format(name=name(change.needed[0]), id=session_id))
+            raise InvalidInput(_(NEEDED).format(name=name(change.needed[0]), id=table.id))
         if change.after.answers[item.ask.at] == item.value:
             return _(UNCHANGED)
-        return changes_text(change, save(records, change), standings)
+        return changes_text(change, save(table, change), standings)

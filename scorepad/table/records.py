@@ -15,3 +15,6 @@ class Records(Protocol):
                expect: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
         """The document after `change`, read and written under the lock; `expect` refuses it (errors.Changed)
         when the stored document is not the one the caller saw."""
+
+    def insert(self, doc: dict[str, Any]) -> int:
+        """Keep a new session document; its id."""

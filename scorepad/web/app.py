@@ -103,15 +103,16 @@ def make_app(host: Host, live: Live) -> Starlette:
             except (ValueError, RecursionError):  # not JSON, or nested deeper than any answer (`[[[[…]]]]`)
                 return _json({"error": pages.words()["not_json"]}, 400)
             try:
-                return _json(action(phone, body))
+                result = action(phone, body)
             except Refused as refused:
                 return _json(refused.state or {"error": refused.message}, refused.status, refused.message)
+            status, data = result if isinstance(result, tuple) else (200, result)  # 202: waiting for a yes
+            return _json(data, status)
 
         return endpoint
 
     def seat(phone: Phone, body: Any) -> dict[str, Any]:
-        host.take_seat(phone, body)
-        return host.state(phone)
+        return host.take_seat(phone, body)
 
     async def events(request: Request, phone: Phone) -> Response:
         return StreamingResponse(live.stream(), media_type="text/event-stream",
@@ -143,19 +144,19 @@ def make_app(host: Host, live: Live) -> Starlette:
 
     def seat_form(phone: Phone, fields: dict[str, Any]) -> None:
         if fields.get("leave"):
-            host.seats.leave(phone)
+            host.leave(phone)
         else:
             host.take_seat(phone, {"player": fields.get("player") or None})
 
     def answer_form(phone: Phone, fields: dict[str, Any]) -> None:
         host.answer(phone, {"at": pages.place(fields.get("at", "")), "value": fields.get("value", ""),
-                            "version": _whole(fields.get("version"))})
+                            "version": _whole(fields.get("version")), "anyway": fields.get("anyway") == "1"})
 
     def undo_form(phone: Phone, fields: dict[str, Any]) -> None:
         host.undo(phone, {"version": _whole(fields.get("version"))})
 
     def confirm_form(phone: Phone, fields: dict[str, Any]) -> None:
-        host.confirm(phone, {"at": pages.place(fields.get("at", "")), "accept": fields.get("accept") == "1"})
+        host.confirm(phone, {"id": fields.get("id", ""), "accept": fields.get("accept") == "1"})
 
     async def asset(request: Request, phone: Phone) -> Response:
         found = pages.asset(request.path_params["name"])
@@ -175,6 +176,7 @@ def make_app(host: Host, live: Live) -> Starlette:
         Route("/api/check", guarded(api(host.check)), methods=["POST"]),
         Route("/api/undo", guarded(api(host.undo)), methods=["POST"]),
         Route("/api/confirm", guarded(api(host.confirm)), methods=["POST"]),
+        Route("/api/fix", guarded(api(host.fix)), methods=["POST"]),
         Route("/api/events", guarded(events)),
         Route("/seat", guarded(form(seat_form)), methods=["POST"]),
         Route("/answer", guarded(form(answer_form)), methods=["POST"]),

@@ -60,6 +60,11 @@ WORDS = {
     # TRANSLATORS: the buttons that confirm (or refuse) a trade another player entered.
     "yes": N_("Yes, that's right"),
     "no": N_("No"),
+    # TRANSLATORS: after the reason an answer was refused, once its question is gone: {label} is the question,
+    # {value} what the player sent; both are filled in by the page.
+    "not_recorded": N_("You sent for {label}: “{value}”."),
+    # TRANSLATORS: the button that puts away a refused answer's line once read.
+    "dismiss": N_("Got it"),
 }
 
 
@@ -95,17 +100,18 @@ def _context(host: Host, phone: Phone) -> dict[str, Any]:
     state = host.state(phone)
     said = words()
     standings = state["shown"]
-    others = [name for name in state["waiting"] if name != phone.seat]
+    seat = state["seat"]
+    others = [name for name in state["waiting"] if name != seat]
     return {
         "state": state, "t": said, "token": phone.id,
         "heading": said["heading"].format(title=state["title"], id=state["session"]),
-        "you_are": said["you_are"].format(player=phone.seat) if phone.seat else said["screen"],
+        "you_are": said["you_are"].format(player=seat) if seat else said["screen"],
         "waiting": said["waiting"].format(names=", ".join(others)) if others else None,
         "languages": [(code, name, code == state["lang"]) for code, name in i18n.LANGUAGES.items()],
         "mine": [q for q in state["open"] if q["mine"]],
         "others": [q for q in state["open"] if not q["mine"]],
         "standings": standings,
-        "seats": [(p, p in state["held"] and p != phone.seat) for p in state["players"]],
+        "seats": [(p, p in state["held"] and p != seat) for p in state["players"]],
         "at_json": lambda at: json.dumps(at, ensure_ascii=False),
     }
 

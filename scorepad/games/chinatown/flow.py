@@ -144,6 +144,7 @@ def _trade_question(session: Session, number: int, index: int, place: int) -> As
         return trade_line(trade) if trade else _(NO_MORE_TRADES).format(year=year)
 
     return Ask(("trades", index), _(ASK_TRADE).format(year=year), parse=parse,
+               read=lambda text: parse_trade(text, session.players, number + 1),  # without the cash: a phone's
                show=lambda trade: format_trade(trade) or _(SHOW_TRADING_DONE), echo=echo,
                part=("round", number),  # the recap on resume: a trade is its year's (its path names no year)
                label=_(TRADE_LABEL).format(year=year, n=place))

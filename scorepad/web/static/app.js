@@ -8,6 +8,9 @@
   let revision = null;  // the server's count of changes that are no new version (a trade waiting for a yes)
   let loading = null;
   let again = false;  // a change heard while the pad was being fetched: fetch it once more after
+  // Answers the server refused, by question: what was sent and why not. Shown (the text kept in its box) through
+  // every redraw until the player acts on it: types, sends again, or dismisses it. Never dropped unsaid.
+  const refused = new Map();
 
   function version() { return Number(pad.firstElementChild && pad.firstElementChild.dataset.version); }
 
@@ -48,6 +51,7 @@
         }
         shown = version();
         wire();
+        showRefused();
       } finally {
         loading = null;
         if (again) {
@@ -82,6 +86,33 @@
     for (const card of grid.querySelectorAll(".card")) {
       if (card.dataset.card === "W") card.classList.toggle("on", wagers-- > 0);
       else card.classList.toggle("on", words_.includes(card.dataset.card));
+    }
+  }
+
+  // Each refused answer where its player sees it: on its question's form, the text back in its box; or, once the
+  // question is no longer open, at the top of the pad with what was sent, until dismissed.
+  function showRefused() {
+    for (const [at, {value, error, label}] of refused) {
+      const form = [...pad.querySelectorAll("form.question")].find((f) => f.dataset.at === at);
+      const input = form && form.querySelector("input[name=value]");
+      if (form) {
+        if (input && value !== "" && input.value === input.defaultValue) input.value = value;
+        say(form, error);
+        continue;
+      }
+      const line = document.createElement("div");
+      line.className = "error unrecorded";
+      line.setAttribute("role", "alert");
+      const text = document.createElement("p");
+      const sent = document.body.dataset.notRecorded.replace("{label}", label).replace("{value}", value);
+      text.textContent = error + " " + sent;  // as text: never markup
+      const dismiss = document.createElement("button");
+      dismiss.type = "button";
+      dismiss.className = "secondary";
+      dismiss.textContent = document.body.dataset.dismiss;
+      dismiss.addEventListener("click", () => { refused.delete(at); line.remove(); });
+      line.append(text, dismiss);
+      (pad.firstElementChild || pad).prepend(line);
     }
   }
 
@@ -124,29 +155,39 @@
         const body = {};
         if (form.dataset.api === "/api/seat") body.player = fields.get("player") || null;
         if (form.dataset.api === "/api/confirm") body.accept = fields.get("accept") === "1";
+        if (fields.has("id")) body.id = fields.get("id");
         if (fields.has("at")) body.at = JSON.parse(fields.get("at"));
         if (fields.has("value")) body.value = fields.get("value");
         if (fields.has("version")) body.version = Number(fields.get("version"));
         // Buttons the server drew disabled (a card another player holds) stay so whatever the answer.
         const enabled = [...form.querySelectorAll("button")].filter((button) => !button.disabled);
         for (const button of enabled) button.disabled = true;
+        const key = form.dataset.at;
+        if (key) refused.delete(key);  // sent again: the old refusal is answered
         try {
           let {status, data} = await post(form.dataset.api, body);
-          // Another phone answered first. If this question is still open (they answered another one: players
-          // answer together), send it again as of the session now; the server checks it again. If not, the
-          // page shows what happened instead.
-          if (status === 409 && body.at && (data.open || []).some((q) => JSON.stringify(q.at) === JSON.stringify(body.at))) {
-            body.version = data.version;
+          // "Trading done" while a trade still waits for a yes: the server asks first; the player decides.
+          if (status === 409 && data.ask && window.confirm(data.error)) {
+            body.anyway = true;
             ({status, data} = await post(form.dataset.api, body));
           }
-          if (status === 200 || status === 409) {
-            const input = form.querySelector("input[name=value]");
-            if (input && status === 200) input.value = input.defaultValue = "";
+          const input = form.querySelector("input[name=value]");
+          if (status === 200 || status === 202) {
+            if (input) input.value = input.defaultValue = "";
             await refresh();
-            if (status === 409 && data.error) say(pad, data.error);
-            else if (data.message) note(data.message);  // what an undo took back, a trade replaced
+            if (data.message) note(data.message);  // what an undo took back, what a fix changed
+          } else if (status === 409 && data.ask) {
+            await refresh();  // the player chose to keep trading: nothing to say
           } else {
-            say(form, data.error || String(status));
+            // Refused: the player sees why, and what they sent stays in its box, until they act on it.
+            if (key && body.value !== undefined) {
+              const label = form.querySelector("label");
+              refused.set(key, {value: body.value, error: data.error || String(status),
+                                label: label ? label.textContent.trim().replace(/[:：]$/, "") : ""});
+            }
+            if (status === 409 || !key) await refresh();
+            if (key) showRefused();
+            else say(form, data.error || String(status));
           }
         } finally {
           for (const button of enabled) button.disabled = false;
@@ -190,6 +231,10 @@
       if (!input || !preview) continue;
       let timer = null;
       input.addEventListener("input", () => {
+        if (refused.delete(form.dataset.at)) {  // the player acts on a refused answer: its line goes
+          const line = form.querySelector(".error");
+          if (line) line.remove();
+        }
         clearTimeout(timer);
         timer = setTimeout(async () => {
           if (!input.value.trim() && !form.querySelector(".cards")) { preview.textContent = ""; return; }
