@@ -13,7 +13,7 @@ from typing import Any
 
 from calculators.core import InvalidInput
 from scorepad import i18n
-from scorepad.errors import Changed, ScorepadError
+from scorepad.errors import Changed, ScorepadError, StoreError
 from scorepad.i18n import N_, _
 from scorepad.table import (NOBODY, Answer, AskFirst, Confirm, Finished, Fix, NoSeat, NoSuchSeat, NothingToConfirm,
                             NotOpen, NotYours, SeatHeld, Table, Undo)
@@ -183,6 +183,8 @@ class Host:
         try:
             return act()
         except tuple(kind for kind, _status, _state in STATUS) as error:
+            if isinstance(error, StoreError) and not isinstance(error, Changed):
+                raise  # the disk, not the answer: scorepad.web.app says so (507), nothing recorded
             status, stateful = next((s, w) for kind, s, w in STATUS if isinstance(error, kind))
             message = error.message if isinstance(error, InvalidInput) else str(error)
             if isinstance(error, Changed) and not message:
