@@ -87,6 +87,18 @@ def test_a_seat_is_held_by_one_phone_until_freed(store):
     assert ana.get("/api/state").json()["held"] == ["Ana"]
 
 
+def test_a_phone_that_finds_its_name_taken_is_told_how_to_get_it_back(store):
+    """Issue 27: a player re-joining on a new phone saw their name "taken" with no way forward."""
+    host, app = hosted(store)
+    newcomer = phone(app, host)
+    assert "ask the host to type your name" not in newcomer.get("/").text  # nothing held: nothing to explain
+    phone(app, host, "Ana")
+    assert "ask the host to type your name" in newcomer.get("/").text
+    assert "میزبان" in newcomer.get("/?lang=fa").text
+    host.seats.free("Ana")
+    assert "ask the host to type your name" not in newcomer.get("/?lang=en").text
+
+
 def test_answers_follow_the_version_rule_and_are_stored_first(store):
     host, app = hosted(store)
     ana, ben = phone(app, host, "Ana"), phone(app, host, "Ben")

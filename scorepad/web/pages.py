@@ -25,6 +25,10 @@ WORDS = {
     "table_screen": N_("The table's screen (no player)"),
     # TRANSLATORS: beside a player's name whose seat another phone has taken.
     "held": N_("taken by another phone"),
+    # TRANSLATORS: under the players' names when another phone holds one: how a player whose phone was lost or flat
+    # gets their seat back (the host's terminal frees a seat when the player's name is typed there).
+    "held_help": N_("Your name is taken? If your phone was lost or went flat, ask the host to type your name at "
+                    "scorepad's terminal: your seat is then free to take here."),
     # TRANSLATORS: {player} is the name of the phone's player.
     "you_are": N_("This is {player}'s pad."),
     "screen": N_("This is the table's screen."),
