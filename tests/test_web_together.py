@@ -333,3 +333,15 @@ def test_a_trade_is_changed_only_with_the_yes_of_each_player_it_names_who_has_a_
     fixed = ava.post("/api/fix", json={**body, "version": ava.get("/api/state").json()["version"]})
     assert fixed.status_code == 200
     assert trades(store, session_id) == [{"round": 1, "from": "Ava", "to": "Ben", "amount": 1000}]
+
+
+def test_a_trade_is_taken_back_only_by_a_phone_of_a_player_it_names_while_they_hold_seats(store):
+    session_id, host, app, phones = chinatown(store)
+    ava, ben, cai = phones["Ava"], phones["Ben"], phones["Cai"]
+    assert answer(ava, ["trades", 0], "Ava Ben 10k").status_code == 202
+    assert ben.post("/api/confirm", json={"id": "p1", "accept": True}).status_code == 200
+    refused = cai.post("/api/undo", json={"version": cai.get("/api/state").json()["version"]})
+    assert refused.status_code == 403 and "Ava" in refused.json()["error"]
+    assert trades(store, session_id) == [{"round": 1, "from": "Ava", "to": "Ben", "amount": 10000}]
+    taken = ava.post("/api/undo", json={"version": ava.get("/api/state").json()["version"]})
+    assert taken.status_code == 200 and trades(store, session_id) == []  # a player it names takes it back

@@ -289,16 +289,17 @@ def _proposal(doc: dict[str, Any], session: Session, seat: Any, question: Questi
     return (others[0], players) if others else None
 
 
-def _only_its_parties(session: Session, seat: Any, ask: Ask, value: Any) -> None:
-    """A fix is no way round a proposal: a phone changes an answer naming two players (a trade) only while no other
-    phone holds a seat it names, before the change or after it (NotYours)."""
+def only_its_parties(session: Session, seat: Any, ask: Ask, value: Any, named: bool = False) -> None:
+    """A fix or an undo is no way round a proposal: a phone changes an answer naming two players (a trade) only
+    while no other phone holds a seat it names, before the change or after it (NotYours); with `named`, a phone of
+    a player it names may (an undo: the trade is entered again, and waits for the yes again)."""
     if seat == HOST or not isinstance(value, dict):
         return
     control = session.game.control(session, ask) or {}
     held = seats.holders(session.doc)
     others = [value.get(key) for key in control.get("parties", ()) if value.get(key) not in (seat, None)]
     other = next((p for p in others if p in held), None)
-    if other is not None:
+    if other is not None and not (named and seat in [value.get(key) for key in control["parties"]]):
         raise NotYours(_(NOT_YOURS_TO_CHANGE).format(name=name(ask), player=other))
 
 
@@ -424,10 +425,10 @@ def fix(table: Any, seat: Any, action: Fix, version: int) -> Done:
         raise NotYours(_(NOT_YOURS).format(name=name(item.ask)))
     if seats.moved_at(session.doc, at) > version or version > session.version:
         raise Changed(_(TAKEN_BACK_MEANWHILE).format(name=name(item.ask)), session.doc)
-    _only_its_parties(session, seat, item.ask, item.value)
+    only_its_parties(session, seat, item.ask, item.value)
     private = seat != HOST and session.game.private(session)
     value, _hidden = read(session, seat, item.ask, action.text)  # its own refusal, with no other's figure
-    _only_its_parties(session, seat, item.ask, storable(value))
+    only_its_parties(session, seat, item.ask, storable(value))
     try:
         change = edit.check(session, item, action.text)
     except InvalidInput:
