@@ -406,3 +406,12 @@ def test_a_phone_gone_before_its_body_arrived_is_no_traceback(store, path, kind)
 
     asyncio.run(app(scope, receive, send))  # no exception out of the application
     assert not store.get(host.id)["entries"]
+
+
+def test_a_phone_that_finds_its_seat_taken_is_told_how_to_get_it_back(store):
+    host, app = hosted(store)
+    newcomer = phone(app, host)
+    assert "Ask the host" not in newcomer.get("/").text  # nothing taken: nothing to say
+    phone(app, host, "Ana")
+    page = newcomer.get("/?lang=ru").text
+    assert "Ask the host" not in page and "попросите" in page.lower()

@@ -25,6 +25,9 @@ WORDS = {
     "table_screen": N_("The table's screen (no player)"),
     # TRANSLATORS: beside a player's name whose seat another phone has taken.
     "held": N_("taken by another phone"),
+    # TRANSLATORS: under the players' names when a seat is taken: how a player on a new phone gets theirs back.
+    "held_hint": N_("Your name taken? Ask the host to type it at their computer's terminal: that frees your seat "
+                    "for this phone."),
     # TRANSLATORS: {player} is the name of the phone's player.
     "you_are": N_("This is {player}'s pad."),
     "screen": N_("This is the table's screen."),
