@@ -394,3 +394,36 @@ def test_what_a_question_marks_as_typed_shows_as_typed_and_a_name_stays_text(sto
     page = ava.get("/").text
     assert "<code>lot 12</code>" in page and "`lot 12`" not in page  # the note's example, as typed
     assert "<img src=x" not in page
+
+
+@pytest.mark.parametrize("path, kind", [("/answer", "application/x-www-form-urlencoded"),
+                                        ("/api/answer", "application/json")])
+def test_a_phone_gone_before_its_body_arrived_is_no_traceback(store, path, kind):
+    # A phone that loses the Wi-Fi mid-request: the server hears the disconnect, and has nobody to answer.
+    import asyncio
+
+    host, app = hosted(store)
+    cookie = f"scorepad_table={host.secret}".encode()
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+             "headers": [(b"host", b"table.test"), (b"cookie", cookie), (b"content-type", kind.encode()),
+                         (b"content-length", b"30")], "client": ("127.0.0.1", 5), "server": ("127.0.0.1", 80)}
+    sent = []
+
+    async def receive():
+        return {"type": "http.disconnect"}
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))  # no exception out of the application
+    assert not store.get(host.id)["entries"]
+
+
+def test_a_phone_that_finds_its_seat_taken_is_told_how_to_get_it_back(store):
+    host, app = hosted(store)
+    newcomer = phone(app, host)
+    assert "Ask the host" not in newcomer.get("/").text  # nothing taken: nothing to say
+    phone(app, host, "Ana")
+    page = newcomer.get("/?lang=ru").text
+    assert "Ask the host" not in page and "попросите" in page.lower()

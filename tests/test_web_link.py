@@ -247,3 +247,31 @@ def test_a_page_whose_stream_was_refused_keeps_trying_and_wakes_at_once(browser,
                                timeout=15_000)  # live again: Ben's answer shows without a reload
     finally:
         stop(process)
+
+
+def seat(opener, link, player):
+    request = urllib.request.Request(link.split("/join/")[0] + "/api/seat", data=json.dumps({"player": player}).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with opener.open(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_a_new_link_frees_the_seats_of_the_phones_it_disowns(tmp_path):
+    # The old phones can no longer be heard: a seat they held would say "held by another phone" to its own player.
+    database = tmp_path / "db.json"
+    first, link = start(database, "lost-cities", "--players", "Ana", "Ben")
+    try:
+        phone, status, _ = opened(link)
+        assert status == 200 and seat(phone, link, "Ana") == 200
+    finally:
+        stop(first)
+    renewed, new = start(database, "1", "--new-link")
+    try:
+        again, status, state = opened(new)
+        assert status == 200 and state["held"] == []
+        assert seat(again, new, "Ana") == 200
+    finally:
+        stop(renewed)

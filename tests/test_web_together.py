@@ -315,3 +315,33 @@ def test_trading_done_at_the_terminal_beside_the_phones_lets_a_waiting_trade_lap
     assert trades(store, session_id) == [None]
     host.table.refresh()  # as the server's watch does, a few times a second
     assert phones["Ava"].get("/api/state").json()["decided"][0]["fate"] == "lapsed"
+
+
+def test_a_trade_is_changed_only_with_the_yes_of_each_player_it_names_who_has_a_phone(store):
+    # A fix is no back door round a proposal: Cai may not rewrite Ava and Ben's trade, nor Ava make it Ben's cash.
+    session_id, host, app, phones = chinatown(store)
+    ava, ben, cai = phones["Ava"], phones["Ben"], phones["Cai"]
+    assert answer(ava, ["trades", 0], "Ava Ben 10k").status_code == 202
+    assert ben.post("/api/confirm", json={"id": "p1", "accept": True}).status_code == 200
+    seen = cai.get("/api/state").json()["version"]
+    body = {"at": ["trades", 0], "value": "Ava Ben 1k", "version": seen}
+    refused = cai.post("/api/fix", json=body)
+    assert refused.status_code == 403 and "Ava" in refused.json()["error"]
+    assert ava.post("/api/fix", json={**body, "value": "Ben Ava 10k"}).status_code == 403
+    assert trades(store, session_id) == [{"round": 1, "from": "Ava", "to": "Ben", "amount": 10000}]
+    host.seats.free("Ben")  # Ben's phone went flat: the table answers for him, as at a terminal
+    fixed = ava.post("/api/fix", json={**body, "version": ava.get("/api/state").json()["version"]})
+    assert fixed.status_code == 200
+    assert trades(store, session_id) == [{"round": 1, "from": "Ava", "to": "Ben", "amount": 1000}]
+
+
+def test_a_trade_is_taken_back_only_by_a_phone_of_a_player_it_names_while_they_hold_seats(store):
+    session_id, host, app, phones = chinatown(store)
+    ava, ben, cai = phones["Ava"], phones["Ben"], phones["Cai"]
+    assert answer(ava, ["trades", 0], "Ava Ben 10k").status_code == 202
+    assert ben.post("/api/confirm", json={"id": "p1", "accept": True}).status_code == 200
+    refused = cai.post("/api/undo", json={"version": cai.get("/api/state").json()["version"]})
+    assert refused.status_code == 403 and "Ava" in refused.json()["error"]
+    assert trades(store, session_id) == [{"round": 1, "from": "Ava", "to": "Ben", "amount": 10000}]
+    taken = ava.post("/api/undo", json={"version": ava.get("/api/state").json()["version"]})
+    assert taken.status_code == 200 and trades(store, session_id) == []  # a player it names takes it back

@@ -83,6 +83,9 @@ def host(ctx: typer.Context,
                 serving = links.Link(served.secret, sock.getsockname()[1])
                 if serving != kept:  # written (and synced) only when it changes: not on every start
                     links.keep(store, session_id, serving)
+                if kept is None or kept.secret != served.secret:  # a new secret disowns every phone's cookie:
+                    for player in list(served.table.held()):  # their seats go too, for their players to take again
+                        served.table.free(player)
             link = server.link(sock, served)
             echo(_(server.SERVING))
             typer.echo(link)  # the first http:// URL on standard output, on a line of its own (the spec)

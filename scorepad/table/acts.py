@@ -59,6 +59,9 @@ NOTHING_TO_CONFIRM = N_("there is nothing to confirm now")
 NOT_YOURS_TO_CONFIRM = N_("That waits for {player}'s yes, on their phone.")
 # TRANSLATORS: a phone asked to take back another player's answer, while that player's phone holds their seat.
 NOT_YOURS_TO_TAKE_BACK = N_("The last answer is {player}'s: their phone takes it back.")
+# TRANSLATORS: a phone asked to change a trade that names another player whose phone holds their seat; {name}
+# names the trade, {player} that player.
+NOT_YOURS_TO_CHANGE = N_("{name} names {player}: it changes only with {player}'s yes, on their phone.")
 # TRANSLATORS: a phone asked to fix an answer that is not recorded (or not one a fix changes); {name} names it.
 NOTHING_TO_FIX = N_("{name} has no answer to fix")
 # TRANSLATORS: "trading done" while a trade still waits for a player's yes: {what} is the trade
@@ -286,6 +289,20 @@ def _proposal(doc: dict[str, Any], session: Session, seat: Any, question: Questi
     return (others[0], players) if others else None
 
 
+def only_its_parties(session: Session, seat: Any, ask: Ask, value: Any, named: bool = False) -> None:
+    """A fix or an undo is no way round a proposal: a phone changes an answer naming two players (a trade) only
+    while no other phone holds a seat it names, before the change or after it (NotYours); with `named`, a phone of
+    a player it names may (an undo: the trade is entered again, and waits for the yes again)."""
+    if seat == HOST or not isinstance(value, dict):
+        return
+    control = session.game.control(session, ask) or {}
+    held = seats.holders(session.doc)
+    others = [value.get(key) for key in control.get("parties", ()) if value.get(key) not in (seat, None)]
+    other = next((p for p in others if p in held), None)
+    if other is not None and not (named and seat in [value.get(key) for key in control["parties"]]):
+        raise NotYours(_(NOT_YOURS_TO_CHANGE).format(name=name(ask), player=other))
+
+
 def _end_of_trading(doc: dict[str, Any], session: Session, question: Question, value: Any, anyway: bool) -> None:
     """"Trading done" (a proposing question's empty answer) while trades still wait: asked first (AskFirst); once
     asked, the waiting ones lapse, their players told."""
@@ -408,8 +425,10 @@ def fix(table: Any, seat: Any, action: Fix, version: int) -> Done:
         raise NotYours(_(NOT_YOURS).format(name=name(item.ask)))
     if seats.moved_at(session.doc, at) > version or version > session.version:
         raise Changed(_(TAKEN_BACK_MEANWHILE).format(name=name(item.ask)), session.doc)
+    only_its_parties(session, seat, item.ask, item.value)
     private = seat != HOST and session.game.private(session)
-    read(session, seat, item.ask, action.text)  # the answer's own refusal, with no other player's figure
+    value, _hidden = read(session, seat, item.ask, action.text)  # its own refusal, with no other's figure
+    only_its_parties(session, seat, item.ask, storable(value))
     try:
         change = edit.check(session, item, action.text)
     except InvalidInput:

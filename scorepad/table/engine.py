@@ -192,6 +192,8 @@ class Table:
                 raise Finished(_(FINISHED_READ_ONLY).format(id=self.id))
             if last is not None and seat != HOST and not self.may_answer(seat, last):
                 raise NotYours(_(NOT_YOURS_TO_TAKE_BACK).format(player=last.player))
+            if last is not None:
+                acts.only_its_parties(self.session, seat, last.ask, self.session.answers.get(last.at), named=True)
             return Done(UNDONE, self.undo(version, guided=True))
         raise TypeError(action)
 

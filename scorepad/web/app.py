@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.responses import StreamingResponse
 from starlette.routing import Route
@@ -74,6 +74,8 @@ def make_app(host: Host, live: Live) -> Starlette:
                             response = HTMLResponse(pages.page(host, phone, error=_(NOT_SAVED)), status_code=507)
             except TooLarge:
                 response = JSONResponse({"error": "request body over 64 KB"}, status_code=413)
+            except ClientDisconnect:  # the phone went before its request's body came (Wi-Fi lost): nobody to tell
+                return Response(status_code=400)
             if request.cookies.get(PHONE_COOKIE) != phone.id:
                 _set_cookie(response, PHONE_COOKIE, phone.id)
             return response
