@@ -205,7 +205,7 @@ def test_recorded_game_words_are_shown_in_the_language(slug, players, modules, r
                     found += [f"{code}: {word!r} in {shown}" for word in re.findall(r"[A-Za-z]+", shown)
                               if word.casefold() not in allowed]  # a letter too: `W` for a wager
                     if isinstance(value, (list, dict)):  # cards, colours, businesses read back as they were
-                        assert ask.parse(shown) == value, (code, ask.message, shown)
+                        assert ask.parse(shown) == value, (code, ask.label, shown)
             lines = []
             with pytest.raises(Aborted):
                 play(store, session_id, ScriptedPrompter([Aborted()]), lines.append, resumed=True)

@@ -70,7 +70,7 @@ def test_state_follows_the_spec(store):
         "session": host.id, "game": "lost-cities", "players": ["Ana", "Ben"], "seat": None, "version": 0,
         "status": "playing", "standings": None}
     assert state["open"] == [{"at": ["setup", "oldest"], "player": None, "mine": False, "choices": ["Ana", "Ben"],
-                              "label": "Who is the oldest player? (They start game 1.)"}]
+                              "label": "Who is the oldest player?", "hint": "They start game 1."}]
 
 
 def test_a_seat_is_held_by_one_phone_until_freed(store):
@@ -129,7 +129,7 @@ def test_private_cash_reaches_its_players_phone_alone(store):
     assert state["standings"] is None and state["own"]["cash"] == "$50,000"
     assert "Ava has $50,000" in ava.get("/pad").text and "Ben has" not in ava.get("/pad").text
     assert ben.get("/api/state").json()["own"]["text"].startswith("Ben has")
-    assert screen.get("/api/state").json()["own"] is None and "$" not in screen.get("/pad").text
+    assert screen.get("/api/state").json()["own"] is None and " has $" not in screen.get("/pad").text
     open_cash, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None, modules=["open-cash"])
     assert phone(app, open_cash, "Ava").get("/api/state").json()["own"] is None  # everyone's cash is on the table
 
@@ -295,17 +295,18 @@ def test_next_stations_objective_cards_are_picked_by_a_tap_in_the_phones_languag
     while not (mine := [q for q in ana.get("/api/state").json()["open"] if q["mine"]])[0]["at"][-1] == "objectives":
         question = mine[0]
         if question["at"][:2] == ["setup", "deck"]:  # a phone's label names no key: its button turns the card
-            assert question["control"]["label"] == f"Round 1 · turn {question['at'][3] + 1}"
+            assert question["label"] == f"Round 1 · turn {question['at'][3] + 1}"
+            assert question["control"]["button"] == "turn the card"
         value = question["choices"][0] if question.get("choices") else typed.get(question["at"][-1], "")
         assert answer(ana, question["at"], value).status_code == 200
     at = mine[0]["at"]
     english = mine[0]["control"]
-    assert english["label"] == "Ana · which shared objectives did they complete? Tap each one."
-    in_play = [option["word"] for option in english["options"]]
+    assert english["label"] == "Ana · which shared objectives did they complete?"
+    in_play = [option["value"] for option in english["options"]]
     assert english["kind"] == "pick" and len(in_play) == 2 and english["none"] == "none"
     persian = next(q for q in ana.get("/api/state?lang=fa").json()["open"] if q["at"] == at)["control"]
     assert [option["label"] for option in persian["options"]] != [option["label"] for option in english["options"]]
-    tapped = persian["options"][0]["word"]  # what the page writes on a tap: the card's word as typed in Persian
+    tapped = persian["options"][0]["value"]  # what the page writes on a tap: the card's word as typed in Persian
     version = ana.get("/api/state").json()["version"]
     taken = ana.post("/api/answer?lang=fa", json={"at": at, "value": tapped, "version": version})
     assert taken.status_code == 200, taken.json()
@@ -334,8 +335,10 @@ def test_a_trade_waiting_for_a_yes_reaches_the_payee_live_and_a_second_one_says_
     ava, ben, cai = phone(app, host, "Ava"), phone(app, host, "Ben"), phone(app, host, "Cai")
     answer(ava, ["setup", "first"], "Ava")
     trade = next(q for q in ava.get("/api/state").json()["open"] if q["at"][0] == "trades")
-    assert trade["control"]["label"] == "1965 · trade (payer payee amount):"  # no Enter: a button ends the trading
-    assert "1965 · trade (payer payee amount):</label>" in ava.get("/").text
+    # no Enter: a button ends the trading, and says what it does
+    assert (trade["label"], trade["hint"]) == ("1965 · trade 1", "payer payee amount, e.g. `Ava Ben 10k`")
+    assert trade["control"]["done"] == "trading is done"
+    assert "1965 · trade 1</label>" in ava.get("/").text
     assert len(host.pokes) == 1  # the app's event stream hears the host's pokes (its `revision`)
     heard = []
     host.pokes.append(lambda: heard.append(True))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from calculators.core import InvalidInput
-from scorepad import i18n
+from scorepad import exports, i18n
 from scorepad.errors import Changed, ScorepadError
 from scorepad.grid import cell
 from scorepad.i18n import N_, _
@@ -20,6 +20,7 @@ from scorepad.table.engine import CHANGED_MEANWHILE, NOT_YOURS
 from scorepad.table.naming import name
 from scorepad.table.recap import WHERE, part_name, part_of
 from scorepad.table.records import Records
+from scorepad.table import telling
 from scorepad.table.session import player_of
 
 # TRANSLATORS: a phone asked for a seat another phone holds; {player} is the seat's name.
@@ -165,15 +166,20 @@ class Host:
             "board": view.game.board(view),
             "own": view.game.own(view, seat) if seat is not None else None,
             "held": sorted(self.seats.held),
+            # What the game says now, the words it answers, what this seat entered, the result (scorepad.table.telling)
+            "said": telling.said(view), "words": telling.words(view),
+            "answers": telling.answers(view, seat),
+            "result": telling.result(view, exports.push_url(exports.play_of(view))) if view.finished else None,
             "proposals": self._proposals(phone, questions),
             "lang": i18n.language(), "dir": "rtl" if i18n.right_to_left() else "ltr",
         }
 
     def _open(self, view: Session, question: Question, phone: Phone) -> dict[str, Any]:
         ask = question.ask
-        item: dict[str, Any] = {"at": list(question.at), "player": question.player, "label": ask.message,
+        item: dict[str, Any] = {"at": list(question.at), "player": question.player, "label": ask.label,
+                                "hint": ask.hint or None,
                                 "mine": self.may_answer(phone, question)}
-        control = view.game.control(view, ask)
+        control = telling.control(view, ask)
         if control is not None:
             item["control"] = control
         if ask.choices:  # a menu's answers: not its display choices, nor a word of the terminal's (London's undo)
@@ -181,6 +187,18 @@ class Host:
         if ask.default:
             item["default"] = ask.default
         return item
+
+    def word(self, phone: Phone, body: Any) -> dict[str, Any]:
+        """POST /api/word {"word": "cash", "rest": "Ana"}: what the game answers to a word typed at its questions
+        (`summary`, `guide`, `pencils`, `cash`), as the terminal does; another seat's private figures are refused."""
+        if not isinstance(body, dict) or not all(isinstance(body.get(key, ""), str) for key in ("word", "rest")):
+            raise Refused(422, _(NOT_A_TEXT))
+        seat = phone.seat if phone.seated else TABLE_SCREEN
+        try:
+            shown = telling.answer_word(self.table.worded(), body["word"], body.get("rest", ""), seat)
+        except InvalidInput as error:
+            raise Refused(422, error.message) from None
+        return {"items": shown.items()}
 
     def _proposals(self, phone: Phone, questions: list[Question]) -> list[dict[str, Any]]:
         """The answers waiting for a player's yes: to confirm on the other player's phone, to wait for on the
@@ -211,7 +229,7 @@ class Host:
 
     def answer(self, phone: Phone, body: Any) -> dict[str, Any]:
         """POST /api/answer: record one answer, or Refused with its status (409 with the state as it now is)."""
-        at, value, version = _answer_body(body)
+        at, value, version = _answer_body(body, self.table.worded())
         self._writable(phone)
         table = self.table
         if version != table.version:
@@ -242,7 +260,7 @@ class Host:
     def _answer_seat(self, phone: Phone, question: Question) -> None:
         """The question the game's control names as whose-is-it (London's event: whose loan), answered with this
         phone's seat now that it told what happened; left open, as at a terminal, where the seat does not fit."""
-        control = self.table.session.game.control(self.table.worded(), question.ask) or {}
+        control = telling.control(self.table.worded(), question.ask) or {}
         if not control.get("seat") or not phone.seated or phone.seat is None:
             return
         try:
@@ -256,7 +274,7 @@ class Host:
     def _proposal(self, phone: Phone, question: Question, text: str) -> Proposal | None:
         """An answer that names two players (the game's control names them: a trade's payer and payee), entered on
         one's phone while the other's phone holds their seat, waits for the other's yes."""
-        control = self.table.session.game.control(self.table.worded(), question.ask) or {}
+        control = telling.control(self.table.worded(), question.ask) or {}
         if not control.get("parties"):
             return None
         try:
@@ -357,12 +375,17 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _answer_body(body: Any) -> tuple[tuple, str, int]:
+def _answer_body(body: Any, view: Session | None = None) -> tuple[tuple, str, int]:
     if not isinstance(body, dict):
         raise Refused(422, _(NOT_A_PLACE))
     at, value, version = _place(body.get("at")), body.get("value"), body.get("version")
     if at is None:
         raise Refused(422, _(NOT_A_PLACE))
+    if value is None and "values" in body and view is not None:  # a control's values: the game writes the answer
+        try:
+            value = telling.compose(view, at, body["values"])
+        except InvalidInput as error:
+            raise Refused(422, error.message) from None
     if not isinstance(value, str):
         raise Refused(422, _(NOT_A_TEXT))
     if not _is_int(version):

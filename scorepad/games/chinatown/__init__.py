@@ -12,7 +12,8 @@ GAME = Game(slug=rules.GAME, title=words.TITLE, players=rules.PLAYERS, variants=
             default_rounds=rules.DEFAULT_ROUNDS, score=report.score, steps=flow.steps, template="chinatown",
             sheet=sheet.sheet, report=report.report, round_label=words.ROUND_LABEL, blurb=words.BLURB,
             max_rounds=rules.DEFAULT_ROUNDS, modules=words.MODULES, commands=report.commands,
-            private=lambda session: not state.open_cash(session), variant_rounds={rules.FOUR_SEASONS: rules.SEASONS},
+            private=lambda session: not state.open_cash(session), private_words=("cash",),
+            variant_rounds={rules.FOUR_SEASONS: rules.SEASONS},
             figure=money, field_label=words.field_label, variant_labels={rules.FOUR_SEASONS: words.SEASON_WORD},
             facts=facts.facts, figures=facts.FIGURES, phrases=words.PHRASES, column_heading=words.column_heading,
             # Chinatown (1999); who took the First Player card of the first year started.

@@ -11,8 +11,10 @@ from calculators import chinatown as rules
 from calculators.core import InvalidInput
 from scorepad.games.base import Ask, Say, Session, Step, keeping
 from scorepad.games.chinatown.names import none_words, short_name, types_text
-from scorepad.games.chinatown.words import (ASK_BUILT, ASK_BUSINESSES, ASK_BUSINESSES_AGAIN, ASK_FIRST,
-                                            ASK_FIRST_SEASONS, ASK_NOTE, ASK_SPENT, ASK_TRADE, BUILT_NOTHING,
+from scorepad.games.chinatown.words import (ASK_BUILT, ASK_BUSINESSES, ASK_FIRST, BUILT_HINT, BUSINESSES_HINT,
+                                            BUSINESSES_KEPT, FIRST_HINT, NONE, NOTE_HINT, SPENT_HINT, TRADE_HINT,
+                                            TRADING_DONE,
+                                            ASK_FIRST_SEASONS, ASK_NOTE, ASK_SPENT, BUILT_NOTHING,
                                             ECHO_BUILT, ECHO_INCOME, INCOME_START, NEW_TYPE, NOTE_EXAMPLE,
                                             NOTE_EXAMPLE_SEASONS, NOTE_LABEL, NO_MORE_TRADES, OPEN, OPEN_CASH, PRIVATE,
                                             SEASONS_SETUP, SEASON_START, SEASON_START_SHORT, SETUP, SHOW_NO_NOTE,
@@ -45,13 +47,13 @@ def steps(session: Session) -> list[Step]:
     else:
         out = [Say(lambda: setup_text(session, privacy())),
                Ask(("setup", "first"), _(ASK_FIRST), parse=lambda t: player_named(t, session.players),
-                   choices=tuple(session.players))]
+                   choices=tuple(session.players), hint=_(FIRST_HINT))]
     for number in range(periods(session)):
         if r.seasons:
             out += season_steps(session, number)
         else:
             out += year_steps(session, number)
-    out.append(Say(lambda: final_text(session)))
+    out.append(Say(lambda: final_text(session), kind="score"))
     return out
 
 
@@ -81,7 +83,7 @@ def year_steps(session: Session, number: int) -> list[Step]:
     out.append(Say(lambda: income_text(year)))
     for player in session.players:  # once the year's trades are done, everyone lists their businesses at once
         out.append(replace(_businesses_question(session, number, player), together=("businesses", number)))
-    out.append(Say(lambda: year_summary(session, number)))
+    out.append(Say(lambda: year_summary(session, number), kind="score"))
     return out
 
 
@@ -108,7 +110,7 @@ def season_steps(session: Session, number: int) -> list[Step]:
         return out
     for player in session.players:
         out.append(replace(_built_question(session, number, player), together=("built", number)))
-    out.append(Say(lambda: year_summary(session, number)))
+    out.append(Say(lambda: year_summary(session, number), kind="score"))
     return out
 
 
@@ -137,10 +139,10 @@ def _trade_question(session: Session, number: int, index: int) -> Ask:
     def echo(trade: dict[str, Any] | None) -> str:
         return trade_line(trade) if trade else _(NO_MORE_TRADES).format(year=year)
 
-    return Ask(("trades", index), _(ASK_TRADE).format(year=year), parse=parse,
-               show=lambda trade: format_trade(trade) or _(SHOW_TRADING_DONE), echo=echo,
+    return Ask(("trades", index), _(TRADE_LABEL).format(year=year, n=_trade_number(session, number, index)),
+               parse=parse, show=lambda trade: format_trade(trade) or _(SHOW_TRADING_DONE), echo=echo,
                part=("round", number),  # the recap on resume: a trade is its year's (its path names no year)
-               label=_(TRADE_LABEL).format(year=year, n=_trade_number(session, number, index)))
+               hint=_(TRADE_HINT).format(payer=session.players[0], payee=session.players[1]), empty=_(TRADING_DONE))
 
 
 def _trade_number(session: Session, number: int, index: int) -> int:
@@ -151,11 +153,10 @@ def _trade_number(session: Session, number: int, index: int) -> int:
 def _note_question(session: Session, trade: Mapping[str, Any], index: int) -> Ask:
     example = _(NOTE_EXAMPLE_SEASONS if rules.rules_for(session.variants).seasons else NOTE_EXAMPLE)
     number = trade["round"] - 1
-    return Ask(("setup", "note", index), _(ASK_NOTE).format(payer=trade["from"], amount=money(trade["amount"]),
-                                                            example=example),
+    return Ask(("setup", "note", index), _(ASK_NOTE).format(payer=trade["from"], amount=money(trade["amount"])),
                parse=_note_parse(session, trade["round"]), show=lambda note: note or _(SHOW_NO_NOTE),
-               part=("round", trade["round"] - 1),
-               label=_(NOTE_LABEL).format(year=label(session, number), n=_trade_number(session, number, index)))
+               part=("round", trade["round"] - 1), hint=_(NOTE_HINT).format(example=example), empty=_(NONE),
+               name=_(NOTE_LABEL).format(year=label(session, number), n=_trade_number(session, number, index)))
 
 
 # What parse_trade says of a trade's figure once its payer and payee are read.
@@ -203,13 +204,13 @@ def _businesses_question(session: Session, number: int, player: str) -> Ask:
         total = sum(b.income for b in scored)
         return "\n".join(lines + [_(ECHO_INCOME).format(player=player, year=year, income=money(total))])
 
-    message = _(ASK_BUSINESSES).format(year=year, player=player)
-    if previous is not None:
-        message = _(ASK_BUSINESSES_AGAIN).format(year=year, player=player, last=format_businesses(previous),
-                                                 previous=label(session, number - 1))
+    hint, kept = _(BUSINESSES_HINT).format(example=example(), types=command_word("types")), ""
     if previous is not None:  # last year's businesses, kept by Enter alone (typed out, they read back the same)
-        parse = keeping(parse, format_businesses(previous))
-    return Ask(("rounds", number, player, "businesses"), message, parse=parse, show=format_businesses, echo=echo)
+        kept = format_businesses(previous)
+        hint = _(BUSINESSES_KEPT).format(last=kept, previous=label(session, number - 1))
+        parse = keeping(parse, kept)
+    return Ask(("rounds", number, player, "businesses"), _(ASK_BUSINESSES).format(year=year, player=player),
+               parse=parse, show=format_businesses, echo=echo, hint=hint, default=kept)
 
 
 def _spent_question(session: Session, number: int, player: str) -> Ask:
@@ -221,7 +222,7 @@ def _spent_question(session: Session, number: int, player: str) -> Ask:
         return spent
 
     return Ask(("rounds", number, player, "spent"), _(ASK_SPENT).format(number=number + 1, player=player),
-               parse=parse, show=str)
+               parse=parse, show=str, hint=_(SPENT_HINT), empty=_(NONE))
 
 
 def _built_question(session: Session, number: int, player: str) -> Ask:
@@ -247,7 +248,7 @@ def _built_question(session: Session, number: int, player: str) -> Ask:
         return _(ECHO_BUILT).format(player=player, shops=names_text(shops))
 
     return Ask(("rounds", number, player, "built"), _(ASK_BUILT).format(number=number + 1, player=player),
-               parse=parse, show=format_built, echo=echo)
+               parse=parse, show=format_built, echo=echo, hint=_(BUILT_HINT), empty=_(NONE))
 
 
 def built_types(session: Session, number: int, player: str) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from calculators import next_station_london as rules
-from scorepad.games.base import Session
+from scorepad.games.base import Content, Session
 from scorepad.games.next_station_london.seats import controller, objectives, pencils, powers, start_colours
 from scorepad.games.next_station_london.words import (JOINING, MAP_SHEET, OBJECTIVES_TEXT, PASSING, PENCIL_POWER,
                                                       PENCILS_HEADING, PLACES_2, PLACES_3, PLAYER_HEADING,
@@ -15,7 +15,6 @@ from scorepad.games.next_station_london.words import (JOINING, MAP_SHEET, OBJECT
                                                       SETUP_HEADING_MODULES, SOLO_HEADING, SOLO_HEADING_LINE,
                                                       SOLO_HEADING_MODULES, SOLO_SETUP, CONTROLLER, colour_name,
                                                       module_name, objective_text, power_name, power_text)
-from scorepad.grid import grid
 from scorepad.i18n import _
 from scorepad.words import listed, names_text
 
@@ -87,7 +86,8 @@ def guide_text(session: Session) -> str:
     return round_text(session, number) + modules_guide(session)
 
 
-def pencils_text(session: Session) -> str:
+def pencils_text(session: Session) -> Content:
+    """Every player's pencil in every round, as a table (the `pencils` word)."""
     rounds = [pencils(session, n) for n in range(4)]
-    rows = [[p, *[colour_name(rounds[n][i]) for n in range(4)]] for i, p in enumerate(session.players)]
-    return grid([_(PLAYER_HEADING), *[_(ROUND_COLUMN).format(number=n) for n in range(1, 5)]], rows)
+    rows = [(p, *[colour_name(rounds[n][i]) for n in range(4)]) for i, p in enumerate(session.players)]
+    return Content(rows=((_(PLAYER_HEADING), *[_(ROUND_COLUMN).format(number=n) for n in range(1, 5)]), *rows))

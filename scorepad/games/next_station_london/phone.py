@@ -7,23 +7,25 @@ from typing import Any
 
 from calculators import next_station_london as rules
 from scorepad.games.base import Ask
+from scorepad.games.controls import Control, Field, Option, card, number, numbers, pick
 from scorepad.games.next_station_london.deck import turn_text
 from scorepad.games.next_station_london.flow import cards_in_play
-from scorepad.games.next_station_london.words import (DIGITAL, FACE_NAMES, KIND_NAMES, PHONE_OBJECTIVES, PHONE_TURN,
+from scorepad.games.next_station_london.words import (DIGITAL, FACE_NAMES, INTERCHANGE_FIELD, KIND_NAMES,
                                                       as_typed, objective_text)
 from scorepad.i18n import _
 
 
-def control(session: Any, ask: Ask) -> dict[str, Any] | None:
-    # A phone's label says no key of the terminal's (`Enter turns the card`): its button does.
-    if ask.at[:2] == ("setup", "deck"):
-        return {"kind": "turn", "label": _(PHONE_TURN).format(number=ask.at[2] + 1, turn=ask.at[3] + 1)}
+def control(session: Any, ask: Ask) -> Control | None:
+    if ask.at[:2] == ("setup", "deck"):  # one button, saying what it does (the question's `empty`)
+        return card(ask.empty)
     if ask.at[0] == "rounds" and len(ask.at) == 4 and ask.at[3] in rules.FIELD_RANGES:
         low, high = rules.FIELD_RANGES[ask.at[3]]
-        return {"kind": "number", "min": low, "max": high}
+        return number(low, high)
+    if ask.at[0] == "final" and ask.at[-1] == "interchanges":
+        return numbers([Field(str(lines), _(INTERCHANGE_FIELD).format(lines=lines)) for lines in (2, 3, 4)])
     if ask.at[0] == "final" and ask.at[-1] == "objectives":  # a tap on each card completed, not card names typed
-        return {"kind": "pick", "none": as_typed("none"), "label": _(PHONE_OBJECTIVES).format(player=ask.at[1]),
-                "options": [{"word": as_typed(card), "label": objective_text(card)} for card in cards_in_play(session)]}
+        return pick([Option(as_typed(card), objective_text(card)) for card in cards_in_play(session)],
+                    none=as_typed("none"))
     return None
 
 
