@@ -39,9 +39,10 @@ def nsl_round(players, number, value="1"):
 
 def test_next_station_london_says_the_cards_drawn_and_each_rounds_controller_and_pencils(store):
     table = table_of(store, "next-station-london", ["Ana", "Ben"], modules=["objectives"])
+    assert "The five shared objective cards:" in said_text(table)  # what the table may draw, while it is asked
     give(table, (("setup", "objective-cards"), "scorepad draws"), (("setup", "controller"), "Ana"))
     first = said_text(table)
-    assert "Shared objectives in play" in first  # the two cards drawn, named
+    assert "Shared objectives in play" in first and "The five shared" not in first  # the two cards drawn, named
     assert "Controller: Ana." in first and "Pencils this round:" in first and "── Round 1 of 4 ──" in first
     give(table, (("setup", "deck-mode", 0), "Physical cards"))
     assert "Controller: Ana." in said_text(table)  # still told while the round's lines are counted

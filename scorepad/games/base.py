@@ -75,7 +75,8 @@ class Content:
 class Say:
     """What the table reads before the next question: `content` made when it is read (in the language spoken then).
     `kind` says what it is: "guide" (the setup drawn, a round's roles and cards, what to count: what a phone shows
-    above its questions) or "score" (a breakdown, the standings: what a phone shows with the scores)."""
+    above its questions), "lead" (a guide to the question after it alone: every card a table may draw), "score" (a
+    breakdown, the standings: what a phone shows with the scores) or "echo" (what an answer did: a card turned)."""
 
     content: Callable[[], Content | str]
     kind: str = "guide"
@@ -86,7 +87,7 @@ class Say:
         made = self.content()
         if isinstance(made, Content):
             return made
-        return Content(lines=tuple(made.split("\n"))) if self.kind == "guide" else Content(text=made)
+        return Content(lines=tuple(made.split("\n"))) if self.kind in ("guide", "lead") else Content(text=made)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from scorepad.table.recap import part_of
 from scorepad.table.session import Session, player_of
 from scorepad.words import winner_line
 
-GUIDE = "guide"  # the kind of Say that a phone shows above its questions (base.Say.kind)
+GUIDE, LEAD = "guide", "lead"  # the kinds of Say a phone shows above its questions (base.Say.kind)
 # The context of a prompt word's translation (scorepad.cli.prompt_words: the word typed in the table's language).
 TYPED = "typed word"
 # TRANSLATORS: a phone asked for another player's private figure (Chinatown's `cash Ben` from Ana's phone) while
@@ -58,8 +58,8 @@ def said(session: Session) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     for index in chosen:
         step = steps[index]
-        if isinstance(step, Say) and step.kind == GUIDE:
-            items += step.said().items()
+        if isinstance(step, Say) and (step.kind == GUIDE or step.kind == LEAD and index >= start):
+            items += step.said().items()  # a lead-in to a question is said while that question is asked
     return items
 
 

@@ -51,7 +51,7 @@ def _card_steps(session: Session) -> list[Step]:
         question, cards, parse = CARD_OPTIONS[module]
         heading, texts, ask, ask_names, show = listed[module]
         told.append(Say(lambda heading=heading, texts=texts: Content(_(heading), tuple(
-            CARD_LINE_TEXT.format(name=TYPED[name](), text=text) for name, text in texts.items()))))
+            CARD_LINE_TEXT.format(name=TYPED[name](), text=text) for name, text in texts.items())), kind="lead"))
         steps = [] if both else [_menu(question, _(ask), CARD_CHOICES, "cards")]
         if drew_own(session, question):
             steps.append(Ask(cards, _(ask_names[0]), parse=parse, show=show, hint=_(ask_names[1])))
