@@ -162,10 +162,30 @@ def test_the_result_names_the_winner_and_the_tie_break_that_decided(store):
     assert rows[0] == ["Rank", "Player", "Game 1", "Total"] and rows[1] == ["1", "Ana", "25", "25"]
 
 
-def test_london_result_tells_its_tie_break_and_its_reckoning(store):
+def test_london_result_lays_out_its_reckoning_and_a_shared_win(store):
     table = table_of(store, "london-2e", ["Ana", "Ben"], variants=["flat-penalties"])
     fields = [a.at for a in table.session.asks()]
     give(table, *[(at, "0") for at in fields])
     result = telling.result(table.worded())
     assert result["winners"] == ["Ana", "Ben"]
     assert any(item["kind"] == "text" for item in result["breakdown"])  # the reckoning, laid out by the game
+
+
+def test_a_tie_break_that_decided_is_told_in_words_in_the_screens_language(store):
+    table = table_of(store, "next-station-london", ["Ana", "Ben"], rounds=2)
+    give(table, (("setup", "controller"), "Ana"))
+    lines = {("Ana", 0): (2, 3), ("Ana", 1): (1, 2), ("Ben", 0): (2, 2), ("Ben", 1): (2, 2)}  # 6 + 2 = 4 + 4
+    for number in (0, 1):
+        give(table, (("setup", "deck-mode", number), "Physical cards"))
+        for player in ("Ana", "Ben"):
+            districts, stations = lines[player, number]
+            give(table, *[(("rounds", number, player, f), str(v)) for f, v in
+                          (("districts", districts), ("stations", stations), ("thames", 0), ("tourist", 0))])
+    give(table, (("final", "Ana", "interchanges"), ""), (("final", "Ben", "interchanges"), ""))
+    result = telling.result(table.worded())
+    assert result["winners"] == ["Ana"]
+    assert result["lines"][0].startswith("Ana wins with ") and result["lines"][1].startswith("Tie-break: ")
+    assert "highest single line" in result["text"]
+    with i18n.speaking("zh-Hant"):
+        worded = telling.result(table.worded())
+        assert worded["winners"] == ["Ana"] and "Tie-break" not in worded["text"] and "Ana" in worded["lines"][1]
