@@ -120,12 +120,11 @@ def answers(session: Session, seat: str | None = HOST) -> list[dict[str, Any]]:
     that text): a player's seat gets its own (the questions that are theirs), the table's screen (None) and a
     terminal (HOST) every answer."""
     order = [tuple(entry["at"]) for entry in session.doc.get("entries") or []]
+    asks = {ask.at: ask for ask in session.asks()}  # once: a long Chinatown game holds hundreds of answers
     out = []
     for at in dict.fromkeys(order):
-        if at not in session.answers:
-            continue
-        ask = session.find_ask(at)
-        if ask is None:
+        ask = asks.get(at)
+        if ask is None or at not in session.answers:
             continue
         if seat not in (None, HOST) and player_of(ask) != seat:
             continue
