@@ -301,7 +301,7 @@ def test_next_stations_objective_cards_are_picked_by_a_tap_in_the_phones_languag
         assert answer(ana, question["at"], value).status_code == 200
     at = mine[0]["at"]
     english = mine[0]["control"]
-    assert english["label"] == "Ana · which shared objectives did they complete?"
+    assert mine[0]["label"] == "Ana · which shared objectives did they complete?"
     in_play = [option["value"] for option in english["options"]]
     assert english["kind"] == "pick" and len(in_play) == 2 and english["none"] == "none"
     persian = next(q for q in ana.get("/api/state?lang=fa").json()["open"] if q["at"] == at)["control"]

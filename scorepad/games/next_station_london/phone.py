@@ -10,7 +10,9 @@ from scorepad.games.base import Ask
 from scorepad.games.controls import Control, Field, Option, card, number, numbers, pick
 from scorepad.games.next_station_london.deck import turn_text
 from scorepad.games.next_station_london.flow import cards_in_play
-from scorepad.games.next_station_london.words import (DIGITAL, FACE_NAMES, INTERCHANGE_FIELD, KIND_NAMES,
+from scorepad.games.next_station_london.words import (BOARD_LEFT, BOARD_NONE, BOARD_OVER, BOARD_TITLE,
+                                                      BOARD_UNDERGROUND, DIGITAL, FACE_NAMES, INTERCHANGE_FIELD,
+                                                      KIND_NAMES,
                                                       as_typed, objective_text)
 from scorepad.i18n import _
 
@@ -39,7 +41,10 @@ def board(session: Any) -> dict[str, Any] | None:
     played = rules.round_turns(session.seed, number)
     turned = [turn for index, turn in enumerate(played) if session.get("setup", "deck", number, index) is not None]
     cards = [card for turn in turned for card in turn]
-    return {"kind": "station-cards", "round": number + 1,
+    counts = (f"{_(BOARD_UNDERGROUND).format(count=sum(card.underground for card in cards), of=rules.UNDERGROUND_TO_END)}"
+              f" · {_(BOARD_LEFT).format(count=len(rules.DECK) - len(cards))}") if turned else _(BOARD_NONE)
+    return {"kind": "station-cards", "round": number + 1, "title": _(BOARD_TITLE).format(number=number + 1),
+            "counts": counts, "over_text": _(BOARD_OVER),
             "turns": [[{"face": card.face, "kind": card.kind, "name": _(FACE_NAMES[card.face]),
                         "deck": KIND_NAMES[card.kind]()} for card in turn] for turn in turned],
             "underground": sum(card.underground for card in cards), "of": rules.UNDERGROUND_TO_END,

@@ -128,6 +128,15 @@ DIGITAL, PHYSICAL = DECK_CHOICES
 ASK_TURN = N_("Round {number} · turn {turn}")
 # TRANSLATORS: what answers ASK_TURN: a phone's button, and what Enter does at a terminal.
 TURN_CARD = N_("turn the card")
+# The station card on every screen (phone.board). TRANSLATORS: over the station card just turned; {number} is the
+# round.
+BOARD_TITLE = N_("Round {number}: the station card")
+# TRANSLATORS: {count} Underground cards turned of the {of} that end the round.
+BOARD_UNDERGROUND = N_("Underground {count} of {of}")
+# TRANSLATORS: {count} station cards still in the deck.
+BOARD_LEFT = N_("{count} cards left")
+BOARD_OVER = N_("The round is over: draw your last section.")
+BOARD_NONE = N_("No card turned yet.")
 # TRANSLATORS: {undo} and {help} are the words typed at the prompt (your language's).
 PRESS_ENTER = N_("press Enter to turn the card (or type {undo}, {help})")
 # TRANSLATORS: {cards} are the card(s) turned ("■ square — Street"), {underground} of {of} Underground cards so far.
