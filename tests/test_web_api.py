@@ -70,7 +70,7 @@ def test_state_follows_the_spec(store):
         "session": host.id, "game": "lost-cities", "players": ["Ana", "Ben"], "seat": None, "version": 0,
         "status": "playing", "standings": None}
     assert state["open"] == [{"at": ["setup", "oldest"], "player": None, "mine": False, "choices": ["Ana", "Ben"],
-                              "label": "Who is the oldest player?", "hint": "They start game 1."}]
+                              "label": "Who is the oldest player?", "hint": "They start game 1.", "kind": "choice"}]
 
 
 def test_a_seat_is_held_by_one_phone_until_freed(store):
@@ -380,3 +380,28 @@ def test_what_a_question_marks_as_typed_shows_as_typed_and_a_name_stays_text(sto
     page = ava.get("/").text
     assert "<code>lot 12</code>" in page and "`lot 12`" not in page  # the note's example, as typed
     assert "<img src=x" not in page
+
+
+def test_the_state_says_what_the_terminal_says_and_answers_the_games_words(store):
+    host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
+    ava, screen = phone(app, host, "Ava"), phone(app, host, None)
+    answer(ava, ["setup", "first"], "Cai")
+    state = ava.get("/api/state").json()
+    said = "\n".join(item["text"] for item in state["said"])
+    assert "start player: Cai" in said and "Deal 7 building cards" in said  # the year's deal, on every phone
+    assert said == "\n".join(item["text"] for item in screen.get("/api/state").json()["said"])
+    (trade,) = state["open"]
+    assert (trade["hint"], trade["empty"], trade["kind"]) == ("payer payee amount, e.g. `Ava Ben 10k`",
+                                                             "trading is done", "text")
+    persian = ava.get("/api/state?lang=fa").json()
+    assert persian["open"][0]["hint"].startswith("پرداخت‌کننده") and "Cai" in persian["said"][-1]["text"] + said
+    assert [w["word"] for w in state["words"]] == ["cash", "ledger", "types"]
+    own = ava.post("/api/word", json={"word": "cash", "rest": ""})
+    assert own.status_code == 200 and own.json()["items"][0]["text"] == "Ava has $50,000 (the starting money)."
+    other = ava.post("/api/word", json={"word": "cash", "rest": "Ben"})
+    assert other.status_code == 422 and "$" not in other.json()["error"]
+    assert screen.post("/api/word", json={"word": "cash", "rest": "Ava"}).status_code == 422
+    assert screen.post("/api/word", json={"word": "types"}).status_code == 200
+    assert ava.post("/api/word", json={"word": 3}).status_code == 422
+    assert state["answers"] == []  # the first player is the table's answer, not Ava's
+    assert [a["value"] for a in screen.get("/api/state").json()["answers"]] == ["Cai"]

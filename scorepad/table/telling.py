@@ -63,11 +63,6 @@ def said(session: Session) -> list[dict[str, Any]]:
     return items
 
 
-def hints(session: Session) -> dict[tuple, dict[str, Any]]:
-    """Each open question's content (label, hint, default, what empty means, kind), by where its answer goes."""
-    return {ask.at: ask.content() for ask in session.open_asks()}
-
-
 def control(session: Session, ask: Ask) -> dict[str, Any] | None:
     """The control the game declares for a question (scorepad.games.controls), as plain data for a screen."""
     declared = session.game.control(session, ask)

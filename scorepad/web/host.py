@@ -177,7 +177,7 @@ class Host:
     def _open(self, view: Session, question: Question, phone: Phone) -> dict[str, Any]:
         ask = question.ask
         item: dict[str, Any] = {"at": list(question.at), "player": question.player, "label": ask.label,
-                                "hint": ask.hint or None,
+                                "hint": ask.hint or None, "kind": ask.kind,
                                 "mine": self.may_answer(phone, question)}
         control = telling.control(view, ask)
         if control is not None:
@@ -186,6 +186,8 @@ class Host:
             item["choices"] = [c for c in ask.choices if c not in ask.views and _answers(ask, c)]
         if ask.default:
             item["default"] = ask.default
+        if ask.empty:  # what an empty answer means (a phone's button says it: "trading is done", "none")
+            item["empty"] = ask.empty
         return item
 
     def word(self, phone: Phone, body: Any) -> dict[str, Any]:
