@@ -49,6 +49,7 @@ def test_next_station_london_says_the_cards_drawn_and_each_rounds_controller_and
     give(table, *nsl_round(["Ana", "Ben"], 0))
     second = said_text(table)
     assert "── Round 2 of 4 ──" in second and "Controller: Ben." in second
+    assert {"kind": "title", "text": "── Round 2 of 4 ──"} in telling.said(table.worded())  # a heading, for a phone
     assert "Controller: Ana." not in second and "── Round 1 of 4 ──" not in second
     assert "Shared objectives in play" in second  # the setup drawn stays told all game
     assert "Final standings" not in second and "line:" not in second  # scores are the result's, not said

@@ -10,7 +10,7 @@ from calculators import next_station_london as rules
 from calculators.core import InvalidInput
 from scorepad.games.base import NUMBER, PRESS, Ask, Commands, Content, Say, Session, Step, keeping, one_of_players
 from scorepad.games.next_station_london.deck import turn_text
-from scorepad.games.next_station_london.guide import (guide_text, objectives_list, pencils_text, round_text,
+from scorepad.games.next_station_london.guide import (guide_text, objectives_list, pencils_text, round_content,
                                                       setup_text)
 from scorepad.games.next_station_london.notation import (CARD_OPTIONS, field_span, not_a_number, parse_interchanges,
                                                          parse_completed, parse_order, show_completed,
@@ -147,7 +147,7 @@ def steps(session: Session) -> list[Step]:
         out.append(Ask(("setup", "controller"), _(ASK_CONTROLLER), hint=_(CONTROLLER_HINT),
                        parse=one_of_players(session.players, field="controller"), choices=tuple(session.players)))
     for number in range(session.rounds_planned):
-        out.append(Say(lambda n=number: round_text(session, n)))
+        out.append(Say(lambda n=number: round_content(session, n)))
         out += _deck_steps(session, number)
         out.append(Say(lambda n=number: score_round_text(session, r, n)))
         for index, player in enumerate(session.players):

@@ -59,10 +59,12 @@ def modules_guide(session: Session) -> str:
     return text
 
 
-def round_text(session: Session, number: int) -> str:
+def round_content(session: Session, number: int) -> Content:
+    """A round's guide: its heading, then the controller, the pencils passed, each player's pencil (and power), the
+    rules of a round."""
     dealt = powers(session)
     solo = len(session.players) == 1
-    lines = [_(ROUND_HEADING).format(number=number + 1, rounds=session.rounds_planned)]
+    lines = []
     if not solo:
         lines.append(_(CONTROLLER).format(controller=controller(session, number)))
     if number:
@@ -78,12 +80,19 @@ def round_text(session: Session, number: int) -> str:
     if number:
         lines.append(_(JOINING))
     lines.append(_(ROUND_END_RULE).format(n=rules.UNDERGROUND_TO_END))
-    return "\n".join(lines)
+    return Content(_(ROUND_HEADING).format(number=number + 1, rounds=session.rounds_planned), tuple(lines))
 
 
-def guide_text(session: Session) -> str:
+def round_text(session: Session, number: int) -> str:
+    content = round_content(session, number)
+    return "\n".join([content.title, *content.lines])
+
+
+def guide_text(session: Session) -> Content:
+    """The `guide` word: the round being played, and the modules' cards in play."""
     number = min(session.complete_rounds(), max(session.rounds_planned - 1, 0))
-    return round_text(session, number) + modules_guide(session)
+    content = round_content(session, number)
+    return Content(content.title, content.lines + tuple(modules_guide(session).split("\n")[1:]))
 
 
 def pencils_text(session: Session) -> Content:
