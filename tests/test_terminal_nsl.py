@@ -54,7 +54,7 @@ def test_solo_with_both_modules_undo_a_card_and_resume_mid_deck(terminal):  # no
     term = terminal("play next-station-london --players Solo --rounds 1 --module objectives --module powers")
     term.wait_for("Objective and power cards: does scorepad draw them, or did you?")  # one question for both
     term.keys("Enter")  # scorepad draws
-    term.wait_for("[Enter: pink green blue purple]:")
+    term.wait_for("[pink green blue purple; Enter keeps it]:")
     term.type("pu bl g pi")  # typed over nothing: the order is not pre-filled
     term.wait_for("Your pencil this round:\n  • Solo: Purple")
     term.wait_for("turn the station cards with scorepad, or use the physical cards?")
