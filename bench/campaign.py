@@ -173,7 +173,7 @@ class Scripted:
         return answer
     def select(self, message, choices, *, default=None, words=()):
         return resolve_menu(self._answer(message), choices, words) or choices[0]
-    def confirm(self, message, *, default=True):
+    def confirm(self, message, *, default=True, enter=False):
         note("confirm", message)
         return spec.get("confirm", False)
 
@@ -1392,7 +1392,7 @@ class FuzzPrompter:
         self.last = f"{message!r} (a menu) ← {answer!r}"
         return answer
 
-    def confirm(self, message: str, *, default: bool = True) -> bool:
+    def confirm(self, message: str, *, default: bool = True, enter: bool = False) -> bool:
         self._count()
         return self.rng.random() < 0.7
 

@@ -5,6 +5,9 @@ table's widest text columns wrap their cells, each rule as wide as its column.""
 import collections
 import json
 import re
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -359,12 +362,16 @@ def test_chinese_list_keeps_each_figure_and_each_name_whole(tmp_path):
     assert "領先者／" in shown or "領先者／獲勝者" in shown
 
 
-def test_an_error_line_wraps_between_words_in_a_real_terminal(terminal, tmp_path):  # noqa: F811
+def test_an_error_line_wraps_between_words_in_a_real_terminal(terminal, tmp_path, request):  # noqa: F811
     table = tmp_path / "game.json"
     table.write_text(json.dumps(TABLES["lost-cities"]))
     assert invoke("import", table).exit_code == 0
-    path = tmp_path / "mine.csv"
+    # A short folder: the path is one word of the error line, and a word wider than the line (pytest's tmp_path
+    # under xdist can reach 80 characters) is the terminal's to break, whatever scorepad does.
+    folder = Path(tempfile.mkdtemp())
+    path = folder / "mine.csv"
     path.write_text("not an export of ours\n")
+    request.addfinalizer(lambda: shutil.rmtree(folder, ignore_errors=True))
     term = terminal(f"--lang ru export 1 --format csv -o {path}", columns=80)
     screen = term.wait_for("EXIT=1")
     lines = screen[:screen.index("EXIT=1")].strip().splitlines()

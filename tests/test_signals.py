@@ -70,8 +70,6 @@ def handlers(shell_signals):
     signals.install()
     yield
     signals.uninstall()
-    for signum, handler in before.items():
-        signal.signal(signum, handler)
 
 
 def test_a_signal_the_parent_ignored_stays_ignored():
