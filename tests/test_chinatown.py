@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from calculators import chinatown as ct
 from calculators.core import InvalidInput, Phrase, say
 from scorepad import cli, i18n
+from scorepad.cli.asking import prompt as printed_prompt, text as printed
 from scorepad import words as scorepad_words
 from scorepad.cli import terminal
 from scorepad.games import by_slug
@@ -724,8 +725,8 @@ def test_scripted_six_year_four_player_game_with_trades(store):  # E8 typed at t
     assert "Dana wins with $802,000." in final
     assert "  1970   Tropical Fish 4, Dim Sum 5, Factory 3  $230,000               −$20,000  $766,000" in final
     assert prompter.asked[:3] == ["Who takes the First Player card? (whoever most recently visited a Chinatown)",
-                                  "1965 · trade (payer payee amount); Enter when trading is done:",
-                                  "What did Dana's $8,000 buy? (a note, e.g. `lot 12`; Enter for none)"]
+                                  "1965 · trade 1 (payer payee amount, e.g. `Dana Eli 10k`; Enter: trading is done):",
+                                  "What did Dana's $8,000 buy? (a note, e.g. `lot 12`; Enter: none)"]
 
 
 def test_a_trade_typed_at_the_note_question_is_not_kept_as_a_note(store):
@@ -845,8 +846,8 @@ def test_last_years_businesses_are_kept_by_enter_not_pre_filled(store):
     lines = []
     session = play(store, session_id, prompter, lines.append)
     assert {d for m, d in prompter.defaults if "businesses" in m} == {""}
-    assert "1966 · Ana's businesses [1965: rest 2; Enter keeps that]:" in prompter.asked
-    assert "1966 · Ben's businesses [1965: none; Enter keeps that]:" in prompter.asked
+    assert "1966 · Ana's businesses [1965: rest 2; Enter keeps it]:" in prompter.asked
+    assert "1966 · Ben's businesses [1965: none; Enter keeps it]:" in prompter.asked
     assert "Ana has $70,000 after 1965's income." in lines  # a prompt word needs no clearing first
     assert [session.table()["rounds"][1][p]["businesses"] for p in PLAYERS] == [
         [{"type": "restaurant", "tiles": 3}, {"type": "photo", "tiles": 1}], [], [{"type": "tropical-fish", "tiles": 1}]]
@@ -903,12 +904,13 @@ def test_ctrl_c_mid_trading_then_resume_and_undo_a_trade(store):
     with pytest.raises(Aborted):
         run(store, session_id, E8_TYPED[:5] + [Aborted()])  # after 1965's two trades, before "done"
     saved = session_of(store.get(session_id), session_id)
-    assert saved.next_ask().message == "1965 · trade (payer payee amount); Enter when trading is done:"
+    assert printed_prompt(saved.next_ask()) == \
+        "1965 · trade 3 (payer payee amount, e.g. `Dana Eli 10k`; Enter: trading is done):"
     assert saved.complete_rounds() == 0
     answers = ["Eli Dana 1k", "", "undo", "undo", *E8_TYPED[5:]]
     session, _, text = run(store, session_id, answers)
     assert "Took back What did Eli's $1,000 buy?" in text
-    assert "Took back 1965 · trade (payer payee amount); Enter when trading is done: Eli Dana 1000" in text
+    assert "Took back 1965 · trade 3: Eli Dana 1000 — asked again." in text
     assert [s.total for s in session.score().standings] == [802_000, 783_000, 766_000, 759_000]
 
 
@@ -1047,7 +1049,7 @@ def test_a_short_name_joins_a_type_already_built(store):  # `B` after `Type B` w
     assert "(no bid: the one who picked it takes it for $0)" in text  # the summary's assumption, §4.2
     assert "  X builds Restaurant (a new type)." in text and "  Z builds nothing." in text
     assert "  X builds Restaurant and Type B." in text and "  Z builds Laundry (a new type)." in text
-    assert "What did Y's $5,000 buy? (a note, e.g. `a Restaurant licence`; Enter for none)" in prompter.asked
+    assert "What did Y's $5,000 buy? (a note, e.g. `a Restaurant licence`; Enter: none)" in prompter.asked
     assert "  Shops built so far: Restaurant 2, Type B 3, Laundry 1 (each earns $10,000 × its type's count, at most 6)." in text
 
 
@@ -1332,7 +1334,7 @@ def test_a_year_typed_at_the_real_prompts(tmp_path, database):
         term.wait_for("Who takes the First Player card?")
         term.keys("Enter")  # Ava
         term.wait_for("── 1965 · year 1 of 1 ── start player: Ava")
-        term.wait_for("Enter when trading is done:")
+        term.wait_for("Enter: trading is done):")
         term.type("Ava Ben 60k")  # more than Ava has: refused, and nobody's balance shows
         screen = term.wait_for("would take Ava below $0; Ava has less than that")
         assert "$50,000" not in screen.split("Ava Ben 60k")[-1]
@@ -1347,11 +1349,11 @@ def test_a_year_typed_at_the_real_prompts(tmp_path, database):
         term.wait_for("What did Cai's $3,000 buy?")
         term.type("")
         term.type("")  # trading is done
-        term.wait_for("1965 · Ava's businesses:")
+        term.wait_for("1965 · Ava's businesses (type and tiles")
         term.type("photo 2, flor 1, dim 1")
         term.wait_for("Ava's income for 1965: $40,000")
         term.type("laun 2, ant 1, sea 1")
-        term.wait_for("1965 · Cai's businesses:")
+        term.wait_for("1965 · Cai's businesses (type and tiles")
         term.type("tea 2, fact 2")
         screen = term.wait_for("Write the score sheet as a PDF?")
         assert "Ben wins with $95,000." in screen and "\n  start       $50,000  $50,000  $50,000\n" in screen
@@ -1517,7 +1519,7 @@ def test_the_prompt_words_in_a_translation_and_in_english(persian, store):
     words = shown.commands(session)
     for typed, player in (("پول Ana", "Ana"), ("cash Ben", "Ben")):  # the language's word, and the English one
         assert _command(typed, words).run() == f"{player} has $50٬000 (the starting money)."
-    assert "پول NAME" in words["cash"][0] and "`پول NAME`" in flow.steps(session)[0].text()
+    assert "پول NAME" in words["cash"][0] and "`پول NAME`" in printed(flow.steps(session)[0].said())
 
 
 @pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.ENGLISH])

@@ -302,7 +302,7 @@ def test_lots_and_shops_typed_at_the_prompts_count_the_businesses(store):
                                                   "6": "photo"}  # her shops stay; the new one added
     assert "  Ana's income for 1965: $60,000" in text  # photo 3 + photo 1 (larger than complete)
     assert "  Cy's income for 1965: $20,000" in text
-    assert "1966 · Ana's lots [1965: 1 2 3 4 5]" in "\n".join(prompter.asked)
+    assert "1966 · Ana's lots [1965: 1 2 3 4 5; add this year's cards" in "\n".join(prompter.asked)
     assert "The board in 1965" in text and "  1A  2A" in text and "A Ana · B Ben · C Cy" in text
     from scorepad.games.chinatown.report import report
     shown = report(session)  # `show`: the ledgers, then the board as it ended

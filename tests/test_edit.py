@@ -202,7 +202,7 @@ def test_chinatown_fix_mid_game_and_a_trade_the_edit_would_take_below_zero(store
     assert "Cash stays private: `cash NAME` shows one balance." in text  # no totals on screen in a private game
     assert "Changed 1966 · trade 1 · note: lot 12 → lot 13." in text
     # the open question again after each fix, naming the 1965 businesses as they now stand
-    assert prompter.asked.count("1966 · Ava's businesses [1965: photo 3, rest 1; Enter keeps that]:") == 2
+    assert prompter.asked.count("1966 · Ava's businesses [1965: photo 3, rest 1; Enter keeps it]:") == 2
     assert session.finished and session.get("setup", "note", 1) == "lot 13"
     # the trade now takes Ava below $0 if her 1965 income is taken away: refused, naming the trade
     result = invoke("edit", session_id, "-r", 1, "-p", "Ava", "-f", "businesses", "none")
@@ -249,7 +249,7 @@ def test_london_fix_mid_reckoning_returns_to_the_open_question(store):
     session, prompter, text = run(store, session_id, answers)
     assert "Changed Event 1 · How many loans does P1 take: 2 → 3." in text
     # the run's loans (Enter kept 1) and the reckoning's are answers already given: said, not changed
-    assert ("  Check Event 3 · Loans P1 holds: 1 was what Enter kept; Enter would keep 2 now (fix it if it should "
+    assert ("  Check Event 3 · Loans P1 holds (£10 each): 1 was what Enter kept; Enter would keep 2 now (fix it if it should "
             "follow).") in text
     fixed = prompter.asked.index(fixing.CHOOSE)
     open_question = "P1 · loans still held [1 tracked; Enter keeps it]:"
@@ -288,7 +288,7 @@ def test_london_an_edit_that_makes_a_tie_asks_the_tie_breaks_then_one_that_ends_
     assert prompter.asked[2:] == ["P1 · borough cards held:", "P2 · borough cards held:",  # level on 3: best card
                                   "P1 · prestige of the single best city card:",
                                   "P2 · prestige of the single best city card:"]
-    assert lines[-1].startswith("Changed P1 · poverty held: 7 → 3.\n  Asked too: P1 · borough cards held: 3.\n")
+    assert lines[-1].startswith("Changed P1 · poverty held (before the hand): 7 → 3.\n  Asked too: P1 · borough cards held: 3.\n")
     assert ("Tie-break: P1 and P2 tie on 48 points, 0 poverty left each, 3 borough cards each; best single card "
             "decides (best card: P1 5, P2 4): P1 ahead of P2.") in lines[-1]
     session = saved(store, session_id)
@@ -373,13 +373,10 @@ def test_a_london_event_that_changes_kind_asks_its_new_questions_and_drops_the_o
 
 
 def test_names_of_questions():
-    assert naming.name(Ask(("x",), "Game 1 · Ana · Blue:", parse=str)) == "Game 1 · Ana · Blue"
-    assert naming.name(Ask(("x",), "Ana · £ in hand [17 tracked; Enter keeps it]:", parse=str)) == "Ana · £ in hand"
-    assert naming.name(Ask(("x",), "Season 1 · Ana · paid at auction (total; Enter for none):", parse=str)) == \
-        "Season 1 · Ana · paid at auction"
-    assert naming.name(Ask(("x",), "Round 1 · A (Pink) · districts:", parse=str)) == "Round 1 · A (Pink) · districts"
-    assert naming.name(Ask(("x",), "Round 1 · turn 2 — Enter turns the card:", parse=str)) == "Round 1 · turn 2"
-    assert naming.name(Ask(("x",), "Who?", parse=str, label="Event 1 · Who")) == "Event 1 · Who"
+    """A question is named by its label, never by its prompt cut down (the hints and keys are not in the label)."""
+    assert naming.name(Ask(("x",), "Ana · £ in hand", parse=str, hint="17 tracked", default="17")) == "Ana · £ in hand"
+    assert naming.name(Ask(("x",), "Who?", parse=str, name="Event 1 · Who?")) == "Event 1 · Who"  # no mark: a name
+    assert naming.answer_text(Ask(("x",), "Who?", parse=str, name="Event 1 · Who?"), "Ana") == "Who? Ana"
     with pytest.raises(InvalidInput):
         edit.check(Session(new_doc(by_slug("lost-cities"), ["A", "B"], [], 1), by_slug("lost-cities")),
                    edit.Item(Ask(("rounds", 0, "A", "blue"), "m", parse=lambda t: None), [2]), "")
@@ -420,7 +417,7 @@ def test_an_edit_menu_never_offers_the_menus_own_undo_and_asks_again_after_a_ref
             raise InvalidInput("players.not-one-of", name=text, players=["Ana", "Ben"])
         return text
 
-    ask = Ask(at=("final", "Ana", "who"), message="Who runs their city?", parse=parse, choices=("Ana", "Ben", "undo"))
+    ask = Ask(at=("final", "Ana", "who"), label="Who runs their city?", parse=parse, choices=("Ana", "Ben", "undo"))
     assert edits._answers(ask) == ["Ana", "Ben"]
 
     class Picks:

@@ -19,9 +19,11 @@ from scorepad.games import by_slug
 from scorepad.table import session_of
 from scorepad.games.london import flow, notation, tracking
 from scorepad.games.london import words as wording
+from scorepad.cli.asking import prompt
 from scorepad.cli.play import play
 from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.changes import new_doc
+from scorepad.table.naming import name as named
 
 by_slug("london-1e")  # scorepad.words learns the game's wording: the tie lines and refusals below read as scorepad's
 FIELDS_1E = ("money", "loans", "hand", "poverty", "card_vp", "borough_vp", "underground", "vp", "boroughs",
@@ -504,16 +506,18 @@ def test_prefilled_figures_come_from_the_tracking(store):
         run(store, session_id, TRACKING_2 + [Aborted])
     session = session_of(store.get(session_id), session_id)
     asks = {a.at: a for a in session.asks()}
-    assert asks[("final", "Yellow", "loans")].message == "Yellow · loans still held [3 tracked; Enter keeps it]:"
+    assert prompt(asks[("final", "Yellow", "loans")]) == "Yellow · loans still held [3 tracked; Enter keeps it]:"
+    assert asks[("final", "Yellow", "loans")].content() == {"label": "Yellow · loans still held", "hint": "3 tracked",
+                                                            "default": "3", "empty": None, "kind": "number"}
     assert asks[("final", "Yellow", "loans")].parse("") == 3      # Enter keeps the tracked figure
     assert asks[("final", "Yellow", "loans")].parse("2") == 2     # typing corrects it (nothing to clear)
     assert asks[("final", "Blue", "poverty")].parse("") == 13
     assert asks[("final", "Red", "vp")].parse("") == 6
     assert ("final", "Red", "boroughs") not in asks   # asked only once the figures show a tie that reaches it
-    assert asks[("final", "Red", "card_vp")].message == ("Red · end-game VP of all city cards (covered and flipped "
+    assert prompt(asks[("final", "Red", "card_vp")]) == ("Red · end-game VP of all city cards (covered and flipped "
                                                          "too):")
     assert asks[("final", "Red", "loans")].parse("") == 0         # nothing tracked: Enter alone is 0
-    assert asks[("final", "Red", "poverty")].message == ("Red · poverty held (before the hand) [2 tracked; Enter "
+    assert prompt(asks[("final", "Red", "poverty")]) == ("Red · poverty held (before the hand) [2 tracked; Enter "
                                                          "keeps it]:")
 
 
@@ -523,17 +527,18 @@ def test_a_prefilled_figure_s_hint_follows_the_question_without_its_own_mark_in_
     session_id = start(store)
     with pytest.raises(Aborted):
         run(store, session_id, TRACKING_2 + [Aborted])
-    with speaking({wording.ASK_FIELD: "{player} · {question}：", wording.ASK_TRACKED: "{message} [記錄為{value}]：",
-                   wording.EVENT_LABEL: "事件{n} · {question}", wording.ASK_BOROUGHS: "{player}佔有幾個行政區（卡）？"},
-                  code="zh-Hant"):  # how edit and undo name an answer: the question, without its hint and its mark
+    with speaking({wording.ASK_FIELD: "{player} · {question}", wording.TRACKED: "記錄為{value}",
+                   wording.EVENT_LABEL: "事件{n} · {question}", wording.ASK_BOROUGHS: "{player}佔有幾個行政區（卡）？",
+                   "{label} [{inside}]": "{label}［{inside}］", "{question}:": "{question}：",
+                   "Enter keeps it": "按 Enter 保留"},
+                  code="zh-Hant"):  # how edit and undo name an answer: the question, without its mark
         session = session_of(store.get(session_id), session_id)
         asks = {a.at: a for a in session.asks()}
-        assert asks[("final", "Yellow", "loans")].message == "Yellow · loans still held [記錄為3]："
-        assert [a.label for a in asks.values() if "佔有" in a.label] == ["事件2 · Yellow佔有幾個行政區",
-                                                                         "事件4 · Blue佔有幾個行政區"]
-    with speaking({wording.ASK_FIELD: "{player} · {question}؟", wording.ASK_TRACKED: "{message} [{value}]؟"}):
-        asks = {a.at: a for a in session_of(store.get(session_id), session_id).asks()}
-        assert asks[("final", "Yellow", "loans")].message == "Yellow · loans still held [3]؟"
+        loans = asks[("final", "Yellow", "loans")]
+        assert (loans.label, loans.hint) == ("Yellow · loans still held", "記錄為3")
+        assert prompt(loans) == "Yellow · loans still held［記錄為3; 按 Enter 保留］："
+        assert [named(a) for a in asks.values() if "佔有" in a.label] == ["事件2 · Yellow佔有幾個行政區（卡）",
+                                                                         "事件4 · Blue佔有幾個行政區（卡）"]
 
 
 def test_a_first_edition_player_with_no_tracked_poverty_is_told_the_5_is_the_start(store):
@@ -541,10 +546,10 @@ def test_a_first_edition_player_with_no_tracked_poverty_is_told_the_5_is_the_sta
     with pytest.raises(Aborted):
         run(store, session_id, [POINTS, "Ben", "3", END, Aborted])
     asks = {a.at: a for a in session_of(store.get(session_id), session_id).asks()}
-    assert asks[("final", "Ben", "poverty")].message == ("Ben · poverty held (before the hand) [5 at the start, "
+    assert prompt(asks[("final", "Ben", "poverty")]) == ("Ben · poverty held (before the hand) [5 at the start, "
                                                          "nothing tracked; Enter keeps it]:")
     assert asks[("final", "Ben", "poverty")].parse("") == 5
-    assert all(a.default == "" for a in asks.values())            # no editable pre-fill anywhere
+    assert all(a.default == "" for a in asks.values() if a.kind != "number")  # the figures' kept ones alone
 
 
 def test_second_edition_repay_run_and_tie_break(store):
@@ -607,12 +612,12 @@ def test_the_player_menu_names_the_event_and_offers_undo(store):
     assert (state["Ben"].loans, state["Ana"].poverty, state["Ana"].points) == (0, 2, 0)
     assert [session.get("setup", "track", k, "event") for k in range(4)] == ["loan", "run", "repay", "end"]
     steps = flow.event_steps(session, 0, "repay", SECOND_EDITION, tracking.track(session, upto=0))
-    assert (steps[0].message, steps[0].choices) == ("Who repays loans? (nobody holds a tracked loan: choose undo)",
+    assert (prompt(steps[0]), steps[0].choices) == ("Who repays loans? (nobody holds a tracked loan: choose undo)",
                                                     ("undo",))
     steps = flow.event_steps(session, 2, "repay", SECOND_EDITION, tracking.track(session, upto=2))  # Ben's loan
-    assert (steps[0].message, steps[0].choices) == ("Who repays loans?", ("Ben", "undo"))
+    assert (prompt(steps[0]), steps[0].choices) == ("Who repays loans?", ("Ben", "undo"))
     steps = flow.event_steps(session, 1, "run", SECOND_EDITION, tracking.track(session, upto=1))
-    assert (steps[0].message, steps[0].choices) == ("Who runs their city?", ("Ana", "Ben", "undo"))
+    assert (prompt(steps[0]), steps[0].choices) == ("Who runs their city?", ("Ana", "Ben", "undo"))
 
 
 def test_poverty_gained_outside_a_run_is_tracked_and_kept_by_enter(store):
@@ -625,7 +630,7 @@ def test_poverty_gained_outside_a_run_is_tracked_and_kept_by_enter(store):
     assert tracking.event_lines(session) == ["Ben gains 2 poverty: 0 → 2.", "Ben removes 1 poverty: 2 → 1.",
                                            "Ben gains 3 poverty: 1 → 4."]
     asks = {a.at: a for a in session.asks()}
-    assert asks[("final", "Ben", "poverty")].message == ("Ben · poverty held (before the hand) [4 tracked; Enter "
+    assert prompt(asks[("final", "Ben", "poverty")]) == ("Ben · poverty held (before the hand) [4 tracked; Enter "
                                                          "keeps it]:")
 
 

@@ -20,7 +20,8 @@ import pytest
 from conftest import invoke, ok, run
 from calculators.core import InvalidInput, Result, check_table, is_int, standings, unknown_keys
 from scorepad.games import SLUGS, by_slug, registered
-from scorepad.games.base import Ask, Game, Say, one_of_players, started_by
+from scorepad.games.base import NUMBER, Ask, Game, Say, one_of_players, started_by
+from scorepad.games.controls import Field, numbers
 from scorepad.games.figures import PLAYER, SESSIONS, Figures, ratio, sums_of
 from scorepad.grid import grid, names_text, standings_text
 from scorepad.i18n import N_, _, western_digits
@@ -35,7 +36,9 @@ FACES = range(1, 7)
 TITLE = N_("Pip Tally")
 SETUP = N_("Setup for {players}: {rounds} rounds, two dice each.")
 ASK_FIRST = N_("Who throws first?")
-ASK_DICE = N_("Round {number} · {player} · your two dice:")
+ASK_DICE = N_("Round {number} · {player} · your two dice")
+DICE_HINT = N_("e.g. 3 5")
+DIE = N_("die {n}")
 ROUND = N_("Round {number}")
 RANK = N_("Rank")
 SHEET_TITLE = N_("{title} — score sheet")
@@ -97,10 +100,17 @@ def steps(session):
             where = {"round": number + 1, "player": player, "field": "dice"}
             out.append(Ask(("rounds", number, player, "dice"), _(ASK_DICE).format(number=number + 1, player=player),
                            parse=lambda text, where=where: parse_dice(text, **where),
-                           show=lambda dice: " ".join(map(str, dice))))
+                           show=lambda dice: " ".join(map(str, dice)), hint=_(DICE_HINT), kind=NUMBER))
         out.append(Say(lambda n=number: standings_text(session.score(n + 1), session.game, finished=False)))
     out.append(Say(lambda: standings_text(session.score(), session.game)))
     return out
+
+
+def control(session, ask):
+    """Its phone pad: two numbers, one a die (no page or module outside this file knows of it)."""
+    if ask.at[0] != "rounds":
+        return None
+    return numbers([Field(str(n), _(DIE).format(n=n), 1, 6) for n in (1, 2)])
 
 
 def report(session):
@@ -160,7 +170,7 @@ GAME = Game(slug=SLUG, title=TITLE, players=(2, 3, 4), variants={}, default_roun
             template="london", sheet=sheet, report=report, max_rounds=5, phrases=PHRASES, facts=facts,
             figures=Figures(add=add, merge=merge, finish=finish, text=figures_text),
             bgg_id=424242,  # no such game on BoardGameGeek: the id of a game made up for a test
-            bgg_name="Pip Tally", start_player=started_by("first"), column_heading=lambda: "PT")
+            bgg_name="Pip Tally", start_player=started_by("first"), column_heading=lambda: "PT", control=control)
 
 
 # --- played, scored, exported, printed ----------------------------------------------------------------------
@@ -184,9 +194,8 @@ def finished(made_up, store):
 def test_it_is_played_at_the_prompts_in_its_own_words(finished):
     _id, session, prompter, text = finished
     assert session.finished and SLUG not in SLUGS  # a test's game, not one `scorepad games` lists
-    assert prompter.asked == ["Who throws first?", "Round 1 · Ana · your two dice:", "Round 1 · Ben · your two dice:",
-                              "Round 1 · Ben · your two dice:", "Round 2 · Ana · your two dice:",
-                              "Round 2 · Ben · your two dice:"]
+    assert prompter.asked == ["Who throws first?", *[f"Round {n} · {p} · your two dice (e.g. 3 5):" for n, p in
+                                                     ((1, "Ana"), (1, "Ben"), (1, "Ben"), (2, "Ana"), (2, "Ben"))]]
     assert prompter.refused == [("3 9", "9 is no face of a die (1–6)")]
     assert text.startswith("\nSetup for Ana and Ben: 2 rounds, two dice each.\n")
     assert "Ben leads with 24." in text and "\nBen wins with 40.\n" in text
@@ -240,3 +249,42 @@ def test_a_table_file_is_refused_in_its_own_words(made_up, tmp_path):
     assert refused.exit_code != 0
     assert refused.stderr.strip().endswith("round 1, player Ben, dice: 'six' is not two dice (e.g. 3 5)")
     assert by_slug(SLUG) is made_up
+
+
+def test_its_phone_pad_is_declared_in_its_own_module(made_up, store):
+    """On the phones: what it says (its setup), its question with its hint, its two dice as a control whose values
+    the game writes as typed, the answers a seat entered, and its result with the BG Stats link."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from scorepad import exports
+    from scorepad.web.app import make_app
+    from scorepad.web.host import Host
+    from scorepad.web.live import Live
+
+    session_id = store.insert(new_doc(made_up, ["Ana", "Ben"], [], 1, seed=5))
+    host = Host(store, session_id, "en")
+    ana = TestClient(make_app(host, Live(host.table)), base_url="http://table.test")
+    ana.get(f"/join/{host.secret}")
+    assert ana.post("/api/seat", json={"player": "Ana"}).status_code == 200
+    state = ana.get("/api/state").json()
+    assert state["said"] == [{"kind": "line", "text": "Setup for Ana and Ben: 1 rounds, two dice each."}]
+    assert ana.post("/api/answer", json={"at": ["setup", "first"], "value": "Ana",
+                                         "version": state["version"]}).status_code == 200
+    state = ana.get("/api/state").json()
+    (dice,) = [q for q in state["open"] if q["player"] == "Ana"]
+    assert (dice["label"], dice["hint"]) == ("Round 1 · Ana · your two dice", "e.g. 3 5")
+    assert dice["control"] == {"kind": "numbers", "fields": [{"key": "1", "label": "die 1", "min": 1, "max": 6},
+                                                            {"key": "2", "label": "die 2", "min": 1, "max": 6}]}
+    sent = ana.post("/api/answer", json={"at": dice["at"], "values": [6, 6], "version": state["version"]})
+    assert sent.status_code == 200 and store.get(session_id)["entries"][-1]["value"] == [6, 6]
+    refused = ana.post("/api/answer", json={"at": ["rounds", 0, "Ben", "dice"], "values": [6, 9],
+                                            "version": sent.json()["version"]})
+    assert refused.status_code == 422 and refused.json()["error"] == "9 is no face of a die (1–6)"
+    assert [a["value"] for a in sent.json()["answers"]] == ["6 6"]  # Ana's own, as she would type them
+    host.seats.free("Ana")
+    ana.post("/api/seat", json={"player": "Ben"})
+    done = ana.post("/api/answer", json={"at": ["rounds", 0, "Ben", "dice"], "values": [2, 3],
+                                         "version": ana.get("/api/state").json()["version"]}).json()
+    assert done["status"] == "finished" and done["result"]["winners"] == ["Ana"]
+    assert done["result"]["bgstats"] == exports.push_url(exports.play_of(host.table.session))

@@ -13,6 +13,7 @@ from calculators import next_station_london as nsl
 from calculators.core import InvalidInput, Phrase, say
 from scorepad import cli
 from scorepad.cli import terminal
+from scorepad.cli.asking import prompt
 from scorepad.games import by_slug
 from scorepad.games.next_station_london.deck import card_text
 from scorepad.games.next_station_london.guide import round_text, setup_text
@@ -463,7 +464,8 @@ def _final_asks(store, thames=6, recorded=()):
 ])
 def test_the_objectives_prompt_takes_the_cards_in_play(store, typed, done):
     ask = _final_asks(store)[("final", "Ana", "objectives")]
-    assert "(thames interchanges; Enter or none: none)" in ask.message
+    assert prompt(ask).endswith("which shared objectives did they complete? (thames interchanges, or none; Enter: none)")
+    assert (ask.hint, ask.empty) == ("thames interchanges, or none", "none")
     assert ask.parse(typed) == done
     assert ask.parse(ask.show(done)) == done  # what undo and edit show reads back
     assert ask.echo(done) == f"  Ana's shared objectives: {ask.show(done)} → +{10 * len(done)}"
@@ -651,8 +653,8 @@ def test_nsl4_three_players_four_rounds_through_the_play_loop(store):
     assert "B wins with 113." in text
     assert prompter.asked[:3] == ["Who last rode the Underground? (They are the first controller.)",
                                   "Round 1: turn the station cards with scorepad, or use the physical cards?",
-                                  "Round 1 · turn 1 — Enter turns the card:"]
-    assert "Round 1 · A (Pink) · districts:" in prompter.asked
+                                  "Round 1 · turn 1 — Enter: turn the card"]
+    assert "Round 1 · A (Pink) · districts (districts passed through, 0–13):" in prompter.asked
 
 
 def test_the_deck_refuses_text_and_undo_takes_back_one_card(store):
@@ -663,7 +665,7 @@ def test_the_deck_refuses_text_and_undo_takes_back_one_card(store):
     session, prompter, text = run(store, session_id, answers)
     assert prompter.refused == [("x", "press Enter to turn the card (or type undo, help)")]
     second = " + ".join(FACE_NAMES[c.face] for c in turns[1])  # the card named briefly: the line stays short
-    assert f"Took back Round 1 · turn 2 — Enter turns the card: {second} — asked again." in text
+    assert f"Took back Round 1 · turn 2: {second} — asked again." in text
     assert text.count("Turn 2: ") == 2  # the same card again after the undo
     assert session.finished and [s.total for s in session.score().standings] == [7, 4]  # 3 × 2 + 1 tourist; 2 × 2
 
@@ -701,7 +703,7 @@ def test_solo_with_both_modules_nsl5(store):
     assert "Solo rating: 147 − 20 (2 modules) = 127 → band 121–135." in text
     assert prompter.asked[:2] == ["Objective and power cards: does scorepad draw them, or did you?",
                                   "Your order of the four pencils, by names or first letters "
-                                  "[Enter: pink green blue purple]:"]
+                                  "[pink green blue purple; Enter keeps it]:"]
     # solo: no controller, no pencils to pass; the rating rule is told at the start
     assert "  • Your rating at the end: your score, less 10 for each module used." in text
     assert "Controller" not in text and "── Round 2 of 4 ──\nTake the next pencil of your order.\n" \
@@ -740,7 +742,8 @@ def test_the_solo_order_is_not_pre_filled_and_enter_keeps_the_order_shown(store)
     # a pre-filled "pink green blue purple" took what the player typed after it: "…purplepu bl g pi"
     session = session_of(store, ["Solo"], rounds=1)
     (order,) = [step for step in GAME.steps(session) if getattr(step, "at", None) == ("setup", "order")]
-    assert order.default == "" and order.message.endswith("[Enter: pink green blue purple]:")
+    assert prompt(order).endswith("[pink green blue purple; Enter keeps it]:")  # shown, and the terminal's Enter
+    assert order.default == "pink green blue purple"  # … keeps it: a phone may pre-fill it, a terminal never does
     assert order.parse("") == ["pink", "green", "blue", "purple"]
     assert order.parse("pu bl g pi") == ["purple", "blue", "green", "pink"]
 
@@ -758,7 +761,7 @@ def test_field_prompts_refuse_what_scoring_refuses(store):
     # not told to count what it then says scores nothing
     assert "End of the game.\n  Interchange stations score nothing (no-interchanges variant): nothing to count." in text
     assert "Count each interchange station" not in text
-    assert "Round 1 · A (Pink) · sections:" in prompter.asked
+    assert "Round 1 · A (Pink) · sections (sections drawn, 0–10):" in prompter.asked
     assert not [q for q in prompter.asked if "interchange" in q]
     assert "Controller: B." in text
 
@@ -1124,7 +1127,7 @@ def test_a_table_that_drew_its_own_cards_names_them_at_the_setup_question(store)
            "  2. All 9 stations of the central district connected." in text
     assert "  Pink: Switch: as if a Railroad Switch" in text and "  Purple: Circle: circle one station" in text
     assert "  • Solo: Pink  (power: Switch)" in text
-    assert "Which two objective cards? (names or first letters, e.g. tourist central):" in prompter.asked
+    assert "Which two objective cards? (names or first letters, e.g. tourist central)" in prompter.asked
     assert session.finished and session.score().standings[0].extra == {"rating": (5 * 3 + 2 * 1) + 1 + 10 - 20}
 
 

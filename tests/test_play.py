@@ -5,6 +5,7 @@ import pytest
 from conftest import LC11, LC11_TYPED, run
 from scorepad.games import by_slug
 from scorepad.table import session_of
+from scorepad.cli.asking import prompt
 from scorepad.cli.play import play
 from scorepad.cli.prompter import Aborted, ScriptedPrompter
 from scorepad.table.changes import new_doc
@@ -82,7 +83,7 @@ def test_ctrl_c_then_resume_exactly_where_it_stopped(store):
         run(store, session_id, ["Ben"] + ALL_TYPED[:13] + [Aborted()])
     saved = session_of(store.get(session_id), session_id)
     assert len(saved.doc["entries"]) == 14 and not saved.finished
-    assert saved.next_ask().message == "Game 2 · Ana · Green:"
+    assert prompt(saved.next_ask()) == "Game 2 · Ana · Green:"
     session, prompter, text = run(store, session_id, ALL_TYPED[13:])
     assert prompter.asked[0] == "Game 2 · Ana · Green:"
     # the resumed run repeats nothing already answered and ends with the same result
@@ -185,7 +186,7 @@ def with_a_view(monkeypatch):
     from scorepad.games.base import Ask
 
     def steps(session):
-        return [Ask(("setup", "first"), "First answer:", parse=str.strip),
+        return [Ask(("setup", "first"), "First answer", parse=str.strip),
                 Ask(("setup", "second"), "Second answer?", parse=str, choices=("Left", "Right", "Show the view"),
                     views={"Show the view": lambda: f"THE VIEW of {len(session.answers)} answer(s)"})]
 

@@ -206,9 +206,9 @@ def test_typed_menu_choice_and_prompt_words_at_a_menu(store):
     with pytest.raises(AssertionError, match="no scripted answer"):
         play(store, session_id, prompter, lines.append)
     text = "\n".join(lines)
-    assert "Took back Who last rode the Underground? (They are the first controller.) Ben — asked again." in text
+    assert "Took back Who last rode the Underground? Ben — asked again." in text
     assert "Controller: Ana." in text and "Words you can type instead of an answer" in text
-    assert prompter.asked[-1].startswith("Round 1 · Ana (") and prompter.asked[-1].endswith("· districts:")
+    assert prompter.asked[-1].startswith("Round 1 · Ana (") and prompter.asked[-1].endswith("· districts (districts passed through, 0–13):")
     assert session_of(store.get(session_id)).get("setup", "deck-mode", 0) == "Physical cards"
 
 
@@ -224,7 +224,7 @@ def test_the_play_loop_at_the_real_menus(store):
         with pytest.raises(Aborted):
             play(store, session_id, QuestionaryPrompter(), lines.append)
     text = "\n".join(lines)
-    assert "Took back Who last rode the Underground? (They are the first controller.) Ben — asked again." in text
+    assert "Took back Who last rode the Underground? Ben — asked again." in text
     assert "Controller: Ana." in text and "Words you can type instead of an answer" in text
     assert "✗ 99: " in screen.getvalue()
     session = session_of(store.get(session_id))

@@ -10,7 +10,6 @@ from conftest import LC11_TYPED, run
 from scorepad.games import by_slug
 from scorepad.cli.play import play
 from scorepad.cli.prompter import Aborted, ScriptedPrompter
-from scorepad.table.recap import question_name
 from scorepad.table.changes import new_doc
 
 
@@ -67,16 +66,16 @@ def test_next_station_london_the_deck_choice_and_a_line_in_progress(store):
     assert lines[2] == "Round 2 of 2 so far:"
     assert lines[3] == "  Round 2: turn the station cards with scorepad, or use the physical cards? Physical cards"
     assert lines[4].startswith("  Round 2 · Ana (") and lines[4].endswith(") · districts: 5")
-    assert asked.startswith("Round 2 · Ana (") and asked.endswith("· stations:")
+    assert asked.startswith("Round 2 · Ana (") and asked.endswith("· stations (most in one district, 0–9):")
 
 
 def test_next_station_london_cards_turned_with_the_digital_deck(store):
     answers = ["", "Digital deck", "", ""]  # the pencil order kept by Enter, two cards turned
     text, asked = stop_then_resume(store, "next-station-london", ["Solo"], answers, rounds=1)
     assert "Round 1 of 1 so far:\n  Round 1: turn the station cards with scorepad, or use the physical cards? " \
-           "Digital deck\n  Round 1 · turn 1 — Enter turns the card: " in text
-    assert "  Round 1 · turn 2 — Enter turns the card: " in text
-    assert asked == "Round 1 · turn 3 — Enter turns the card:"
+           "Digital deck\n  Round 1 · turn 1: " in text
+    assert "  Round 1 · turn 2: " in text
+    assert asked == "Round 1 · turn 3 — Enter: turn the card"
 
 
 YEAR_1 = ["Ava", "Ava Ben 5k", "", "", "photo 3", "none", "rest 2"]  # first player; one trade; income
@@ -85,7 +84,7 @@ YEAR_1 = ["Ava", "Ava Ben 5k", "", "", "photo 3", "none", "rest 2"]  # first pla
 def test_chinatown_keeps_cash_private(store):
     text, asked = stop_then_resume(store, "chinatown", ["Ava", "Ben", "Cai"], [*YEAR_1, "Ben Cai 1k", "lot 3"])
     assert text.lstrip().startswith("Where you are: Year 2 of 6.\nTotals stay private until the game ends.\n"
-                                    "Year 2 of 6 so far:\n  1966 · trade: Ben Cai 1000\n"
+                                    "Year 2 of 6 so far:\n  1966 · trade 1: Ben Cai 1000\n"
                                     "  What did Ben's $1,000 buy? lot 3")
     assert "$" not in text.split("What did")[0]  # no balance on the shared screen
     assert asked.startswith("1966 · trade")
@@ -95,8 +94,8 @@ def test_chinatown_with_open_cash_shows_the_totals(store):
     text, asked = stop_then_resume(store, "chinatown", ["Ava", "Ben", "Cai"], [*YEAR_1, ""], modules=["open-cash"])
     # $50,000 each; Ava pays Ben $5,000; a complete photo 3 earns Ava $50,000, a restaurant of 2 earns Cai $20,000
     assert "Totals after year 1: Ava $95,000, Cai $70,000, Ben $55,000.\n" in text
-    assert "Year 2 of 6 so far:\n  1966 · trade: (trading done)" in text
-    assert asked == "1966 · Ava's businesses [1965: photo 3; Enter keeps that]:"
+    assert "Year 2 of 6 so far:\n  1966 · trade 1: (trading done)" in text
+    assert asked == "1966 · Ava's businesses [1965: photo 3; Enter keeps it]:"
 
 
 POINTS, LOAN = "Points scored during play", "Take a loan (£10 each)"
@@ -114,7 +113,7 @@ def test_london_at_the_reckoning(store):
     text, asked = stop_then_resume(store, "london-2e", ["P1", "P2"], ["Go to the final reckoning", "33", "17"])
     assert "Where you are: the end of the game.\nLoans, poverty and points so far:" in text
     assert ("The end of the game so far:\n  P1 · prestige on the score track: 33\n"
-            "  P1 · end-game prestige of all city cards: 17") in text
+            "  P1 · end-game prestige of all city cards (covered and flipped too): 17") in text
     assert asked.startswith("P1 · £ in hand")
 
 
@@ -124,25 +123,13 @@ def test_london_flat_penalties_has_no_tracked_figures(store):
                                     "  Ana · points printed on the city cards: 12")
 
 
-@pytest.mark.parametrize("message, name", [
-    ("Game 2 · Ana · Yellow:", "Game 2 · Ana · Yellow"),
-    ("Who is the oldest player? (They start game 1.)", "Who is the oldest player?"),
-    ("1966 · trade (payer payee amount); Enter when trading is done:", "1966 · trade"),
-    ("Season 1 · Ana · paid at auction (total; Enter for none):", "Season 1 · Ana · paid at auction"),
-    ("1966 · Ava's businesses [1965: photo 3; Enter keeps that]:", "1966 · Ava's businesses"),
-    ("Round 1 · Ana (Pink) · districts:", "Round 1 · Ana (Pink) · districts"),
-])
-def test_question_name(message, name):
-    assert question_name(message) == name
-
-
 def test_chinatown_four_seasons_auctions_then_a_trade(store):
     answers = ["Ava", "5k", "", "2k", "Ava Ben 2k", ""]  # auctions of season 1, one trade with no note
     text, asked = stop_then_resume(store, "chinatown", ["Ava", "Ben", "Cai"], answers, variants=["four-seasons"])
     assert text.lstrip().startswith("Where you are: Season 1 of 4.\nSeason 1 of 4 so far:\n"
                                     "  Season 1 · Ava · paid at auction: 5000\n"
                                     "  Season 1 · Ben · paid at auction: 0\n"
-                                    "  Season 1 · Cai · paid at auction: 2000\n  Season 1 · trade: Ava Ben 2000\n"
+                                    "  Season 1 · Cai · paid at auction: 2000\n  Season 1 · trade 1: Ava Ben 2000\n"
                                     "  What did Ava's $2,000 buy? (no note)")
     assert asked.startswith("Season 1 · trade")
 

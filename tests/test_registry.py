@@ -14,7 +14,8 @@ from conftest import TABLES
 from scorepad import sheets
 from scorepad.games import GAMES, SLUGS, by_slug, registered
 from scorepad.table import session_of
-from scorepad.games.base import Ask, Say
+from scorepad.cli.asking import text
+from scorepad.games.base import Ask, Content, Say
 from scorepad.games.figures import Figures
 from scorepad.table.changes import new_doc
 from scorepad.table.travel import doc_from_table
@@ -119,10 +120,10 @@ def test_every_setup_guides_to_its_first_question(game, count, variants, modules
     session = session_of(new_doc(game, [f"P{n}" for n in range(1, count + 1)], variants, None, modules))
     steps = game.steps(session)
     first = next(i for i, step in enumerate(steps) if isinstance(step, Ask))
-    assert all(step.text() for step in steps[:first])  # the setup guide, as `play` prints it
+    assert all(text(step.said()) for step in steps[:first])  # the setup guide, as `play` prints it
     assert game.report(session)  # `show` of a session with no answer yet
     for explanation, run in game.commands(session).values():
-        assert explanation and isinstance(run(""), str) and isinstance(run("P1"), str)
+        assert explanation and all(isinstance(run(rest), (str, Content)) for rest in ("", "P1"))
 
 
 # --- a game's words read in the chosen language (scorepad/games/base.py) ------------------------------------------

@@ -6,7 +6,9 @@ import pytest
 from calculators import next_station_london as nsl_rules
 from calculators.core import InvalidInput
 from conftest import run
+from scorepad.cli.asking import prompt, text
 from scorepad.cli.prompter import Aborted
+from scorepad.games.base import Say
 from scorepad.games import by_slug
 from scorepad.games.london.flow import first_player
 from scorepad.games.next_station_london.flow import cards_in_play
@@ -69,14 +71,16 @@ def test_the_pencil_with_the_circle_takes_ten_and_the_guide_says_so(store):
     assert found[("rounds", 0, holder, "stations")].parse("10") == 10
     with pytest.raises(InvalidInput, match="needs the Circle power"):
         found[("rounds", 0, other, "stations")].parse("10")
-    guide = next(step.text() for step in session.steps() if hasattr(step, "text") and "Score round 1" in step.text())
+    guide = next(text(step.said()) for step in session.steps() if isinstance(step, Say)
+                 and "Score round 1" in text(step.said()))
     assert "most stations of the line in one district (0–9)" in guide
     assert f"({holder}'s Circle power: the circled station counts twice in its district: up to 10)" in guide
 
 
 def test_without_powers_the_guide_offers_nine(store):
     session, _ = asks(store)
-    guide = next(step.text() for step in session.steps() if hasattr(step, "text") and "Score round 1" in step.text())
+    guide = next(text(step.said()) for step in session.steps() if isinstance(step, Say)
+                 and "Score round 1" in text(step.said()))
     assert "(0–9)" in guide and "0–10" not in guide.split("stations")[1].split("\n")[0]
 
 
@@ -91,7 +95,7 @@ def test_both_modules_ask_one_question_for_their_cards(store):
     assert session.get("setup", "objectives") == ["tourist", "central"]
     assert session.get("setup", "powers") == {"pink": "circle", "green": "joker", "blue": "double",
                                               "purple": "switch"}
-    menus = [ask.message for ask in session.asks() if ask.choices and ask.at[:2] != ("setup", "deck-mode")]
+    menus = [prompt(ask) for ask in session.asks() if ask.choices and ask.at[:2] != ("setup", "deck-mode")]
     assert menus == ["Objective and power cards: does scorepad draw them, or did you?"]
 
 

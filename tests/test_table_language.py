@@ -14,7 +14,7 @@ from conftest import from_a_shell, invoke, ok
 from scorepad import i18n
 from scorepad.cli.output import players_line
 from scorepad.cli.playing import RESUMING
-from scorepad.games.lost_cities.words import ASK_CARDS, colour_name
+from scorepad.games.lost_cities.words import CARDS_LABEL, colour_name
 from scorepad.cli.prompter import Aborted
 from scorepad.i18n import _
 from scorepad.table.edit import CHANGED
@@ -58,7 +58,7 @@ def test_play_alone_resumes_the_latest_in_its_language(terminal):
     prompter = terminal(Aborted())
     out = invoke("play").stdout
     assert out.startswith(persian(RESUMING, id=1, title=persian("Lost Cities"), players="Ana، Ben"))
-    assert prompter.asked[0] == persian(ASK_CARDS, number=1, player="Ana", colour=persian_colour("yellow"))
+    assert prompter.asked[0] == persian(CARDS_LABEL, number=1, player="Ana", colour=persian_colour("yellow")) + ":"
 
 
 @pytest.mark.parametrize("chosen, environ, speaks", [
@@ -87,10 +87,10 @@ def test_the_system_locale_yields_to_the_table(terminal, monkeypatch):
 
 def test_undo_and_edit_speak_it(terminal):
     started_in_persian(terminal, "Ana", "w3 5", "2 5")
-    blue = persian(ASK_CARDS, number=1, player="Ana", colour=persian_colour("blue")).rstrip(":")
+    blue = persian(CARDS_LABEL, number=1, player="Ana", colour=persian_colour("blue"))
     assert ok("undo", "1") == persian(REMOVED, name=blue, shown="2 5", id=1) + "\n"
     out = ok("edit", "1", "--round", "1", "--player", "Ana", "--field", "yellow", "w3 6")
-    yellow = persian(ASK_CARDS, number=1, player="Ana", colour=persian_colour("yellow")).rstrip(":")
+    yellow = persian(CARDS_LABEL, number=1, player="Ana", colour=persian_colour("yellow"))
     assert out.startswith(persian(CHANGED, name=yellow, old="ش 3 5", new="ش 3 6"))
 
 

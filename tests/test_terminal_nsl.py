@@ -16,7 +16,7 @@ def test_a_round_with_the_digital_deck_at_the_real_prompts(terminal, tmp_path): 
     term.wait_for("turn the station cards with scorepad, or use the physical cards?")
     term.keys("Enter")  # Digital deck
     for turn in range(1, 11):
-        term.wait_for(f"Round 1 · turn {turn} — Enter turns the card:")
+        term.wait_for(f"Round 1 · turn {turn} — Enter: turn the card")
         term.type("")
         term.wait_for(f"Turn {turn}: ")
         if "round 1 is over" in term.screen():
@@ -54,33 +54,33 @@ def test_solo_with_both_modules_undo_a_card_and_resume_mid_deck(terminal):  # no
     term = terminal("play next-station-london --players Solo --rounds 1 --module objectives --module powers")
     term.wait_for("Objective and power cards: does scorepad draw them, or did you?")  # one question for both
     term.keys("Enter")  # scorepad draws
-    term.wait_for("[Enter: pink green blue purple]:")
+    term.wait_for("[pink green blue purple; Enter keeps it]:")
     term.type("pu bl g pi")  # typed over nothing: the order is not pre-filled
     term.wait_for("Your pencil this round:\n  • Solo: Purple")
     term.wait_for("turn the station cards with scorepad, or use the physical cards?")
     term.keys("Enter")  # Digital deck
-    term.wait_for("Round 1 · turn 1 — Enter turns the card:")
+    term.wait_for("Round 1 · turn 1 — Enter: turn the card")
     term.type("")
-    term.wait_for("Round 1 · turn 2 — Enter turns the card:")
+    term.wait_for("Round 1 · turn 2 — Enter: turn the card")
     term.type("undo")
     first = term.wait_for("— asked again.")
-    assert "Took back Round 1 · turn 1 — Enter turns the card:" in first
+    assert "Took back Round 1 · turn 1: " in first
     term.type("")
-    wait_until(lambda: term.screen().count("Round 1 · turn 2 — Enter turns the card:") == 2, term)
+    wait_until(lambda: term.screen().count("Round 1 · turn 2 — Enter: turn the card") == 2, term)
     card = [line for line in term.screen().splitlines() if line.startswith("  Turn 1: ")][-1]
     term.keys("C-c")
     screen = term.wait_for("EXIT=130")
     assert "Stopped. Session 1 is saved; carry on with: scorepad resume 1" in screen and "Traceback" not in screen
     again = terminal("resume 1")
     again.wait_for("Resuming session 1")
-    screen = again.wait_for("Round 1 · turn 2 — Enter turns the card:")
+    screen = again.wait_for("Round 1 · turn 2 — Enter: turn the card")
     assert card in screen  # the card already turned is shown again, not a new shuffle
     for turn in range(2, 11):
         again.type("")
         again.wait_for(f"Turn {turn}: ")
         if "round 1 is over" in again.screen():
             break
-        again.wait_for(f"Round 1 · turn {turn + 1} — Enter turns the card:")
+        again.wait_for(f"Round 1 · turn {turn + 1} — Enter: turn the card")
     for value in ("6", "5", "0", "2"):
         again.type(value)
         time.sleep(0.2)

@@ -66,7 +66,7 @@ def test_next_station_round_2_keeps_the_scores_so_far_and_their_heading(small):
     term.wait_for("turn the station cards with scorepad")
     term.keys("Enter")  # the digital deck
     while "round 1 is over" not in term.screen():
-        term.wait_for("Enter turns the card:")
+        term.wait_for("— Enter: turn the card")
         term.type("")
         time.sleep(0.15)
     for figures in ("5 2 1 2", "6 3 0 1", "4 2 2 0", "3 1 0 0"):

@@ -71,7 +71,7 @@ def test_state_follows_the_spec(store):
         "session": host.id, "game": "lost-cities", "players": ["Ana", "Ben"], "seat": None, "version": 0,
         "status": "playing", "standings": None}
     assert state["open"] == [{"at": ["setup", "oldest"], "player": None, "mine": False, "choices": ["Ana", "Ben"],
-                              "label": "Who is the oldest player? (They start game 1.)"}]
+                              "label": "Who is the oldest player?", "hint": "They start game 1.", "kind": "choice"}]
 
 
 def test_a_seat_is_held_by_one_phone_until_freed(store):
@@ -144,7 +144,7 @@ def test_private_cash_reaches_its_players_phone_alone(store):
     assert state["standings"] is None and state["own"]["cash"] == "$50,000"
     assert "Ava has $50,000" in ava.get("/pad").text and "Ben has" not in ava.get("/pad").text
     assert ben.get("/api/state").json()["own"]["text"].startswith("Ben has")
-    assert screen.get("/api/state").json()["own"] is None and "$" not in screen.get("/pad").text
+    assert screen.get("/api/state").json()["own"] is None and " has $" not in screen.get("/pad").text
     open_cash, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None, modules=["open-cash"])
     assert phone(app, open_cash, "Ava").get("/api/state").json()["own"] is None  # everyone's cash is on the table
 
@@ -312,17 +312,18 @@ def test_next_stations_objective_cards_are_picked_by_a_tap_in_the_phones_languag
     while not (mine := [q for q in ana.get("/api/state").json()["open"] if q["mine"]])[0]["at"][-1] == "objectives":
         question = mine[0]
         if question["at"][:2] == ["setup", "deck"]:  # a phone's label names no key: its button turns the card
-            assert question["control"]["label"] == f"Round 1 · turn {question['at'][3] + 1}"
+            assert question["label"] == f"Round 1 · turn {question['at'][3] + 1}"
+            assert question["control"]["button"] == "turn the card"
         value = question["choices"][0] if question.get("choices") else typed.get(question["at"][-1], "")
         assert answer(ana, question["at"], value).status_code == 200
     at = mine[0]["at"]
     english = mine[0]["control"]
-    assert english["label"] == "Ana · which shared objectives did they complete? Tap each one."
-    in_play = [option["word"] for option in english["options"]]
+    assert mine[0]["label"] == "Ana · which shared objectives did they complete?"
+    in_play = [option["value"] for option in english["options"]]
     assert english["kind"] == "pick" and len(in_play) == 2 and english["none"] == "none"
     persian = next(q for q in ana.get("/api/state?lang=fa").json()["open"] if q["at"] == at)["control"]
     assert [option["label"] for option in persian["options"]] != [option["label"] for option in english["options"]]
-    tapped = persian["options"][0]["word"]  # what the page writes on a tap: the card's word as typed in Persian
+    tapped = persian["options"][0]["value"]  # what the page writes on a tap: the card's word as typed in Persian
     version = ana.get("/api/state").json()["version"]
     taken = ana.post("/api/answer?lang=fa", json={"at": at, "value": tapped, "version": version})
     assert taken.status_code == 200, taken.json()
@@ -351,8 +352,10 @@ def test_a_trade_waiting_for_a_yes_reaches_the_payee_live_and_a_second_one_waits
     ava, ben, cai = phone(app, host, "Ava"), phone(app, host, "Ben"), phone(app, host, "Cai")
     answer(ava, ["setup", "first"], "Ava")
     trade = next(q for q in ava.get("/api/state").json()["open"] if q["at"][0] == "trades")
-    assert trade["control"]["label"] == "1965 · trade (payer payee amount):"  # no Enter: a button ends the trading
-    assert "1965 · trade (payer payee amount):</label>" in ava.get("/").text
+    # no Enter: a button ends the trading, and says what it does
+    assert (trade["label"], trade["hint"]) == ("1965 · trade 1", "payer payee amount, e.g. `Ava Ben 10k`")
+    assert trade["control"]["done"] == "trading is done"
+    assert "1965 · trade 1</label>" in ava.get("/").text
     assert len(host.pokes) == 1  # the app's event stream hears the host's pokes (its `revision`)
     heard = []
     host.pokes.append(lambda: heard.append(True))
@@ -427,3 +430,55 @@ def test_a_phone_that_finds_its_seat_taken_is_told_how_to_get_it_back(store):
     phone(app, host, "Ana")
     page = newcomer.get("/?lang=ru").text
     assert "Ask the host" not in page and "попросите" in page.lower()
+
+
+def test_the_state_says_what_the_terminal_says_and_answers_the_games_words(store):
+    host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
+    ava, screen = phone(app, host, "Ava"), phone(app, host, None)
+    answer(ava, ["setup", "first"], "Cai")
+    state = ava.get("/api/state").json()
+    said = "\n".join(item["text"] for item in state["said"])
+    assert "start player: Cai" in said and "Deal 7 building cards" in said  # the year's deal, on every phone
+    assert said == "\n".join(item["text"] for item in screen.get("/api/state").json()["said"])
+    (trade,) = state["open"]
+    assert (trade["hint"], trade["empty"], trade["kind"]) == ("payer payee amount, e.g. `Ava Ben 10k`",
+                                                             "trading is done", "text")
+    persian = ava.get("/api/state?lang=fa").json()
+    assert persian["open"][0]["hint"].startswith("پرداخت‌کننده") and "Cai" in persian["said"][-1]["text"] + said
+    assert [w["word"] for w in state["words"]] == ["cash", "ledger", "types", "board"]
+    own = ava.post("/api/word", json={"word": "cash", "rest": ""})
+    assert own.status_code == 200 and own.json()["items"][0]["text"] == "Ava has $50,000 (the starting money)."
+    other = ava.post("/api/word", json={"word": "cash", "rest": "Ben"})
+    assert other.status_code == 422 and "$" not in other.json()["error"]
+    assert screen.post("/api/word", json={"word": "cash", "rest": "Ava"}).status_code == 422
+    assert screen.post("/api/word", json={"word": "types"}).status_code == 200
+    assert ava.post("/api/word", json={"word": 3}).status_code == 422
+    assert state["answers"] == []  # the first player is the table's answer, not Ava's
+    assert [a["value"] for a in screen.get("/api/state").json()["answers"]] == ["Cai"]
+
+
+def test_a_phone_without_a_seat_reads_and_asks_what_the_tables_screen_does(store):
+    # The engine's view (scorepad.table.views) carries what the game says; a phone that chose no seat yet reads the
+    # table screen's answers and words, never a player's private figures.
+    host, app = hosted(store, "chinatown", ("Ava", "Ben", "Cai"), None)
+    ava, newcomer, screen = phone(app, host, "Ava"), phone(app, host), phone(app, host, None)
+    answer(ava, ["setup", "first"], "Cai")
+    seen = newcomer.get("/api/state").json()
+    assert seen["answers"] == screen.get("/api/state").json()["answers"] != []
+    assert seen["said"] and seen["open"][0]["hint"] and seen["open"][0]["mine"] is False
+    assert newcomer.post("/api/word", json={"word": "types"}).status_code == 200
+    assert newcomer.post("/api/word", json={"word": "cash", "rest": "Ava"}).status_code == 422
+
+
+def test_a_lost_cities_card_answered_by_its_controls_values(store):
+    # Lost Cities declares a generic control (scorepad.games.controls): the engine's acts read it as data too.
+    host, app = hosted(store)
+    ana = phone(app, host, "Ana")
+    assert answer(ana, ["setup", "oldest"], "Ana").status_code == 200
+    state = ana.get("/api/state").json()
+    card = next(q for q in state["open"] if q["player"] == "Ana")
+    assert card["control"]["kind"] == "grid"
+    values = [card["control"]["options"][0]["value"]]
+    sent = ana.post("/api/answer", json={"at": card["at"], "values": values, "version": state["version"]})
+    assert sent.status_code == 200, sent.text
+    assert tuple(card["at"]) in {tuple(a["at"]) for a in sent.json()["answers"]}

@@ -9,6 +9,7 @@ from calculators.core import InvalidInput, Result
 from scorepad.errors import ScorepadError
 from scorepad.games.base import Ask
 from scorepad.i18n import N_, _
+from scorepad.cli import asking
 from scorepad.cli.prompt_words import UNDO_WORD, prompt_word, typed_word
 from scorepad.cli.prompter import Aborted, Prompter
 from scorepad.table import Session, Table
@@ -122,7 +123,7 @@ def _ask_needed(prompter: Prompter, change: Change, ask: Ask, out: Callable[[str
         choices = _answers(ask)
         while True:
             try:
-                return answer_needed(change, ask, ask.parse(prompter.select(ask.message, choices,
+                return answer_needed(change, ask, ask.parse(prompter.select(asking.prompt(ask), choices,
                                                                              default=ask.default or None)))
             except InvalidInput as error:  # a refusal of the edited game: said, and asked again
                 out(_(REFUSED).format(reason=error))
@@ -134,5 +135,5 @@ def _ask_needed(prompter: Prompter, change: Change, ask: Ask, out: Callable[[str
             return error.message
         return None
 
-    typed = prompter.text(ask.message, default=ask.default, validate=validate)
+    typed = prompter.text(asking.prompt(ask), validate=validate)
     return answer_needed(change, ask, parse(ask, typed))

@@ -11,9 +11,9 @@ import os
 from collections.abc import Callable
 
 from calculators.core import InvalidInput
-from scorepad.cli import fixing, signals
+from scorepad.cli import asking, fixing, signals
 from scorepad.errors import Changed, ScorepadError
-from scorepad.games.base import Ask, Commands, Say
+from scorepad.games.base import Ask, Commands, Content, Say
 from scorepad.grid import width
 from scorepad.i18n import N_, NP_, _, plural
 from scorepad.cli.prompt_words import FIX_WORD, HELP_WORD, UNDO_WORD, menu_words, prompt_word, typed_word, undo_or_fix
@@ -93,7 +93,7 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
                 start -= 1
         for step in steps[start:index]:
             if isinstance(step, Say):
-                out("\n" + step.text())
+                out("\n" + asking.text(step.said()))
         # Every write below is a compare-and-set: refused (Changed) if the stored session is no longer the one
         # this question was computed from (another terminal or a phone answered, took back or fixed meanwhile).
         try:
@@ -109,8 +109,9 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
                 given = isinstance(answer, str) and answer not in ask.views and answer not in (UNDO_WORD, FIX_WORD)
                 if given:
                     echo = table.answer(ask.at, answer, session.version, finishing=False).echo
-                    if ask.kept and not answer.strip():  # the prompt's line reads blank: the figure Enter kept
-                        out(_(KEPT).format(value=ask.kept))
+                    # the prompt's line reads blank: the figure Enter kept (a menu's default is the choice shown)
+                    if ask.default and not ask.choices and not answer.strip():
+                        out(_(KEPT).format(value=ask.default))
                     if echo:
                         out(echo)
                     if table.version > session.version + 1:  # recorded: its question was untouched meanwhile
@@ -133,7 +134,8 @@ def play(store: Records, session_id: int, prompter: Prompter, out: Callable[[str
             start = index + 1
             continue
         if isinstance(answer, _Command):
-            out(answer.run())
+            shown = answer.run()
+            out(asking.text(shown) if isinstance(shown, Content) else shown)
             start = QUIET
             continue
         if answer in ask.views:  # a display choice (a summary, a guide): shown, never stored
@@ -231,7 +233,7 @@ def _ask(prompter: Prompter, ask: Ask, commands: Commands,
     """The answer typed or picked: a text to record, a prompt word, or a display choice; `check` refuses a typed
     text at the prompt (the table's own check of the open question)."""
     if ask.choices:  # a menu also takes the prompt words, typed (`undo`, `fix`, `help`, a game's `cash Ana`)
-        answer = prompter.select(ask.message, ask.choices, default=ask.default or None, words=menu_words(commands))
+        answer = prompter.select(asking.prompt(ask), ask.choices, default=ask.default or None, words=menu_words(commands))
         # The words first: London's player menus end with an `undo` choice of their own, which is the word, not
         # a player (it was parsed as one: "'undo' is not one of the players", and the game ended).
         if undo_or_fix(answer):
@@ -249,5 +251,5 @@ def _ask(prompter: Prompter, ask: Ask, commands: Commands,
             return error.message
         return None
 
-    answer = prompter.text(ask.message, default=ask.default, validate=validate)
+    answer = prompter.text(asking.prompt(ask), validate=validate)
     return undo_or_fix(answer) or _command(answer, commands) or answer

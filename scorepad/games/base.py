@@ -42,16 +42,64 @@ class Session(Protocol):
     def score(self, rounds: int | None = None) -> Result: ...
 
 
+# What a question takes (Ask.kind): a screen draws its own control for each (a terminal a prompt or a menu, a phone
+# a text box, a number pad, buttons, or one button for a question answered by Enter alone).
+TEXT, NUMBER, CHOICE, PRESS = "text", "number", "choice", "press"
+
+
+@dataclass(frozen=True)
+class Content:
+    """What the game tells the table, as content any screen lays out its own way: a title, lines of text, a table of
+    rows (its first row the headings), in the language spoken when it was made. A terminal prints it as text fitted
+    to its width (scorepad.grid), a phone as a heading, paragraphs and a table."""
+
+    title: str = ""
+    lines: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()  # a table: the headings, then a row each
+    # Lines printed as they are, where the layout is the content (a breakdown lined up in columns): a phone shows
+    # them in a fixed-width block.
+    text: str = ""
+
+    def items(self) -> list[dict[str, Any]]:
+        """The content as plain data (the phones' `said`): {"kind": "title"|"line"|"rows"|"text", ...}."""
+        out: list[dict[str, Any]] = [{"kind": "title", "text": self.title}] if self.title else []
+        out += [{"kind": "line", "text": line} for line in self.lines if line.strip()]
+        if self.rows:
+            out.append({"kind": "rows", "text": "\n".join("  ".join(row) for row in self.rows),
+                        "rows": [list(row) for row in self.rows]})
+        if self.text.strip():
+            out.append({"kind": "text", "text": self.text})
+        return out
+
+
 @dataclass(frozen=True)
 class Say:
-    """Text the table reads before the next question (a guide, a breakdown, the standings)."""
+    """What the table reads before the next question: `content` made when it is read (in the language spoken then).
+    `kind` says what it is: "guide" (the setup drawn, a round's roles and cards, what to count: what a phone shows
+    above its questions), "lead" (a guide to the question after it alone: every card a table may draw), "score" (a
+    breakdown, the standings: what a phone shows with the scores) or "echo" (what an answer did: a card turned)."""
 
-    text: Callable[[], str]
+    content: Callable[[], Content | str]
+    kind: str = "guide"
+
+    def said(self) -> Content:
+        """Its content; a text a game still makes whole is a guide's lines, or a score's block laid out in columns
+        (the terminal prints either as it is)."""
+        made = self.content()
+        if isinstance(made, Content):
+            return made
+        return Content(lines=tuple(made.split("\n"))) if self.kind in ("guide", "lead") else Content(text=made)
 
 
 @dataclass(frozen=True)
 class Ask:
     """One question; its answer is stored at `at` the moment it is given.
+
+    What a player reads of it is content, not a prompt: `label` names it ("Game 1 · Ana · Yellow", "Who is the
+    oldest player?"), `hint` says what to type ("e.g. 5 2 1"), `default` is the answer an empty one stands for (a
+    figure scorepad tracked; a menu's first choice), `empty` what an empty answer means where it is no default
+    ("none", "trading is done"), `kind` what it takes (TEXT, NUMBER, CHOICE, PRESS). Each screen words its own
+    keys around them (the terminal's "Enter keeps it", a phone's buttons).
 
     `parse` turns the typed text into the stored value, raising InvalidInput with the same
     message that scoring the table would give, so the prompt refuses exactly what scoring refuses.
@@ -59,7 +107,7 @@ class Ask:
     """
 
     at: Path
-    message: str
+    label: str
     parse: Callable[[str], Any]
     choices: Sequence[str] = ()
     default: str = ""
@@ -71,20 +119,30 @@ class Ask:
     # The part of the game it belongs to, for the recap on resume, where `at` does not say: ("round", n)
     # for a Chinatown trade of year n + 1, a name for a part that is no round ("during play, event 3").
     part: Any = None
-    label: str = ""  # how `edit` and `undo` name the answer, when the message alone does not (scorepad.table.naming.name)
+    hint: str = ""
+    empty: str = ""
+    kind: str = TEXT
+    # How `edit` and `undo` name the answer where the label alone does not say which it is (London's event number).
+    name: str = ""
     editable: bool = True  # False: nothing to change afterwards (e.g. Enter turns the next station card)
     # Questions the rules let players answer at the same time share a key (each player's expeditions at the end
     # of a Lost Cities hand): while the first of them is open, all of them are (scorepad.table).
     together: Hashable | None = None
     player: str | None = None  # whose question, where its path does not say (a rounds or final path does)
     event: str = "answered"  # what a listener hears when it is answered ("card turned" for a station card)
-    # The answer Enter alone stands for (keeping(), named in the question): a terminal shows it once kept, as the
-    # prompt's own line then reads blank (London's tracked 10 read as nothing).
-    kept: str = ""
     # The answer read on its own, without the checks that need figures the rules may keep private to a player
     # (a Chinatown trade's payer, payee and amount, not the cash it moves): what a phone that may not see those
     # figures is told of its answer, the player whose figures they are checking it (scorepad.table.acts.read).
     read: Callable[[str], Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.choices and self.kind == TEXT:
+            object.__setattr__(self, "kind", CHOICE)
+
+    def content(self) -> dict[str, Any]:
+        """The question as plain data for any screen: its label, hint, default, what empty means, its kind."""
+        return {"label": self.label, "hint": self.hint or None, "default": self.default or None,
+                "empty": self.empty or None, "kind": self.kind}
 
 
 Step = Say | Ask
@@ -169,8 +227,8 @@ class _Translated:
 
 
 # A word a player may type at any text prompt of a guided game: word -> (one-line help, function of the
-# rest of the line -> the text to print). E.g. Chinatown's `cash Ana`, London's `summary`.
-Commands = Mapping[str, tuple[str, Callable[[str], str]]]
+# rest of the line -> what to show, a text or Content). E.g. Chinatown's `cash Ana`, London's `summary`.
+Commands = Mapping[str, tuple[str, Callable[[str], "str | Content"]]]
 
 
 def no_commands(session: Any) -> Commands:
@@ -185,7 +243,7 @@ def no_notes(result: Result) -> list[str]:
     return []
 
 
-def no_control(session: Any, ask: Ask) -> dict[str, Any] | None:
+def no_control(session: Any, ask: Ask) -> Any:
     return None
 
 
@@ -237,6 +295,9 @@ class Game:
     # True while a session's running totals must stay off a shared screen (Chinatown's secret cash):
     # `list` and `score ID` then show no totals until the game ends.
     private: Callable[[Any], bool] = never
+    # The prompt words (of `commands`) that tell a player's private figures (Chinatown's `cash`): while `private`,
+    # a phone asking one gets its own seat's alone (scorepad.table.telling.answer_word).
+    private_words: tuple[str, ...] = ()
     # Where its answers hold a player's name, beyond `players` and the rounds/final paths of every game (what
     # `scorepad players rename` renames): (pattern, key) pairs. A pattern is an answer's path with None for any one
     # part; key None: the answer is a name (Lost Cities' oldest player), else an object whose `key` holds one
@@ -280,9 +341,9 @@ class Game:
     # A stored session of an older scorepad as this release reads it, meaning what it meant then (the store's
     # migration: scorepad.games.upgraded): the document, or a changed copy.
     upgrade: Callable[[dict[str, Any]], dict[str, Any]] = unchanged
-    # What a phone shows for a question beyond its label and a text box (scorepad.web): (session, ask) -> plain
-    # data naming a control (Lost Cities' grid of cards: {"kind": "cards", …}), or None.
-    control: Callable[[Any, Ask], dict[str, Any] | None] = no_control
+    # What a phone shows for a question beyond its label and a text box (scorepad.web): (session, ask) -> one of the
+    # generic controls (scorepad.games.controls: Lost Cities' grid of cards), plain data a page knows, or None.
+    control: Callable[[Any, Ask], Any] = no_control
     # What every screen at the table may see beyond the standings (Next Station: London's station cards), or None.
     board: Callable[[Any], dict[str, Any] | None] = no_board
     # A player's own figures that the rules keep from the others while the game is played (Chinatown's cash):

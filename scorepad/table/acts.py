@@ -15,6 +15,7 @@ from typing import Any
 from calculators.core import InvalidInput
 from scorepad.errors import Changed, ScorepadError
 from scorepad.games.base import Ask, Elsewhere
+from scorepad.games.controls import as_data
 from scorepad.i18n import N_, _
 from scorepad.table import changes, edit, seats
 from scorepad.table.naming import name, named, parse, typed
@@ -144,7 +145,7 @@ class Question:
 
     @property
     def label(self) -> str:
-        return self.ask.message
+        return self.ask.label
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,7 @@ def _proposal(doc: dict[str, Any], session: Session, seat: Any, question: Questi
     (whose yes, the players it names), or None."""
     if seat == HOST:
         return None
-    control = session.game.control(session, question.ask) or {}
+    control = as_data(session.game.control(session, question.ask)) or {}
     if not control.get("parties") or not isinstance(value, dict):
         return None
     players = [value.get(key) for key in control["parties"]]
@@ -306,7 +307,7 @@ def only_its_parties(session: Session, seat: Any, ask: Ask, value: Any, named: b
 def _end_of_trading(doc: dict[str, Any], session: Session, question: Question, value: Any, anyway: bool) -> None:
     """"Trading done" (a proposing question's empty answer) while trades still wait: asked first (AskFirst); once
     asked, the waiting ones lapse, their players told."""
-    control = session.game.control(session, question.ask) or {}
+    control = as_data(session.game.control(session, question.ask)) or {}
     if not control.get("parties") or isinstance(value, dict):
         return
     waiting = [p for p in seats.proposals(doc) if p["at"][:1] == list(question.at[:1])]
@@ -319,7 +320,7 @@ def _end_of_trading(doc: dict[str, Any], session: Session, question: Question, v
 def _seat_answer(doc: dict[str, Any], after: Session, seat: Any, question: Question) -> Session:
     """The question the game's control names as whose-is-it (London's event: whose loan), answered with the
     phone's seat now that it told what happened; left open, as at a terminal, where the seat does not fit."""
-    control = after.game.control(after, question.ask) or {}
+    control = as_data(after.game.control(after, question.ask)) or {}
     if not control.get("seat") or not isinstance(seat, str) or seat == HOST:
         return after
     whose = next((ask for ask in after.open_asks() if ask.at == tuple(control["seat"])), None)

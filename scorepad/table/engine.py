@@ -24,17 +24,18 @@ from scorepad.table.acts import (CHANGED_MEANWHILE, FINISHED_READ_ONLY, HOST, NO
                                  Action, Answer, Answered, AskFirst, Confirm, Done, Finished, Fix, NoSeat,
                                  NoSuchSeat, NothingToConfirm, NotOpen, NotYours, Question, SeatHeld, Undo)
 from scorepad.table.edit import CHANGED_MEANWHILE as EDITED_MEANWHILE
-from scorepad.table.naming import EMPTY, NOT_STARTED, name, named, typed
+from scorepad.table.naming import EMPTY, NOT_STARTED, answer_text, name, named, typed
 from scorepad.table.records import Records
 from scorepad.table.session import EDIT, VERSION, Session, player_of, session_of
+from scorepad.words import answered
 
 __all__ = ["HOST", "NOBODY", "TABLE_SCREEN", "Action", "Answer", "Answered", "AskFirst", "Confirm", "Done", "Event",
            "Finished", "Fix", "NoSeat", "NoSuchSeat", "NotOpen", "NotYours", "NothingToConfirm", "Question",
            "SeatHeld", "Table", "Undo"]
 
-# TRANSLATORS: said at the prompt after `undo`: {message} is the question ("Game 1 · Ana · Blue:"), {shown} the
-# answer taken back as it was typed ("W 3 5").
-TOOK_BACK = N_("Took back {message} {shown} — asked again.")
+# TRANSLATORS: said at the prompt after `undo`: {answer} is the answer taken back, named and as it was typed
+# ("Game 1 · Ana · Blue: W 3 5").
+TOOK_BACK = N_("Took back {answer} — asked again.")
 # TRANSLATORS: {name} names the answer ("Game 1 · Ana · Blue"), {shown} is it before the edit, {new} after it.
 TOOK_BACK_EDIT = N_("Took back the edit of {name}: {shown} again (it was {new}).")
 REMOVED = N_("Removed {name}: {shown}; it will be asked again: scorepad resume {id}")
@@ -259,7 +260,7 @@ class Table:
             text = TOOK_BACK_EDIT if guided else REMOVED_EDIT
             return _(text).format(name=label, shown=shown, new=new, id=self.id)
         if guided:
-            return _(TOOK_BACK).format(message=ask.message if ask else label, shown=shown)
+            return _(TOOK_BACK).format(answer=answer_text(ask, shown) if ask else answered(label, shown))
         return _(REMOVED).format(name=label, shown=shown, id=self.id)
 
     def save_edit(self, entries: list[dict[str, Any]], at: tuple, before: dict[str, Any]) -> Session:

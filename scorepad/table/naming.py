@@ -8,6 +8,7 @@ from typing import Any
 from calculators.core import InvalidInput
 from scorepad.games.base import Ask
 from scorepad.i18n import N_, western_digits
+from scorepad.words import answered
 
 # TRANSLATORS: an answer given as Enter alone, as undo names it.
 EMPTY = N_("(empty)")
@@ -20,7 +21,7 @@ def parse(ask: Ask, text: str) -> Any:
     ٠–٩ (and their decimal and thousands marks) read as 0–9. The text as typed first, so that a name or a note
     that parses keeps its own digits; else with Western digits; a refusal is then about the Western text.
 
-    >>> parse(Ask(("setup", "n"), "How many?", parse=int), "۱۲"), parse(Ask(("setup", "n"), "?", parse=str), "۱۲")
+    >>> parse(Ask(("setup", "n"), "How many?", parse=int), "۱۲"), parse(Ask(("setup", "n"), "Note", parse=str), "۱۲")
     (12, '۱۲')
     """
     try:
@@ -32,30 +33,21 @@ def parse(ask: Ask, text: str) -> Any:
     return ask.parse(western)
 
 
-def name(ask: Ask) -> str:
-    """How the table knows a question: its label, else its message without the hints
-    ("Game 1 · Ana · Blue:" → "Game 1 · Ana · Blue"; "Ana · £ in hand [17 tracked; …]:" → "Ana · £ in hand").
+QUESTION_MARKS = ("?", "؟", "？")  # a label that ends with one is a question (English, Persian and Arabic, Chinese)
 
-    >>> name(Ask(("x",), "دست ۱ · علی · زرد (مثلاً W 3 5)؛ Enter یعنی شروع نشده:", str))
-    'دست ۱ · علی · زرد'
-    >>> name(Ask(("x",), "王 · 貸款（例如 2）：", str))
-    '王 · 貸款'
-    """
-    if ask.label:
-        return ask.label
-    text = ask.message
-    while True:
-        before = text
-        text = text.rstrip(" :?：？؟")  # a question's end in English, Chinese, Persian and Arabic
-        if text.endswith(")") and " (" in text:  # a trailing hint: "(They start game 1.)", "(e.g. 5 2 1)"
-            text = text[:text.rfind(" (")]
-        if text.endswith("）") and "（" in text:  # Chinese brackets
-            text = text[:text.rfind("（")].rstrip()
-        for cut in (" [", "; ", "؛ ", " — ", "；"):  # ؛ and ； are the Persian and Chinese semicolons
-            if cut in text:
-                text = text[:text.index(cut)]
-        if text == before:
-            return text
+
+def name(ask: Ask) -> str:
+    """How the table knows a question (undo, fix, edit): its own name where its label does not say which it is
+    (London's event number), else its label; a question without its question mark, as a name stands before a
+    colon ("Who is the oldest player: Ben")."""
+    text = ask.name or ask.label
+    return text[:-1] if text.endswith(QUESTION_MARKS) else text
+
+
+def answer_text(ask: Ask, shown: str) -> str:
+    """An answer with its question, as the table reads it back: `Game 1 · Ana · Blue: W 3 5`, or after a question
+    `Who scores points? Ana`."""
+    return f"{ask.label} {shown}" if ask.label.endswith(QUESTION_MARKS) else answered(name(ask), shown)
 
 
 def named(ask: Ask | None, at: tuple) -> str:

@@ -8,7 +8,6 @@ A game may give its own running figures (`Game.recap_totals`: London's loans, po
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,8 +15,8 @@ from calculators.core import InvalidInput
 from scorepad.games.base import Ask, Step
 from scorepad.grid import cell
 from scorepad.i18n import N_, _, pgettext
+from scorepad.table.naming import answer_text
 from scorepad.table.session import Session
-from scorepad.words import answered
 
 # --- text for people ----------------------------------------------------------------------------------
 
@@ -39,35 +38,6 @@ TOTALS = N_("Totals after {label} {number}: {totals}.")
 # TRANSLATORS: one player's running total in the recap's TOTALS: "Ana 52".
 TOTAL_OF = N_("{player} {total}")
 PRIVATE = N_("Totals stay private until the game ends.")
-
-# A question's hint, not its name: `[5 tracked; Enter keeps it]`, `(a note, e.g. …; Enter for none)`.
-# A question in another language may end with its own marks: ؟ (Persian, Arabic), ： and ？ (Chinese).
-_HINT = re.compile(r"\s*(\[[^\[\]]*\]|\([^()]*\)|（[^（）]*）)\s*[:?：？؟]?\s*$")
-QUESTION_ENDS = ("?", "؟", "？")
-
-
-def question_name(message: str) -> str:
-    """A question as a recap names it: without its hint or its closing colon.
-
-    >>> question_name("1966 · trade (payer payee amount); Enter when trading is done:")
-    '1966 · trade'
-    >>> question_name("Ana · loans still held [1 tracked; Enter keeps it]:")
-    'Ana · loans still held'
-    >>> question_name("Round 1 · Ana (Pink) · districts:")
-    'Round 1 · Ana (Pink) · districts'
-    >>> question_name("علی · وام [۱ ثبت‌شده؛ Enter همان را نگه می‌دارد]:"), question_name("第1局 · 王 · 黃色（例如 W 3 5）：")
-    ('علی · وام', '第1局 · 王 · 黃色')
-    """
-    name = _without_hints(message)
-    # "…; Enter when trading is done:" is a hint too (؛ is the Persian and Arabic semicolon)
-    return _without_hints(name.split(";")[0].split("؛")[0]).rstrip(" :：")
-
-
-def _without_hints(text: str) -> str:
-    while _HINT.search(text):
-        text = _HINT.sub("", text)
-    return text
-
 
 def part_of(session: Session, asks: Sequence[Ask]) -> list[Any]:
     """The part of the game each question belongs to: ("round", n), ("setup",), ("end",) or a game's own name."""
@@ -148,6 +118,4 @@ def running_totals(session: Session, current: Any = None) -> str:
 def answer_line(ask: Ask, value: Any) -> str:
     """`  Game 2 · Ana · Yellow: 4 5 7 8 10`, `  Who scores points? Ana`: a stored answer as it was typed."""
     shown = ask.show(value)
-    question = question_name(ask.message)
-    shown = shown if shown not in (None, "") else _(PRESSED_ENTER)
-    return ANSWER.format(answer=f"{question} {shown}" if question.endswith(QUESTION_ENDS) else answered(question, shown))
+    return ANSWER.format(answer=answer_text(ask, shown if shown not in (None, "") else _(PRESSED_ENTER)))

@@ -212,7 +212,7 @@ def _check_answers(session: Session) -> None:
         if ask.choices and shown not in ask.choices:  # a menu's answer is one of its choices
             shown = None
         if not isinstance(shown, str) or (value is not None and type(again) is not type(value)):
-            raise InvalidInput(_(NOT_AN_ANSWER).format(value=_value(value), question=ask.message.rstrip(" :?：？؟")),
+            raise InvalidInput(_(NOT_AN_ANSWER).format(value=_value(value), question=ask.label),
                                field=f"session log {number}")
 
 

@@ -13,8 +13,8 @@ from calculators.core import InvalidInput
 from scorepad import i18n
 from scorepad.grid import cell
 from scorepad.i18n import N_, _
-from scorepad.table import seats
-from scorepad.table.acts import HOST, LAPSED_NOW, NOBODY, Question, may_answer, said
+from scorepad.table import seats, telling
+from scorepad.table.acts import HOST, LAPSED_NOW, NOBODY, TABLE_SCREEN, Question, may_answer, said
 from scorepad.table.recap import WHERE, part_name, part_of
 from scorepad.table.session import Session, player_of
 
@@ -37,6 +37,7 @@ def view(table: Any, seat: Any) -> dict[str, Any]:
     questions = [Question(ask.at, player_of(ask), ask) for ask in session.open_asks()]
     result = table.standings(seat=seat)
     player = seat if isinstance(seat, str) and seat != HOST else None
+    reader = TABLE_SCREEN if seat is NOBODY else seat  # a phone without a seat reads what the table's screen reads
     return {
         "session": table.id, "game": session.game.slug, "title": session.game.title,
         "players": list(session.players), "where": where(session),
@@ -49,6 +50,11 @@ def view(table: Any, seat: Any) -> dict[str, Any]:
         "board": session.game.board(session),
         "own": session.game.own(session, player) if player is not None else None,
         "held": sorted(seats.holders(doc)),
+        # What the game says now, the words it answers, what this seat entered, the result (scorepad.table.telling;
+        # the result's BG Stats link is added by the screen that shows it: the exports are a layer above)
+        "said": telling.said(session), "words": telling.words(session),
+        "answers": telling.answers(session, reader),
+        "result": telling.result(session) if session.finished else None,
         "proposals": _proposals(session, seat),
         "decided": _decided(session, seat),
         "lang": i18n.language(), "dir": "rtl" if i18n.right_to_left() else "ltr",
@@ -66,15 +72,18 @@ def where(session: Session) -> str | None:
 
 def _open(session: Session, doc: dict[str, Any], question: Question, seat: Any) -> dict[str, Any]:
     ask = question.ask
-    item: dict[str, Any] = {"at": list(question.at), "player": question.player, "label": ask.message,
+    item: dict[str, Any] = {"at": list(question.at), "player": question.player, "label": ask.label,
+                            "hint": ask.hint or None, "kind": ask.kind,
                             "mine": seat is not NOBODY and may_answer(doc, seat, question.player)}
-    control = session.game.control(session, ask)
+    control = telling.control(session, ask)
     if control is not None:
         item["control"] = control
     if ask.choices:  # a menu's answers: not its display choices, nor a word of the terminal's (London's undo)
         item["choices"] = [c for c in ask.choices if c not in ask.views and _answers(ask, c)]
     if ask.default:
         item["default"] = ask.default
+    if ask.empty:  # what an empty answer means (a phone's button says it: "trading is done", "none")
+        item["empty"] = ask.empty
     return item
 
 

@@ -179,6 +179,7 @@ def make_app(host: Host, live: Live) -> Starlette:
         Route("/api/undo", guarded(api(host.undo)), methods=["POST"]),
         Route("/api/confirm", guarded(api(host.confirm)), methods=["POST"]),
         Route("/api/fix", guarded(api(host.fix)), methods=["POST"]),
+        Route("/api/word", guarded(api(host.word)), methods=["POST"]),
         Route("/api/events", guarded(events)),
         Route("/seat", guarded(form(seat_form)), methods=["POST"]),
         Route("/answer", guarded(form(answer_form)), methods=["POST"]),

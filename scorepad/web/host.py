@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from calculators.core import InvalidInput
-from scorepad import i18n
+from scorepad import exports, i18n
 from scorepad.errors import Changed, ScorepadError, StoreError
 from scorepad.i18n import N_, _
-from scorepad.table import (NOBODY, Answer, AskFirst, Confirm, Finished, Fix, NoSeat, NoSuchSeat, NothingToConfirm,
-                            NotOpen, NotYours, SeatHeld, Table, Undo)
+from scorepad.table import (NOBODY, TABLE_SCREEN, Answer, AskFirst, Confirm, Finished, Fix, NoSeat, NoSuchSeat,
+                            NothingToConfirm, NotOpen, NotYours, SeatHeld, Session, Table, Undo, telling)
 from scorepad.table.acts import CHANGED_MEANWHILE, NO_SUCH_SEAT
 from scorepad.table.records import Records
 
@@ -129,17 +129,34 @@ class Host:
 
     def state(self, phone: Phone) -> dict[str, Any]:
         """The session as this phone's seat may see it (shared/spec/table-web.md, GET /api/state): the engine's
-        view of that seat, in the phone's language."""
-        return self.table.view(self.seat(phone))
+        view of that seat, in the phone's language, with the link that adds a finished play to BG Stats (the
+        exports' own, a layer above the engine)."""
+        state = self.table.view(self.seat(phone))
+        if state.get("result") is not None:
+            state["result"] = {**state["result"], "bgstats": exports.push_url(exports.play_of(self.table.worded()))}
+        return state
 
     def may_answer(self, phone: Phone, question: Any) -> bool:
         return self.table.may_answer(self.seat(phone), question)
 
+    def word(self, phone: Phone, body: Any) -> dict[str, Any]:
+        """POST /api/word {"word": "cash", "rest": "Ana"}: what the game answers to a word typed at its questions
+        (`summary`, `guide`, `pencils`, `cash`), as the terminal does; the engine's telling refuses another seat's
+        private figures (a phone without a seat reads what the table's screen reads)."""
+        if not isinstance(body, dict) or not all(isinstance(body.get(key, ""), str) for key in ("word", "rest")):
+            raise Refused(422, _(NOT_A_TEXT))
+        seat = self.seat(phone)
+        seat = TABLE_SCREEN if seat is NOBODY else seat
+        shown = self._do(phone, lambda: telling.answer_word(self.table.worded(), body["word"], body.get("rest", ""),
+                                                            seat), with_state=False)
+        return {"items": shown.items()}
+
     # --- what a phone does ------------------------------------------------------------------------------------
 
     def answer(self, phone: Phone, body: Any) -> tuple[int, dict[str, Any]]:
-        """POST /api/answer: 200 and the state once recorded, 202 when it waits for another player's yes."""
-        at, value, version = _answer_body(body)
+        """POST /api/answer: 200 and the state once recorded, 202 when it waits for another player's yes. A
+        control's `values` in place of `value` are composed into the answer as typed by the game."""
+        at, value, version = _answer_body(body, self.table.worded())
         anyway = isinstance(body, dict) and body.get("anyway") is True
         done = self._do(phone, lambda: self.table.act(self.seat(phone), Answer(at, value, anyway), version))
         if done.id is not None:
@@ -149,7 +166,7 @@ class Host:
 
     def fix(self, phone: Phone, body: Any) -> dict[str, Any]:
         """POST /api/fix: change an earlier answer, as `fix` at the prompt."""
-        at, value, version = _answer_body(body)
+        at, value, version = _answer_body(body, self.table.worded())
         done = self._do(phone, lambda: self.table.act(self.seat(phone), Fix(at, value), version))
         return {**self.state(phone), "message": done.message}
 
@@ -184,7 +201,7 @@ class Host:
             return act()
         except tuple(kind for kind, _status, _state in STATUS) as error:
             if isinstance(error, StoreError) and not isinstance(error, Changed):
-                raise  # the disk, not the answer: scorepad.web.app says so (507), nothing recorded
+                raise  # nothing was saved (a full disk): scorepad.web.app says so, without the host's paths
             status, stateful = next((s, w) for kind, s, w in STATUS if isinstance(error, kind))
             message = error.message if isinstance(error, InvalidInput) else str(error)
             if isinstance(error, Changed) and not message:
@@ -203,12 +220,17 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _answer_body(body: Any) -> tuple[tuple, str, int]:
+def _answer_body(body: Any, view: Session | None = None) -> tuple[tuple, str, int]:
     if not isinstance(body, dict):
         raise Refused(422, _(NOT_A_PLACE))
     at, value, version = _place(body.get("at")), body.get("value"), body.get("version")
     if at is None:
         raise Refused(422, _(NOT_A_PLACE))
+    if value is None and "values" in body and view is not None:  # a control's values: the game writes the answer
+        try:
+            value = telling.compose(view, at, body["values"])
+        except InvalidInput as error:
+            raise Refused(422, error.message) from None
     if not isinstance(value, str):
         raise Refused(422, _(NOT_A_TEXT))
     if not _is_int(version):

@@ -51,16 +51,6 @@ WORDS = {
     "json_only": N_("the API takes JSON (Content-Type: application/json)"),
     "not_json": N_("the request body is not valid JSON"),
     "offline": N_("Reconnecting…"),
-    # TRANSLATORS: the button that turns the next station card of Next Station: London.
-    "turn_card": N_("Turn the next card"),
-    # TRANSLATORS: over the station card just turned; {number} is the round.
-    "station_cards": N_("Round {number}: the station card"),
-    # TRANSLATORS: {count} Underground cards turned of the {of} that end the round.
-    "underground": N_("Underground {count} of {of}"),
-    # TRANSLATORS: {count} station cards still in the deck.
-    "cards_left": N_("{count} cards left"),
-    "round_over": N_("The round is over: draw your last section."),
-    "no_card_yet": N_("No card turned yet."),
     # TRANSLATORS: the buttons that confirm (or refuse) a trade another player entered.
     "yes": N_("Yes, that's right"),
     "no": N_("No"),

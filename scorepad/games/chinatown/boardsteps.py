@@ -13,13 +13,14 @@ from calculators.core import InvalidInput
 from calculators import chinatown as rules
 from scorepad.games.base import Ask, Elsewhere, Session, keeping
 from scorepad.games.chinatown.board import businesses_of, inherited, placed_before
-from scorepad.games.chinatown.words import ASK_BUSINESSES, ASK_BUSINESSES_AGAIN
-from scorepad.games.chinatown.boardwords import (ASK_LOTS, ASK_LOTS_AGAIN, ASK_SHOPS, ASK_SHOPS_AGAIN, BOARD_HINT,
-                                                 ECHO_LOTS, NO_LOTS, board_word, lots_example, lots_word,
-                                                 shops_example)
+from scorepad.games.chinatown.words import ASK_BUSINESSES, BUSINESSES_HINT, BUSINESSES_KEPT, NONE, example
+from scorepad.games.chinatown.boardwords import (BOARD_HINT, ECHO_LOTS, LOTS_KEPT, LOTS_LABEL, NEW_SHOPS_LABEL,
+                                                 NO_LOTS, NONE_NEW, ON_THE_BOARD, SHOPS_LABEL, TYPED_EXAMPLE,
+                                                 board_word, lots_example, lots_word, shops_example)
 from scorepad.games.chinatown.names import none_words, separator_words, short_name
 from scorepad.games.chinatown.notation import (business_type, format_businesses, income_lines,
                                                parse_businesses)
+from scorepad.games.chinatown.report import command_word
 from scorepad.games.chinatown.state import label, probe
 from scorepad.games.chinatown.words import listed
 from scorepad.i18n import _, western_digits
@@ -191,11 +192,12 @@ def businesses_question(session: Session, number: int, player: str) -> Ask:
         return income_lines(owned, player, year)
 
     previous = session.get("rounds", number - 1, player, "businesses") if number else None
-    message = _(ASK_BUSINESSES).format(year=year, player=player)
-    if previous is not None:
-        message = _(ASK_BUSINESSES_AGAIN).format(year=year, player=player, last=format_businesses(previous),
-                                                 previous=label(session, number - 1))
-    return Ask(at, message, parse=parse, show=format_businesses, echo=echo)
+    hint, kept = _(BUSINESSES_HINT).format(example=example(), types=command_word("types")), ""
+    if previous is not None:  # last year's businesses, kept by an empty answer (_businesses_parse)
+        kept = format_businesses(previous)
+        hint = _(BUSINESSES_KEPT).format(last=kept, previous=label(session, number - 1))
+    return Ask(at, _(ASK_BUSINESSES).format(year=year, player=player), parse=parse, show=format_businesses,
+               echo=echo, hint=hint, default=kept)
 
 
 def _lots_echo(player: str, lots: Sequence[int]) -> str:
@@ -239,17 +241,18 @@ def board_questions(session: Session, number: int, player: str, placed: Mapping[
     def show_shops(shops: Mapping[str, str] | None) -> str:
         return format_shops({lot: kind for lot, kind in (shops or {}).items() if int(lot) not in kept})
 
-    if before:
-        lots_message = _(ASK_LOTS_AGAIN).format(year=year, player=player, previous=label(session, number - 1),
-                                                last=" ".join(map(str, before)))
-    else:
-        lots_message = _(ASK_LOTS).format(year=year, player=player, example=lots_example())
-    shops_message = (_(ASK_SHOPS_AGAIN).format(year=year, player=player, last=format_shops(kept)) if kept
-                     else _(ASK_SHOPS).format(year=year, player=player, example=shops_example()))
-    return [Ask(lots_at, lots_message, parse=parse_lots_answer, show=lambda lots: format_lots(lots, before),
-                echo=echo_lots),
-            Ask(("rounds", number, player, "shops"), shops_message, parse=parse_shops_answer, show=show_shops,
-                echo=echo_shops)]
+    # Last year's lots are kept by an empty answer (typed again, they read back the same: parse_lots adds none twice).
+    last = " ".join(map(str, before))
+    lots_hint = (_(LOTS_KEPT).format(previous=label(session, number - 1), last=last) if before
+                 else _(TYPED_EXAMPLE).format(example=lots_example()))
+    shops_label = NEW_SHOPS_LABEL if kept else SHOPS_LABEL
+    shops_hint = (_(ON_THE_BOARD).format(last=format_shops(kept)) if kept
+                  else _(TYPED_EXAMPLE).format(example=shops_example()))
+    return [Ask(lots_at, _(LOTS_LABEL).format(year=year, player=player), parse=parse_lots_answer,
+                show=lambda lots: format_lots(lots, before), echo=echo_lots, hint=lots_hint, default=last),
+            Ask(("rounds", number, player, "shops"), _(shops_label).format(year=year, player=player),
+                parse=parse_shops_answer, show=show_shops, echo=echo_shops, hint=shops_hint,
+                empty=_(NONE_NEW if kept else NONE))]
 
 
 def _lots(session: Session, number: int, player: str) -> list[int]:

@@ -14,14 +14,17 @@ from scorepad.i18n import N_, _, pgettext
 # the word that shows the board.
 BOARD_HINT = N_("  Or count from the board: type your lots (`{lots}`), then your new shops (`{shops}`); "
                 "`{board}` shows it.")
-# TRANSLATORS: `{example}` is what to type ("12 13 40").
-ASK_LOTS = N_("{year} · {player}'s lots (e.g. `{example}`):")
-# TRANSLATORS: {previous} is last year ("1965"), {last} the lots owned then ("12 13 40").
-ASK_LOTS_AGAIN = N_("{year} · {player}'s lots [{previous}: {last}]; this year's cards, `-12` for a lot traded "
-                    "away, Enter for no change:")
-ASK_SHOPS = N_("{year} · {player}'s shops (e.g. `{example}`; Enter: none):")
+LOTS_LABEL = N_("{year} · {player}'s lots")
+SHOPS_LABEL = N_("{year} · {player}'s shops")
+NEW_SHOPS_LABEL = N_("{year} · {player}'s new shops")
+# TRANSLATORS: how to type one's lots or shops: {example} is what to type ("12 13 40", "photo 12 13, flor 40").
+TYPED_EXAMPLE = N_("e.g. `{example}`")
+# TRANSLATORS: {previous} is last year ("1965"), {last} the lots owned then ("12 13 40"); an empty answer keeps them.
+LOTS_KEPT = N_("{previous}: {last}; add this year's cards, `-12` for a lot traded away")
 # TRANSLATORS: {last} are the shops already on the player's lots ("photo 12 13, flor 40").
-ASK_SHOPS_AGAIN = N_("{year} · {player}'s new shops [on the board: {last}; Enter: none new]:")
+ON_THE_BOARD = N_("on the board: {last}")
+# TRANSLATORS: what an empty shops answer means once shops stand on the player's lots (a terminal: "Enter: none new").
+NONE_NEW = N_("none new")
 ECHO_LOTS = N_("  {player}'s lots: {lots} ({count})")
 NO_LOTS = N_("none")
 # `board` at a prompt, and the sheet.

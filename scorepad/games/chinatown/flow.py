@@ -13,7 +13,8 @@ from scorepad.games.base import Ask, Say, Session, Step
 from scorepad.games.chinatown.board import placed_before
 from scorepad.games.chinatown.boardsteps import board_hint, income_questions
 from scorepad.games.chinatown.names import none_words, short_name, types_text
-from scorepad.games.chinatown.words import (ASK_BUILT, ASK_FIRST, ASK_FIRST_SEASONS, ASK_NOTE, ASK_SPENT, ASK_TRADE,
+from scorepad.games.chinatown.words import (ASK_BUILT, ASK_FIRST, BUILT_HINT, FIRST_HINT, NONE, NOTE_HINT, SPENT_HINT,
+                                            TRADE_HINT, TRADING_DONE, ASK_FIRST_SEASONS, ASK_NOTE, ASK_SPENT,
                                             BUILT_NOTHING, ECHO_BUILT, INCOME_START, NEW_TYPE, NOTE_EXAMPLE,
                                             NOTE_EXAMPLE_SEASONS, NOTE_LABEL, NO_MORE_TRADES, OPEN, OPEN_CASH, PRIVATE,
                                             SEASONS_SETUP, SEASON_START, SEASON_START_SHORT, SETUP, SHOW_NO_NOTE,
@@ -45,13 +46,13 @@ def steps(session: Session) -> list[Step]:
     else:
         out = [Say(lambda: setup_text(session, privacy())),
                Ask(("setup", "first"), _(ASK_FIRST), parse=lambda t: player_named(t, session.players),
-                   choices=tuple(session.players))]
+                   choices=tuple(session.players), hint=_(FIRST_HINT))]
     for number in range(periods(session)):
         if r.seasons:
             out += season_steps(session, number)
         else:
             out += year_steps(session, number)
-    out.append(Say(lambda: final_text(session)))
+    out.append(Say(lambda: final_text(session), kind="score"))
     return out
 
 
@@ -83,7 +84,7 @@ def year_steps(session: Session, number: int) -> list[Step]:
     for player in session.players:  # once the year's trades are done, everyone lists their businesses at once
         out += [replace(ask, together=("businesses", number))
                 for ask in income_questions(session, number, player, placed)]
-    out.append(Say(lambda: year_summary(session, number)))
+    out.append(Say(lambda: year_summary(session, number), kind="score"))
     return out
 
 
@@ -110,7 +111,7 @@ def season_steps(session: Session, number: int) -> list[Step]:
         return out
     for player in session.players:
         out.append(replace(_built_question(session, number, player), together=("built", number)))
-    out.append(Say(lambda: year_summary(session, number)))
+    out.append(Say(lambda: year_summary(session, number), kind="score"))
     return out
 
 
@@ -143,21 +144,20 @@ def _trade_question(session: Session, number: int, index: int, place: int) -> As
     def echo(trade: dict[str, Any] | None) -> str:
         return trade_line(trade) if trade else _(NO_MORE_TRADES).format(year=year)
 
-    return Ask(("trades", index), _(ASK_TRADE).format(year=year), parse=parse,
+    return Ask(("trades", index), _(TRADE_LABEL).format(year=year, n=place), parse=parse,
                read=lambda text: parse_trade(text, session.players, number + 1),  # without the cash: a phone's
                show=lambda trade: format_trade(trade) or _(SHOW_TRADING_DONE), echo=echo,
                part=("round", number),  # the recap on resume: a trade is its year's (its path names no year)
-               label=_(TRADE_LABEL).format(year=year, n=place))
+               hint=_(TRADE_HINT).format(payer=session.players[0], payee=session.players[1]), empty=_(TRADING_DONE))
 
 
 def _note_question(session: Session, trade: Mapping[str, Any], index: int, place: int) -> Ask:
     example = _(NOTE_EXAMPLE_SEASONS if rules.rules_for(session.variants).seasons else NOTE_EXAMPLE)
     number = trade["round"] - 1
-    return Ask(("setup", "note", index), _(ASK_NOTE).format(payer=trade["from"], amount=money(trade["amount"]),
-                                                            example=example),
+    return Ask(("setup", "note", index), _(ASK_NOTE).format(payer=trade["from"], amount=money(trade["amount"])),
                parse=_note_parse(session, trade["round"]), show=lambda note: note or _(SHOW_NO_NOTE),
-               part=("round", trade["round"] - 1),
-               label=_(NOTE_LABEL).format(year=label(session, number), n=place))
+               part=("round", trade["round"] - 1), hint=_(NOTE_HINT).format(example=example), empty=_(NONE),
+               name=_(NOTE_LABEL).format(year=label(session, number), n=place))
 
 
 # What parse_trade says of a trade's figure once its payer and payee are read.
@@ -196,7 +196,7 @@ def _spent_question(session: Session, number: int, player: str) -> Ask:
         return spent
 
     return Ask(("rounds", number, player, "spent"), _(ASK_SPENT).format(number=number + 1, player=player),
-               parse=parse, show=str)
+               parse=parse, show=str, hint=_(SPENT_HINT), empty=_(NONE))
 
 
 def _built_question(session: Session, number: int, player: str) -> Ask:
@@ -222,7 +222,7 @@ def _built_question(session: Session, number: int, player: str) -> Ask:
         return _(ECHO_BUILT).format(player=player, shops=names_text(shops))
 
     return Ask(("rounds", number, player, "built"), _(ASK_BUILT).format(number=number + 1, player=player),
-               parse=parse, show=format_built, echo=echo)
+               parse=parse, show=format_built, echo=echo, hint=_(BUILT_HINT), empty=_(NONE))
 
 
 def built_types(session: Session, number: int, player: str) -> dict[str, str]:

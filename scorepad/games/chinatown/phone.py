@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.games.chinatown.state import cash_now, label, open_cash
+from scorepad.games.chinatown.state import cash_now, open_cash
 from scorepad.games.base import Ask
-from scorepad.games.chinatown.words import CASH_LINE, PHONE_TRADE, SHOW_TRADING_DONE
+from scorepad.games.chinatown.words import CASH_LINE
 from scorepad.i18n import _
 from scorepad.words import money
 
@@ -26,7 +26,4 @@ def control(session: Any, ask: Ask) -> dict[str, Any] | None:
     on their phone, the other confirms it on theirs before it counts. Enter alone still ends the year's trading."""
     if ask.at[0] != "trades":
         return None
-    shown = {"kind": "trade", "parties": ["from", "to"], "done": _(SHOW_TRADING_DONE).strip("()")}
-    if ask.part and ask.part[0] == "round":  # its year; the label says no key of the terminal's: the button does
-        shown["label"] = _(PHONE_TRADE).format(year=label(session, ask.part[1]))
-    return shown
+    return {"kind": "trade", "parties": ["from", "to"], "done": ask.empty}

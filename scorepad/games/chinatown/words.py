@@ -50,7 +50,8 @@ YEARS_PLAYED = NP_("{n} year ({span})", "{n} years ({span})")
 PRIVATE = N_("  scorepad shows incomes and trades, never everyone's cash: type `{cash} NAME` at any prompt\n"
              "  to see one player's balance (type `{help}` for every word).")
 OPEN = N_("  Open cash: scorepad shows every player's cash after each year.")
-ASK_FIRST = N_("Who takes the First Player card? (whoever most recently visited a Chinatown)")
+ASK_FIRST = N_("Who takes the First Player card?")
+FIRST_HINT = N_("whoever most recently visited a Chinatown")
 # TRANSLATORS: the guide of the first year. Keep the line breaks and the indentation. {dealt} cards dealt,
 # {kept} kept, {returned} returned; {tiles} shop tiles drawn; {smallest}–{largest}: the sizes of a complete business.
 YEAR_START = N_("""\
@@ -71,11 +72,16 @@ YEAR_START_SHORT = N_("""\
 ── {year} · year {number} of {years} ── start player: {starter}
   Deal {dealt} building cards each (keep {kept}, return {returned}); mark the kept lots. Draw {tiles} shop tiles each.
   Trade, place tiles, then income. Record each payment as it happens; Enter when trading is done.""")
-ASK_TRADE = N_("{year} · trade (payer payee amount); Enter when trading is done:")
-# TRANSLATORS: the same question on a phone, above its box and the button that ends the year's trading.
-PHONE_TRADE = N_("{year} · trade (payer payee amount):")
-# TRANSLATORS: {amount} is money ("$10,000"); {example} an example note ("lot 12").
-ASK_NOTE = N_("What did {payer}'s {amount} buy? (a note, e.g. `{example}`; Enter for none)")
+# TRANSLATORS: how to type a trade: {payer} and {payee} are two of the players, as an example.
+TRADE_HINT = N_("payer payee amount, e.g. `{payer} {payee} 10k`")
+# TRANSLATORS: what an empty trade means (at a terminal: "Enter: trading is done").
+TRADING_DONE = N_("trading is done")
+# TRANSLATORS: {amount} is money ("$10,000").
+ASK_NOTE = N_("What did {payer}'s {amount} buy?")
+# TRANSLATORS: {example} is an example note ("lot 12").
+NOTE_HINT = N_("a note, e.g. `{example}`")
+# TRANSLATORS: what an empty answer means (at a terminal: "Enter: none").
+NONE = N_("none")
 TRADE_LABEL = N_("{year} · trade {n}")  # how edit and undo name a trade (a year holds many)
 NOTE_LABEL = N_("{year} · trade {n} · note")
 # TRANSLATORS: an example of a trade's note: what the money bought (a building lot and its number).
@@ -91,9 +97,12 @@ INCOME_START = N_("""\
   A business is connected tiles of one type owned by one player inside one block; a street splits it.
   Types by tiles to complete: {types}.
   A group larger than complete counts as complete + the rest (`{larger}` = {size} + 1). `{none}` for nothing.""")
-ASK_BUSINESSES = N_("{year} · {player}'s businesses:")
+ASK_BUSINESSES = N_("{year} · {player}'s businesses")
+# TRANSLATORS: how to type one's businesses: {example} is an example as typed ("rest 4, photo 3"); {types} is the
+# word typed to list the types.
+BUSINESSES_HINT = N_("type and tiles, e.g. `{example}`; `{types}` lists the types")
 # TRANSLATORS: {previous} is last year ("1965"), {last} the businesses given then, as typed ("rest 4, photo 3").
-ASK_BUSINESSES_AGAIN = N_("{year} · {player}'s businesses [{previous}: {last}; Enter keeps that]:")
+BUSINESSES_KEPT = N_("{previous}: {last}")
 SHOW_TRADING_DONE = N_("(trading done)")
 SHOW_NO_NOTE = N_("(no note)")
 ECHO_TRADE = N_("  {payer} pays {payee} {amount}.")
@@ -180,13 +189,15 @@ SEASON_START = N_("""\
   After season {last}, each built shop adds {bonus}; the most money wins.
   A shop type is any name (`Restaurant`, `Type B`); a start or a word of a type already built is that
   type (`rest`, `B`), so one type never splits in two.""")
-ASK_SPENT = N_("Season {number} · {player} · paid at auction (total; Enter for none):")
+ASK_SPENT = N_("Season {number} · {player} · paid at auction")
+SPENT_HINT = N_("total")
 SEASON_START_SHORT = N_("""\
 ── Season {number} of {seasons} ── start player: {starter}
   Reveal {count} shop and {count} licence cards; auction them (winners pay the bank); trade; build ({builds} at most);
   income. Enter each player's auction total, the payments between players, then the shops built.""")
 # TRANSLATORS: `restaurant, laundry` is an example of what is typed: shop types are any names.
-ASK_BUILT = N_("Season {number} · {player} · shops built (types, e.g. `restaurant, laundry`; Enter for none):")
+ASK_BUILT = N_("Season {number} · {player} · shops built")
+BUILT_HINT = N_("types, e.g. `restaurant, laundry`")
 SEASON_LABEL = N_("Season {number}")
 END_BONUS = N_("End of the game: each built shop adds {bonus}.")
 

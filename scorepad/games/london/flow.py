@@ -9,12 +9,12 @@ from dataclasses import replace
 
 from calculators import london as rules
 from calculators.core import InvalidInput
-from scorepad.games.base import Ask, Say, Session, Step, keeping, one_of_players
+from scorepad.games.base import NUMBER, Ask, Say, Session, Step, keeping, one_of_players
 from scorepad.games.london.notation import parse_choice, parse_count
 from scorepad.games.london.tracking import (VIEWS, Tracked, apply_event, edition, event_keys, flat, guide_text,
                                             summary_text, track)
 from scorepad.games.london.words import (ASK_BOROUGHS, ASK_COUNT, ASK_EVENT, ASK_FIELD, ASK_HAND, ASK_LOANS,
-                                         ASK_STACKS, ASK_STARTING, ASK_TRACKED, ASK_WHO, EDITION_NAMES, EVENT_LABEL,
+                                         ASK_STACKS, ASK_WHO, EDITION_NAMES, EVENT_LABEL, STARTING, TRACKED,
                                          FINAL_INTRO, FINAL_INTRO_FLAT, FLAT_NAME, NOBODY_TO_REPAY, QUESTIONS,
                                          RECAP_EVENT, SEPARATOR, SETUP_1E, SETUP_2E, SETUP_FLAT, TIE_DECIDES,
                                          TIE_REACHED, TRACKING, event_labels, rule_text, tied_figures, typed_words,
@@ -78,7 +78,7 @@ def tracking_steps(session: Session) -> list[Step]:
         # The menu ends with `undo`, the prompt word the terminal's loop takes before any answer: not an event.
         out.append(Ask(("setup", "track", k, "event"), _(ASK_EVENT), parse=parse_choice(events), choices=choices,
                        show=lambda key: every.get(key, key), views=views, part=part,
-                       label=_event_label(k, _(ASK_EVENT))))
+                       name=_(EVENT_LABEL).format(n=k + 1, question=_(ASK_EVENT))))
         kind = session.get("setup", "track", k, "event")
         if kind is None or kind == "end":
             return out
@@ -97,18 +97,18 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
     """
     at = ("setup", "track", k)
     players = [p for p in turn_order(session) if kind != "repay" or state[p].loans > 0]
-    message = _(ASK_WHO[kind]) if players else _(NOBODY_TO_REPAY).format(undo=typed_words()["undo"])
-    out: list[Step] = [Ask((*at, "player"), message, parse=one_of_players(session.players),
-                           choices=(*players, typed_words()["undo"]))]
+    hint = "" if players else _(NOBODY_TO_REPAY).format(undo=typed_words()["undo"])
+    out: list[Step] = [Ask((*at, "player"), _(ASK_WHO[kind]), parse=one_of_players(session.players),
+                           choices=(*players, typed_words()["undo"]), hint=hint)]
     player = session.get(*at, "player")
     if player is None:
         return out
     before = state[player]
     if kind == "run":
         out.append(Ask((*at, "stacks"), _(ASK_STACKS).format(player=player),
-                       parse=lambda text: parse_count(text, field="stacks")))
+                       parse=lambda text: parse_count(text, field="stacks"), kind=NUMBER))
         out.append(Ask((*at, "hand"), _(ASK_HAND).format(player=player),
-                       parse=lambda text: parse_count(text, field="hand")))
+                       parse=lambda text: parse_count(text, field="hand"), kind=NUMBER))
         if r.boroughs_reduce_poverty:
             out.append(_tracked_ask((*at, "boroughs"), _(ASK_BOROUGHS).format(player=player),
                                     lambda text: parse_count(text, 0, rules.BOROUGHS, field="boroughs"),
@@ -126,35 +126,27 @@ def event_steps(session: Session, k: int, kind: str, r: rules.Rules, state: dict
                 raise InvalidInput("london.too-many-repaid", holder=player, loans=high, field="count")
             return parse_count(text, 1, rules.MAX_FIGURE if high is None else high, field="count")
 
-        out.append(Ask((*at, "count"), _(ASK_COUNT[kind]).format(player=player), parse=parse))
-    out.append(Say(lambda: apply_event(session, k, track(session, upto=k), r) or ""))
+        out.append(Ask((*at, "count"), _(ASK_COUNT[kind]).format(player=player), parse=parse, kind=NUMBER))
+    out.append(Say(lambda: apply_event(session, k, track(session, upto=k), r) or "", kind="echo"))
     # The figures are the player's own (whose phone answers them), the choice of who is the table's.
-    return [replace(step, label=_event_label(k, step.message), player=player if step.at[-1] != "player" else None)
+    return [replace(step, name=_(EVENT_LABEL).format(n=k + 1, question=step.label),
+                    player=player if step.at[-1] != "player" else None)
             if isinstance(step, Ask) else step for step in out]
 
 
-# How a question ends in English, Chinese (： ？), Persian and Arabic (؟): taken off before a hint is put after it.
-_QUESTION_END = " :?：？؟"
+def _tracked_ask(at: tuple, label: str, parse: Callable[[str], int], known: int | None,
+                 form: str = TRACKED) -> Ask:
+    """A question whose answer scorepad already tracked: an empty answer keeps that figure (its default).
 
-
-def _event_label(k: int, message: str) -> str:
-    return _(EVENT_LABEL).format(n=k + 1, question=message.split(" [")[0].split(" (")[0].split("（")[0]
-                                 .rstrip(_QUESTION_END))
-
-
-def _tracked_ask(at: tuple, message: str, parse: Callable[[str], int], known: int | None,
-                 form: str = ASK_TRACKED) -> Ask:
-    """A question whose answer scorepad already tracked: Enter alone keeps that figure.
-
-    (Not an editable pre-filled answer: typing a correction would append to it, and a player would
+    (Not an editable pre-filled answer at the terminal: typing a correction would append to it, and a player would
     have to clear it first before typing `summary` or `undo`.)
     """
-    if not known:  # nothing tracked, or 0: Enter alone is 0 anyway
-        return Ask(at, message, parse=parse)
+    if not known:  # nothing tracked, or 0: an empty answer is 0 anyway
+        return Ask(at, label, parse=parse, kind=NUMBER)
 
     # the kept figure is checked like a typed one (e.g. boroughs across the table)
-    return Ask(at, _(form).format(message=message.rstrip(_QUESTION_END), value=known),
-               parse=keeping(parse, str(known)), kept=str(known))
+    return Ask(at, label, parse=keeping(parse, str(known)), kind=NUMBER, default=str(known),
+               hint=_(form).format(value=known))
 
 
 def reckoning_steps(session: Session) -> list[Step]:
@@ -168,12 +160,12 @@ def reckoning_steps(session: Session) -> list[Step]:
     def ask(player: str, name: str) -> Ask:
         message = _(ASK_FIELD).format(player=player, question=question(r, name, is_flat))
         parse = _final_parser(session, r, player, name)
-        known, form = None, ASK_TRACKED
+        known, form = None, TRACKED
         if not is_flat:
             s = tracked[player]
             known = {"vp": s.points, "loans": s.loans, "poverty": s.poverty, "boroughs": s.boroughs}.get(name)
             if name == "poverty" and not s.changed_poverty:
-                form = ASK_STARTING
+                form = STARTING
         return _tracked_ask(("final", player, name), message, parse, known, form)
 
     required = rules.required_fields(r, session.variants)
@@ -183,7 +175,7 @@ def reckoning_steps(session: Session) -> list[Step]:
         if any(session.get("final", p, name) is None for p in session.players for name in required):
             return out  # the tie-break questions depend on every other answer
         out += tiebreak_steps(session, r, ask)
-    out.append(Say(lambda: standings_text(session.score(), session.game)))
+    out.append(Say(lambda: standings_text(session.score(), session.game), kind="score"))
     return out
 
 

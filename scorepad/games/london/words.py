@@ -133,14 +133,15 @@ GUIDE_HELP = N_("the turn structure and how the game ends")
 
 ASK_EVENT = N_("What happened?")
 # TRANSLATORS: how `edit` and `undo` name a tracked event's answers: {n} is the event's number, {question} the
-# question asked (e.g. "Event 3 · Who takes loans").
+# question asked (e.g. "Event 3 · Who takes loans?").
 EVENT_LABEL = N_("Event {n} · {question}")
 # The event is named in the question: a resumed game shows no menu before it.
 ASK_WHO = {"loan": N_("Who takes loans?"), "repay": N_("Who repays loans?"), "run": N_("Who runs their city?"),
            "relief": N_("Who removes poverty?"), "gain": N_("Who gains poverty?"),
            "points": N_("Who scores points?")}
 # TRANSLATORS: {undo} is the menu's last choice, the word typed to take back the previous answer.
-NOBODY_TO_REPAY = N_("Who repays loans? (nobody holds a tracked loan: choose {undo})")
+# TRANSLATORS: under "Who repays loans?" when nobody can: {undo} is the menu's choice that takes the event back.
+NOBODY_TO_REPAY = N_("nobody holds a tracked loan: choose {undo}")
 EVENT_TEXTS = {  # the menu's labels, before the rule values are filled in (event_labels())
     "loan": N_("Take a loan (£{loan} each)"),
     "repay": N_("Repay loans (£{repay} each, at the start of a turn)"),
@@ -189,7 +190,7 @@ Enter alone = 0, or keeps the figure tracked during play, shown in brackets (typ
 FINAL_INTRO_FLAT = N_("""\
 Final reckoning ({edition}). For each player, the figures after round {rounds}. Enter alone = 0.""")
 # TRANSLATORS: a question of the reckoning: {player}'s name, then what is asked (e.g. "£ in hand").
-ASK_FIELD = N_("{player} · {question}:")
+ASK_FIELD = N_("{player} · {question}")
 # TRANSLATORS: said before a tie-break question; {names} are the tied players, {figures} what they are also level
 # on ("4 poverty left" or "4 poverty left and 3 borough cards"), {decides} which tie-break decides.
 TIE_REACHED = NP_("{names} tie on {total} point with {figures} each: {decides}.",
@@ -204,9 +205,9 @@ POVERTY_LEFT = N_("{left} poverty left")
 POVERTY_LEFT_AND = N_("{left} poverty left and {boroughs}")
 BOROUGH_COUNTS = {rules.BOROUGH: BOROUGHS, rules.BOROUGH_CARD: NP_("{n} borough card", "{n} borough cards")}
 RANKING_TITLE, RANKING_TITLE_FLAT = N_("Place and tie-breaks"), N_("Place (ties are shared)")  # sheet sections
-# TRANSLATORS: {message} is the question, {value} the figure scorepad tracked during play.
-ASK_TRACKED = N_("{message} [{value} tracked; Enter keeps it]:")
-ASK_STARTING = N_("{message} [{value} at the start, nothing tracked; Enter keeps it]:")  # 1st ed: 5 poverty each
+# TRANSLATORS: under a question: {value} is the figure scorepad tracked during play (an empty answer keeps it).
+TRACKED = N_("{value} tracked")
+STARTING = N_("{value} at the start, nothing tracked")  # 1st ed: 5 poverty each
 QUESTIONS = {
     "vp_1e": N_("VP counters gained during play"),
     "vp_2e": N_("prestige on the score track"),

@@ -9,8 +9,8 @@ from calculators.core import InvalidInput
 from scorepad.games.base import Ask, Commands, Say, Session, Step, in_the_shell, one_of_players
 from scorepad.games.lost_cities.notation import format_cards, parse_cards
 from scorepad.games.lost_cities.report import expedition_line, games_table, player_breakdown
-from scorepad.games.lost_cities.words import (ASK_CARDS, ASK_OLDEST, CARDS_LABEL, ECHO, GAME_AGAIN, GAME_HEADING, GAMES,
-                                              GUIDE_HELP, NOTATION, RESHUFFLE, SETUP, STARTS_AFTER_LEVEL,
+from scorepad.games.lost_cities.words import (ASK_OLDEST, CARDS_LABEL, ECHO, GAME_AGAIN, GAME_HEADING, GAMES, GUIDE_HELP,
+                                              NOTATION, OLDEST_HINT, RESHUFFLE, SETUP, STARTS_AFTER_LEVEL,
                                               STARTS_OLDEST, STARTS_SCORED_MORE, TURN_RULES, colour_name,
                                               variant_text, wager_words)
 from scorepad.grid import cell, names_text, standings_text
@@ -22,15 +22,15 @@ def steps(session: Session) -> list[Step]:
     r = rules.rules_for(session.variants)
     out: list[Step] = [Say(lambda: setup_text(session, r)),
                        Ask(("setup", "oldest"), _(ASK_OLDEST), parse=one_of_players(session.players, field="oldest"),
-                           choices=tuple(session.players))]
+                           choices=tuple(session.players), hint=_(OLDEST_HINT))]
     for number in range(session.rounds_planned):
         out.append(Say(lambda n=number: game_start_text(session, n, r)))
         for player in session.players:
             for colour in r.colours:
                 out.append(_card_question(session, r, number, player, colour))
-            out.append(Say(lambda n=number, p=player: player_breakdown(session, n, p, r)))
-        out.append(Say(lambda n=number: games_table(session.score(n + 1), session.players)))
-    out.append(Say(lambda: standings_text(session.score(session.rounds_planned), session.game)))
+            out.append(Say(lambda n=number, p=player: player_breakdown(session, n, p, r), kind="score"))
+        out.append(Say(lambda n=number: games_table(session.score(n + 1), session.players), kind="score"))
+    out.append(Say(lambda: standings_text(session.score(session.rounds_planned), session.game), kind="score"))
     return out
 
 
@@ -54,10 +54,8 @@ def _card_question(session: Session, r: rules.Rules, number: int, player: str, c
         line = expedition_line(rules.score_expedition(cards, r, colour))
         return _(ECHO).format(colour=colour_name(colour), line=line)
 
-    return Ask(("rounds", number, player, colour),
-               _(ASK_CARDS).format(number=number + 1, player=player, colour=colour_name(colour)),
-               parse=parse, show=format_cards, echo=echo, together=("hand", number),
-               label=_cards_label(number, player, colour))
+    return Ask(("rounds", number, player, colour), _cards_label(number, player, colour),
+               parse=parse, show=format_cards, echo=echo, together=("hand", number))
 
 
 def _cards_label(number: int, player: str, colour: str) -> str:

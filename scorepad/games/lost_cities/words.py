@@ -74,11 +74,10 @@ STARTS_OLDEST = N_("{starter} starts (the oldest player).")
 STARTS_SCORED_MORE = N_("{starter} starts (scored more in game {number}: {high} to {low}).")
 STARTS_AFTER_LEVEL = N_("{starter} starts (game {number} was level at {score}; {previous} started it).")
 RESHUFFLE = N_("Gather all cards, shuffle, deal {hand} each; the rest is the draw pile.")
-ASK_OLDEST = N_("Who is the oldest player? (They start game 1.)")
-# TRANSLATORS: a question; {colour} is the expedition's colour, as a label ("Yellow"). Keep the colon at the end.
-ASK_CARDS = N_("Game {number} · {player} · {colour}:")
-# TRANSLATORS: how the answer to ASK_CARDS is named (by `fix`, `undo`, and a card already in it): the question
-# without its colon.
+ASK_OLDEST = N_("Who is the oldest player?")
+OLDEST_HINT = N_("They start game 1.")
+# TRANSLATORS: an expedition's question, and how `fix` and `undo` name its answer; {colour} is the expedition's
+# colour, as a label ("Yellow").
 CARDS_LABEL = N_("Game {number} · {player} · {colour}")
 ECHO = N_("  {colour}: {line}")  # the answer accepted: "  Blue: W 3 4 6 8 9   (30 − 20) × 2 = 20"
 NOT_STARTED = N_("not started = 0")

@@ -8,9 +8,9 @@ from typing import Any
 
 from calculators import next_station_london as rules
 from calculators.core import InvalidInput
-from scorepad.games.base import Ask, Commands, Say, Session, Step, keeping, one_of_players
+from scorepad.games.base import NUMBER, PRESS, Ask, Commands, Content, Say, Session, Step, keeping, one_of_players
 from scorepad.games.next_station_london.deck import turn_text
-from scorepad.games.next_station_london.guide import (guide_text, objectives_list, pencils_text, round_text,
+from scorepad.games.next_station_london.guide import (guide_text, objectives_list, pencils_text, round_content,
                                                       setup_text)
 from scorepad.games.next_station_london.notation import (CARD_OPTIONS, field_span, not_a_number, parse_interchanges,
                                                          parse_completed, parse_order, show_completed,
@@ -21,6 +21,9 @@ from scorepad.games.next_station_london.words import (ASK_BOTH_CARDS, ASK_CONTRO
                                                       ASK_INTERCHANGES,
                                                       ASK_OBJECTIVE_CARDS, ASK_OBJECTIVE_NAMES, ASK_OBJECTIVES,
                                                       ASK_ORDER, ASK_POWER_CARDS, ASK_POWER_NAMES, ASK_TURN,
+                                                      CONTROLLER_HINT, FIELD_HINTS, INTERCHANGES_HINT, NONE,
+                                                      OBJECTIVE_NAMES_HINT, OBJECTIVES_HINT, POWER_NAMES_HINT,
+                                                      TURN_CARD,
                                                       CARD_CHOICES, CARD_LINE_TEXT, CHOOSE, CIRCLE_HELP,
                                                       COMMAND_HELP, COUNT_INTERCHANGES, DECK_CHOICES, DIGITAL,
                                                       END_OF_GAME, FACE_NAMES, FIELD_NAMES, FINAL_OBJECTIVES,
@@ -37,9 +40,9 @@ def _card_steps(session: Session) -> list[Step]:
     """With a module: whether scorepad draws its cards or the table did, and then which ones; with both, one
     question for both kinds (the table that deals its own power cards draws its own objectives too)."""
     listed = {"objectives": (OBJECTIVE_CARDS, {k: objective_text(k) for k in rules.OBJECTIVES}, ASK_OBJECTIVE_CARDS,
-                             ASK_OBJECTIVE_NAMES, show_words),
+                             (ASK_OBJECTIVE_NAMES, OBJECTIVE_NAMES_HINT), show_words),
               "powers": (POWER_CARDS, {k: _(POWER_TEXTS[k]) for k in rules.POWERS}, ASK_POWER_CARDS,
-                         ASK_POWER_NAMES, show_powers)}
+                         (ASK_POWER_NAMES, POWER_NAMES_HINT), show_powers)}
     chosen = [module for module in CARD_OPTIONS if module in session.modules]
     both = len(chosen) > 1 and all(session.get(*CARD_OPTIONS[module][0]) is None for module in chosen)
     told: list[Step] = []
@@ -47,11 +50,11 @@ def _card_steps(session: Session) -> list[Step]:
     for module in chosen:
         question, cards, parse = CARD_OPTIONS[module]
         heading, texts, ask, ask_names, show = listed[module]
-        told.append(Say(lambda heading=heading, texts=texts: _(heading) + "".join(
-            "\n" + CARD_LINE_TEXT.format(name=TYPED[name](), text=text) for name, text in texts.items())))
+        told.append(Say(lambda heading=heading, texts=texts: Content(_(heading), tuple(
+            CARD_LINE_TEXT.format(name=TYPED[name](), text=text) for name, text in texts.items())), kind="lead"))
         steps = [] if both else [_menu(question, _(ask), CARD_CHOICES, "cards")]
         if drew_own(session, question):
-            steps.append(Ask(cards, _(ask_names), parse=parse, show=show))
+            steps.append(Ask(cards, _(ask_names[0]), parse=parse, show=show, hint=_(ask_names[1])))
         (asked if both else told).extend(steps)
     if both:
         return [*told, _menu(BOTH_CARDS, _(ASK_BOTH_CARDS), CARD_CHOICES, "cards"), *asked]
@@ -91,10 +94,10 @@ def _deck_steps(session: Session, number: int) -> list[Step]:
                 return shown  # stored so undo names the card it takes back
 
             out.append(Ask(("setup", "deck", number, turn), _(ASK_TURN).format(number=number + 1, turn=turn + 1),
-                           parse=parse,
+                           parse=parse, kind=PRESS, empty=_(TURN_CARD),
                            show=lambda value, cards=cards: " + ".join(_(FACE_NAMES[c.face]) for c in cards),
                            editable=False))
-            out.append(Say(lambda n=number, t=turn: turn_text(session, n, t)))
+            out.append(Say(lambda n=number, t=turn: turn_text(session, n, t), kind="echo"))
     return out
 
 
@@ -120,9 +123,11 @@ def _field_question(session: Session, r: rules.Rules, number: int, player: str, 
         others = {other: session.get("rounds", number, player, other) for other in r.line_fields if other != name}
         return rules.check_line_field(name, value, {k: v for k, v in others.items() if v is not None}, **where)
 
+    high = rules.MAX_STATIONS if circled else MOST_STATIONS if name == "stations" else rules.FIELD_RANGES[name][1]
     return Ask(("rounds", number, player, name),
                _(ASK_FIELD).format(number=number + 1, player=player, colour=colour, field=FIELD_NAMES[name]()),
-               parse=parse, together=("lines", number))
+               parse=parse, together=("lines", number), kind=NUMBER,
+               hint=_(FIELD_HINTS[name]).format(high=high, points=rules.THAMES_POINTS))
 
 
 # --- the guided game ---------------------------------------------------------------------------------
@@ -136,31 +141,32 @@ def steps(session: Session) -> list[Step]:
     out: list[Step] = [*_card_steps(session), Say(lambda: setup_text(session))]
     if solo:
         default = show_words(rules.PENCILS)
-        out.append(Ask(("setup", "order"), _(ASK_ORDER).format(order=default), parse=keeping(parse_order, default),
+        out.append(Ask(("setup", "order"), _(ASK_ORDER), parse=keeping(parse_order, default), default=default,
                        show=show_words))
     else:
-        out.append(Ask(("setup", "controller"), _(ASK_CONTROLLER),
+        out.append(Ask(("setup", "controller"), _(ASK_CONTROLLER), hint=_(CONTROLLER_HINT),
                        parse=one_of_players(session.players, field="controller"), choices=tuple(session.players)))
     for number in range(session.rounds_planned):
-        out.append(Say(lambda n=number: round_text(session, n)))
+        out.append(Say(lambda n=number: round_content(session, n)))
         out += _deck_steps(session, number)
         out.append(Say(lambda n=number: score_round_text(session, r, n)))
         for index, player in enumerate(session.players):
             colour = colour_name(pencils(session, number)[index])
             for name in r.line_fields:
                 out.append(_field_question(session, r, number, player, name, colour))
-            out.append(Say(lambda n=number, p=player: line_result(session, r, n, p)))
-        out.append(Say(lambda: summary_text(session)))
+            out.append(Say(lambda n=number, p=player: line_result(session, r, n, p), kind="score"))
+        out.append(Say(lambda: summary_text(session), kind="score"))
     out.append(Say(lambda: final_text(session, r)))
     for player in session.players:
         if r.interchanges_score:
             out.append(Ask(("final", player, "interchanges"), _(ASK_INTERCHANGES).format(player=player),
                            parse=_interchanges_parse(session, player), show=show_interchanges,
                            echo=lambda value, p=player: _(INTERCHANGE_RESULT).format(
-                               player=p, formula=interchange_formula(value)), together=END))
+                               player=p, formula=interchange_formula(value)), together=END,
+                           hint=_(INTERCHANGES_HINT), empty=_(NONE)))
         if "objectives" in session.modules:
             out.append(_objectives_question(session, player))
-    out.append(Say(lambda: standings_text(session.score(session.complete_rounds()), session.game)))
+    out.append(Say(lambda: standings_text(session.score(session.complete_rounds()), session.game), kind="score"))
     return out
 
 
@@ -192,8 +198,8 @@ def _objectives_question(session: Session, player: str) -> Ask:
         points = rules.OBJECTIVE_POINTS * rules.completed(done)
         return _(OBJECTIVES_RESULT).format(player=player, cards=show_completed(done), points=points)
 
-    return Ask(("final", player, "objectives"), _(ASK_OBJECTIVES).format(player=player, cards=show_words(in_play),
-                                                                        none=as_typed("none")),
+    return Ask(("final", player, "objectives"), _(ASK_OBJECTIVES).format(player=player),
+               hint=_(OBJECTIVES_HINT).format(cards=show_words(in_play), none=as_typed("none")), empty=_(NONE),
                parse=parse, show=show_completed, echo=echo, together=END)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from calculators import next_station_london as rules
-from scorepad.games.base import Session
+from scorepad.games.base import Content, Session
 from scorepad.games.next_station_london.seats import controller, objectives, pencils, powers, start_colours
 from scorepad.games.next_station_london.words import (JOINING, MAP_SHEET, OBJECTIVES_TEXT, PASSING, PENCIL_POWER,
                                                       PENCILS_HEADING, PLACES_2, PLACES_3, PLAYER_HEADING,
@@ -15,7 +15,6 @@ from scorepad.games.next_station_london.words import (JOINING, MAP_SHEET, OBJECT
                                                       SETUP_HEADING_MODULES, SOLO_HEADING, SOLO_HEADING_LINE,
                                                       SOLO_HEADING_MODULES, SOLO_SETUP, CONTROLLER, colour_name,
                                                       module_name, objective_text, power_name, power_text)
-from scorepad.grid import grid
 from scorepad.i18n import _, pgettext
 from scorepad.words import listed, names_text
 
@@ -60,12 +59,13 @@ def modules_guide(session: Session) -> str:
     return text
 
 
-def round_text(session: Session, number: int, whole: bool = False) -> str:
-    """A round's heading, controller and pencils, and its rules: whole in the first round (and `whole`: the prompt
-    word `guide`), else what changed and the word that shows them."""
+def round_content(session: Session, number: int, whole: bool = False) -> Content:
+    """A round's guide: its heading, then the controller, the pencils passed, each player's pencil (and power), and
+    its rules: whole in the first round (and `whole`: the prompt word `guide`), else what changed and the word that
+    shows them."""
     dealt = powers(session)
     solo = len(session.players) == 1
-    lines = [_(ROUND_HEADING).format(number=number + 1, rounds=session.rounds_planned)]
+    lines = []
     if not solo:
         lines.append(_(CONTROLLER).format(controller=controller(session, number)))
     if number:
@@ -79,20 +79,28 @@ def round_text(session: Session, number: int, whole: bool = False) -> str:
             lines.append(_(ROUND_PENCIL).format(player=player, colour=colour_name(colour)))
     if number and not whole:
         lines.append(_(ROUND_AGAIN).format(guide=pgettext("typed word", "guide")))
-        return "\n".join(lines)
+        return Content(_(ROUND_HEADING).format(number=number + 1, rounds=session.rounds_planned), tuple(lines))
     lines.append(_(ROUND_RULES_SOLO if solo else ROUND_RULES_TABLE))
     if number:
         lines.append(_(JOINING))
     lines.append(_(ROUND_END_RULE).format(n=rules.UNDERGROUND_TO_END))
-    return "\n".join(lines)
+    return Content(_(ROUND_HEADING).format(number=number + 1, rounds=session.rounds_planned), tuple(lines))
 
 
-def guide_text(session: Session) -> str:
+def round_text(session: Session, number: int, whole: bool = False) -> str:
+    content = round_content(session, number, whole)
+    return "\n".join([content.title, *content.lines])
+
+
+def guide_text(session: Session) -> Content:
+    """The `guide` word: the round being played, and the modules' cards in play."""
     number = min(session.complete_rounds(), max(session.rounds_planned - 1, 0))
-    return round_text(session, number, whole=True) + modules_guide(session)
+    content = round_content(session, number, whole=True)
+    return Content(content.title, content.lines + tuple(modules_guide(session).split("\n")[1:]))
 
 
-def pencils_text(session: Session) -> str:
+def pencils_text(session: Session) -> Content:
+    """Every player's pencil in every round, as a table (the `pencils` word)."""
     rounds = [pencils(session, n) for n in range(4)]
-    rows = [[p, *[colour_name(rounds[n][i]) for n in range(4)]] for i, p in enumerate(session.players)]
-    return grid([_(PLAYER_HEADING), *[_(ROUND_COLUMN).format(number=n) for n in range(1, 5)]], rows)
+    rows = [(p, *[colour_name(rounds[n][i]) for n in range(4)]) for i, p in enumerate(session.players)]
+    return Content(rows=((_(PLAYER_HEADING), *[_(ROUND_COLUMN).format(number=n) for n in range(1, 5)]), *rows))

@@ -91,9 +91,9 @@ OBJECTIVES_TEXT = N_("Shared objectives in play (+{points} each for everyone who
 POWERS_TEXT = N_("Pencil powers (each stays with its pencil; once per round, optional):")
 # TRANSLATORS: a pencil and its power in the setup guide: "  Green: Circle: circle one station…".
 PENCIL_POWER = N_("  {colour}: {power}")
-ASK_CONTROLLER = N_("Who last rode the Underground? (They are the first controller.)")
-# TRANSLATORS: {order} are the colours as typed (pink green blue purple), the answer Enter gives.
-ASK_ORDER = N_("Your order of the four pencils, by names or first letters [Enter: {order}]:")
+ASK_CONTROLLER = N_("Who last rode the Underground?")
+CONTROLLER_HINT = N_("They are the first controller.")
+ASK_ORDER = N_("Your order of the four pencils, by names or first letters")
 ROUND_HEADING = N_("── Round {number} of {rounds} ──")
 CONTROLLER = N_("Controller: {controller}.")
 PENCILS_HEADING = N_("Pencils this round:")
@@ -131,9 +131,19 @@ ASK_DECK = N_("Round {number}: turn the station cards with scorepad, or use the 
 # Menu choices: stored as these English words (a table file's session), shown in the chosen language.
 DECK_CHOICES = (N_("Digital deck"), N_("Physical cards"))
 DIGITAL, PHYSICAL = DECK_CHOICES
-ASK_TURN = N_("Round {number} · turn {turn} — Enter turns the card:")
-# TRANSLATORS: the same question on a phone, above its button that turns the card.
-PHONE_TURN = N_("Round {number} · turn {turn}")
+# TRANSLATORS: a station card to turn (a button on a phone, Enter at a terminal).
+ASK_TURN = N_("Round {number} · turn {turn}")
+# TRANSLATORS: what answers ASK_TURN: a phone's button, and what Enter does at a terminal.
+TURN_CARD = N_("turn the card")
+# The station card on every screen (phone.board). TRANSLATORS: over the station card just turned; {number} is the
+# round.
+BOARD_TITLE = N_("Round {number}: the station card")
+# TRANSLATORS: {count} Underground cards turned of the {of} that end the round.
+BOARD_UNDERGROUND = N_("Underground {count} of {of}")
+# TRANSLATORS: {count} station cards still in the deck.
+BOARD_LEFT = N_("{count} cards left")
+BOARD_OVER = N_("The round is over: draw your last section.")
+BOARD_NONE = N_("No card turned yet.")
 # TRANSLATORS: {undo} and {help} are the words typed at the prompt (your language's).
 PRESS_ENTER = N_("press Enter to turn the card (or type {undo}, {help})")
 # TRANSLATORS: {cards} are the card(s) turned ("■ square — Street"), {underground} of {of} Underground cards so far.
@@ -166,8 +176,17 @@ SECTIONS_HELP = N_("  sections  = sections drawn this round (0–{sections}; add
 # TRANSLATORS: under "stations = … (0–9)": {most} is the most with the Circle power (10).
 CIRCLE_HELP = N_("              ({player}'s Circle power: the circled station counts twice in its district: "
                  "up to {most})")
-# TRANSLATORS: a question: round, player, their pencil colour and the field ("districts"). Keep the colon.
-ASK_FIELD = N_("Round {number} · {player} ({colour}) · {field}:")
+# TRANSLATORS: a question: round, player, their pencil colour and the field ("districts").
+ASK_FIELD = N_("Round {number} · {player} ({colour}) · {field}")
+# What each field of a line counts, under its question (the rulebook's words, short): {high} is the most it can be.
+FIELD_HINTS = {
+    "sections": N_("sections drawn, 0–{high}"),
+    "districts": N_("districts passed through, 0–{high}"),
+    "stations": N_("most in one district, 0–{high}"),
+    # TRANSLATORS: {points} are the points of one crossing.
+    "thames": N_("Thames crossings, 0–{high}, {points} points each"),
+    "tourist": N_("tourist sites, 0–{high}"),
+}
 LINE_RESULT = N_("  {player}'s line: {formula}   Tourist track: {crossed} crossed = {points}")
 # TRANSLATORS: {colour} is the pencil's colour as a label ("Green"): "  B's Green line: 7 × 4 + 2 × 1 = 30 …".
 LINE_RESULT_COLOUR = N_("  {player}'s {colour} line: {formula}   Tourist track: {crossed} crossed = {points}")
@@ -179,13 +198,17 @@ COUNT_INTERCHANGES = N_("""\
   2 lines = {p2} points, 3 lines = {p3}, 4 lines = {p4}.""")
 NO_INTERCHANGES = N_("  Interchange stations score nothing (no-interchanges variant): nothing to count.")
 FINAL_OBJECTIVES = N_("  Shared objectives: which of these did each player complete?")
+ASK_INTERCHANGES = N_("{player} · interchange stations on 2, 3 and 4 lines")
 # TRANSLATORS: `5 2 1` is an example answer: keep it.
-ASK_INTERCHANGES = N_("{player} · interchange stations on 2, 3 and 4 lines (e.g. 5 2 1; Enter = none):")
+INTERCHANGES_HINT = N_("e.g. 5 2 1")
+# TRANSLATORS: a phone's box for one of the three numbers of the interchanges: those on {lines} lines.
+INTERCHANGE_FIELD = N_("on {lines} lines")
+# TRANSLATORS: what an empty answer means (at a terminal: "Enter: none").
+NONE = N_("none")
+ASK_OBJECTIVES = N_("{player} · which shared objectives did they complete?")
 # TRANSLATORS: {cards} are the objective cards in play as typed ("thames central"); {none} is the typed word for
-# none. Enter alone is none too.
-ASK_OBJECTIVES = N_("{player} · which shared objectives did they complete? ({cards}; Enter or {none}: none):")
-# TRANSLATORS: the same question on a phone, above a button for each card in play.
-PHONE_OBJECTIVES = N_("{player} · which shared objectives did they complete? Tap each one.")
+# none.
+OBJECTIVES_HINT = N_("{cards}, or {none}")
 # TRANSLATORS: {cards} are the cards completed as typed ("thames central"), or the typed word for none.
 OBJECTIVES_RESULT = N_("  {player}'s shared objectives: {cards} → +{points}")
 # TRANSLATORS: {cards} are the objective cards in play as typed ("thames central").
@@ -216,10 +239,12 @@ ASK_POWER_CARDS = N_("Pencil powers: does scorepad deal the four cards, or did y
 ASK_BOTH_CARDS = N_("Objective and power cards: does scorepad draw them, or did you?")
 CARD_CHOICES = (N_("scorepad draws"), N_("we drew these"))
 SCOREPAD_DRAWS, WE_DREW = CARD_CHOICES
+ASK_OBJECTIVE_NAMES = N_("Which two objective cards?")
 # TRANSLATORS: the examples are card names as typed: keep them (or give your language's typed words).
-ASK_OBJECTIVE_NAMES = N_("Which two objective cards? (names or first letters, e.g. tourist central):")
-ASK_POWER_NAMES = N_("Power on each pencil, pink green blue purple (e.g. circle joker double switch, or "
-                     "pink=circle …):")
+OBJECTIVE_NAMES_HINT = N_("names or first letters, e.g. tourist central")
+ASK_POWER_NAMES = N_("Power on each pencil, pink green blue purple")
+# TRANSLATORS: the examples are power cards' names as typed: keep them (or give your language's typed words).
+POWER_NAMES_HINT = N_("e.g. circle joker double switch, or pink=circle …")
 NOT_AN_OBJECTIVE = N_("{word!r} names no objective card (objectives: {names})")
 NOT_A_POWER = N_("{word!r} names no power card (powers: {names})")
 CARD_AMBIGUOUS = N_("{word!r} could be {matches}: type more letters")
