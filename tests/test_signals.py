@@ -284,3 +284,23 @@ def test_ctrl_c_as_a_sheet_finishes_leaves_a_whole_pdf_said_to_be_or_nothing(han
     else:
         assert not out.exists() and "Wrote" not in result.output
         assert list(tmp_path.iterdir()) == [table]  # no temporary file either
+
+
+def test_a_signal_while_a_prompt_loads_its_history_prints_no_traceback(caplog):
+    """Seen under load in the suite: Ctrl-C inside prompt_toolkit's history-loading task was logged by it as
+    "Loading history failed" with a traceback (the command still stopped, exit 130)."""
+    import logging
+
+    from scorepad.cli import prompts  # noqa: F401  (its filter is set when the prompts are loaded)
+
+    logger = logging.getLogger("prompt_toolkit.buffer")
+    try:
+        raise signals.Interrupted(2)
+    except KeyboardInterrupt:
+        logger.exception("Loading history failed")
+    try:
+        raise ValueError("a real fault")
+    except ValueError:
+        logger.exception("Loading history failed")
+    faults = [record.exc_info[1] for record in caplog.records if record.name == "prompt_toolkit.buffer"]
+    assert [type(fault) for fault in faults] == [ValueError]  # anything else is still said

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -48,6 +49,18 @@ try:
     import termios  # POSIX terminals: what is typed ahead is dropped from their buffer
 except ImportError:  # pragma: no cover - Windows: prompt_toolkit's own typeahead is all there is to drop
     termios = None  # type: ignore[assignment]
+
+
+class _StoppingSignal(logging.Filter):
+    """A stopping signal that lands while prompt_toolkit loads a prompt's history (a task of its own) is logged by
+    prompt_toolkit as "Loading history failed" with a traceback; the signal is stopping the command already (it is
+    raised again once the prompt ends), so that record says nothing a player needs."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], KeyboardInterrupt))
+
+
+logging.getLogger("prompt_toolkit.buffer").addFilter(_StoppingSignal())
 
 # --- text for people ----------------------------------------------------------------------------------
 
