@@ -16,6 +16,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
+from conftest import from_a_shell  # noqa: E402
 from scorepad.store import Store, links  # noqa: E402
 
 
@@ -23,7 +24,7 @@ def start(database, *args):
     process = subprocess.Popen([sys.executable, "-m", "scorepad", "--db", str(database), "host", *args,
                                 "--address", "127.0.0.1", "--no-qr"],
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=from_a_shell)
     for line in process.stdout:
         if line.startswith("http://"):
             return process, line.strip()
