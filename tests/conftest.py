@@ -4,6 +4,8 @@ import datetime
 import json
 import os
 import signal
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -65,6 +67,19 @@ def from_a_shell():
     as a terminal's shell gives them, however the suite itself was started."""
     for signum in SHELL_SIGNALS:
         signal.signal(signum, signal.SIG_DFL)
+
+
+def hosting(database, *args, stdin=subprocess.PIPE):
+    """A `scorepad host` process serving on this computer only, and its join link (the first http:// line)."""
+    process = subprocess.Popen([sys.executable, "-m", "scorepad", "--db", str(database), "host", *args,
+                                "--address", "127.0.0.1", "--no-qr"],
+                               stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=from_a_shell)
+    for line in process.stdout:
+        if line.startswith("http://"):
+            return process, line.strip()
+    process.wait(10)
+    raise AssertionError(process.stderr.read())
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ readable by the host's user alone, never in a table file), `--new-link` replaces
 joined carry on by themselves, in a real browser, whether the host restarts or the link came from a chat."""
 
 import json
-import os
 import shutil
 import signal
 import stat
@@ -16,20 +15,12 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from conftest import from_a_shell  # noqa: E402
+from conftest import hosting  # noqa: E402
 from scorepad.store import Store, links  # noqa: E402
 
 
 def start(database, *args):
-    process = subprocess.Popen([sys.executable, "-m", "scorepad", "--db", str(database), "host", *args,
-                                "--address", "127.0.0.1", "--no-qr"],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=from_a_shell)
-    for line in process.stdout:
-        if line.startswith("http://"):
-            return process, line.strip()
-    process.wait(10)
-    raise AssertionError(process.stderr.read())
+    return hosting(database, *args, stdin=subprocess.DEVNULL)
 
 
 def stop(process):

@@ -2,7 +2,6 @@
 and a server killed outright (SIGKILL) that loses no answer a phone saw accepted."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -11,22 +10,12 @@ import urllib.request
 
 import pytest
 
-from conftest import from_a_shell
+from conftest import hosting
 
 pytest.importorskip("uvicorn")
 
 
-def host(database, *args):
-    """A `scorepad host` process serving on this computer only, and its join link (the first http:// line)."""
-    process = subprocess.Popen([sys.executable, "-m", "scorepad", "--db", str(database), "host", *args,
-                                "--address", "127.0.0.1", "--no-qr"],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=from_a_shell)
-    for line in process.stdout:
-        if line.startswith("http://"):
-            return process, line.strip()
-    process.wait(10)
-    raise AssertionError(process.stderr.read())
+host = hosting  # a `scorepad host` process on this computer only, and its join link
 
 
 OPENER = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())  # keeps the phone's cookie, as a browser
