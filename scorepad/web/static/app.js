@@ -7,6 +7,7 @@
   let shown = Number(document.body.dataset.version);
   let revision = null;  // the server's count of changes that are no new version (a trade waiting for a yes)
   let loading = null;
+  let live = false;  // the stream is open: what "Reconnecting…" says, whatever a page fetch did meanwhile
   let again = false;  // a change heard while the pad was being fetched: fetch it once more after
   // Answers the server refused, by question: what was sent and why not. Shown (the text kept in its box) through
   // every redraw until the player acts on it: types, sends again, or dismisses it. Never dropped unsaid.
@@ -31,7 +32,7 @@
           return;
         }
         if (!response.ok) return;
-        offline.hidden = true;
+        if (live) offline.hidden = true;  // a page fetched while the stream is down is not live yet: say so
         const html = await response.text();  // read whole before looking at what is being typed: no await after
         const kept = {};
         for (const input of pad.querySelectorAll("form.question input[name=value]")) {
@@ -261,10 +262,13 @@
     events = new EventSource("/api/events");
     events.onopen = () => {  // opened again (a restarted host, a phone awake): what changed meanwhile is fetched
       delay = 1000;
+      live = true;
+      offline.hidden = true;
       if (opened) refresh();
       opened = true;
     };
     events.onmessage = (message) => {
+      live = true;
       offline.hidden = true;
       const data = JSON.parse(message.data);
       const poked = revision !== null && data.revision !== revision;
@@ -272,6 +276,7 @@
       if (data.version !== shown || poked) refresh();
     };
     events.onerror = () => {
+      live = false;
       offline.hidden = false;
       if (events.readyState !== EventSource.CLOSED || retry) return;  // the browser tries again by itself
       retry = setTimeout(() => { listen(); refresh(); }, delay);
